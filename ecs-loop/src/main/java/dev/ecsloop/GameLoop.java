@@ -1,0 +1,376 @@
+package dev.ecsloop;
+
+import com.artemis.BaseSystem;
+import com.artemis.ComponentManager;
+import com.artemis.AspectSubscriptionManager;
+import com.artemis.EntityManager;
+import com.artemis.World;
+import com.artemis.WorldConfigurationBuilder;
+import com.artemis.utils.ImmutableBag;
+import dev.ecsloop.time.Clock;
+import dev.ecsloop.time.SimulatedTime;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A multi-rate fixed-step game loop over an Artemis-odb world.
+ *
+ * <p>Each {@link #frame()} reads the clock once, turns the real time since the previous frame into simulated time
+ * (scaled, paused, and bounded by the catch-up limit), runs every fixed-step tick that became due in exact
+ * simulated-time order, then runs the every-frame systems once. The simulation therefore depends only on
+ * simulated time and inputs, never on how real time was split into frames, as long as no frame hits the bound.
+ *
+ * <pre>{@code
+ * GameLoop loop = GameLoop.builder()
+ *         .world(new WorldConfigurationBuilder().with(new AiSystem(), new PhysicsSystem(), new RenderSystem()))
+ *         .build();
+ * while (running) loop.frame();
+ * }</pre>
+ *
+ * <p>A {@code GameLoop} is confined to one thread: call everything from the thread that calls {@link #frame()}.
+ */
+public final class GameLoop {
+
+    private final Clock clock;
+    private final World world;
+    private final MultiRateStrategy strategy;
+    private final SimulatedTime time;
+    private final SystemSlot[] slots;
+    private final LoopStats stats;
+    private DebtPolicy debtPolicy;
+    private long lastReal;
+
+    private GameLoop(Builder b, World world, MultiRateStrategy strategy, SystemSlot[] slots) {
+        this.clock = b.clock;
+        this.world = world;
+        this.strategy = strategy;
+        this.slots = slots;
+        this.debtPolicy = b.debtPolicy;
+        this.time = new SimulatedTime(b.maxCatchUp.toNanos(), b.debtPolicy == DebtPolicy.KEEP);
+        this.lastReal = clock.nanoTime();
+        this.stats = new LoopStats(slots, lastReal);
+        strategy.configure(slots, stats);
+    }
+
+    /** A builder with the defaults: system clock, 250 ms catch-up bound, {@link DebtPolicy#DISCARD}. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Runs one frame: reads the clock once, advances simulated time, runs the due fixed ticks in simulated-time
+     * order and then the every-frame systems.
+     *
+     * @throws TickFailedException if a system throws; the loop stays usable
+     */
+    public void frame() {
+        long now = clock.nanoTime();
+        long real = now - lastReal;
+        lastReal = now;
+        long advance = time.advance(real);
+        strategy.prepare(time.nowNanos(), advance, false);
+        try {
+            world.process();
+        } finally {
+            stats.recordFrame(now, time.lastAdvanceCapped());
+        }
+    }
+
+    /**
+     * Single-steps while paused: advances simulated time to the next instant at which any fixed-step system is
+     * due, runs every tick due then (no every-frame system), and stays paused. If the loop is running, it is
+     * paused first. With no fixed-step system, nothing happens.
+     *
+     * @throws TickFailedException if a system throws
+     */
+    public void step() {
+        pause();
+        long next = strategy.nextDueNanos();
+        if (next < 0) {
+            return;
+        }
+        time.skip(Math.max(0, next - time.nowNanos()));
+        strategy.prepare(time.nowNanos(), 0, true);
+        world.process();
+    }
+
+    /** Stops simulated time. Every-frame systems keep running with delta 0; paused real time is never caught up. */
+    public void pause() {
+        time.setPaused(true);
+    }
+
+    /** Restarts simulated time from where it stopped. */
+    public void resume() {
+        time.setPaused(false);
+    }
+
+    public boolean isPaused() {
+        return time.isPaused();
+    }
+
+    /**
+     * Sets simulated seconds per real second: 0.5 halves the ticks per real second, the step stays the same.
+     *
+     * @param scale from 0 to 1000, rounded to a millionth
+     * @throws IllegalArgumentException if {@code scale} is out of range, NaN or infinite
+     */
+    public void setTimeScale(double scale) {
+        time.setScale(scale);
+    }
+
+    public double timeScale() {
+        return time.scale();
+    }
+
+    /**
+     * Changes a system's rate at once. A fixed-step system is re-anchored at its last tick (its next tick falls
+     * one new step after it); an every-frame system becomes fixed-step, anchored now. A throttled system stays
+     * throttled.
+     *
+     * @throws IllegalArgumentException if the system is not in this loop or the rate is bad; nothing changes
+     */
+    public void setRate(Class<? extends BaseSystem> system, double hz) {
+        SystemSlot slot = slot(system);
+        Rate rate = Rate.of(hz, slot.name());
+        if (slot.isFixedStep()) {
+            slot.schedule.reanchor(rate, slot.schedule.lastCeilNanos());
+        } else {
+            slot.kind = SystemSlot.Kind.FIXED;
+            slot.schedule = new TickSchedule(rate, time.nowNanos());
+        }
+        strategy.rebuildHeap();
+    }
+
+    /**
+     * Makes a system run once per frame from the next frame on.
+     *
+     * @throws IllegalArgumentException if the system is not in this loop
+     */
+    public void setEveryFrame(Class<? extends BaseSystem> system) {
+        SystemSlot slot = slot(system);
+        slot.kind = SystemSlot.Kind.EVERY_FRAME;
+        slot.schedule = null;
+        strategy.rebuildHeap();
+    }
+
+    /**
+     * The rate a fixed-step system ticks at, in Hz (rounded to a millihertz as used), or 0 for an every-frame
+     * system.
+     *
+     * @throws IllegalArgumentException if the system is not in this loop
+     */
+    public double rate(Class<? extends BaseSystem> system) {
+        SystemSlot slot = slot(system);
+        return slot.isFixedStep() ? slot.schedule.rate.hz() : 0.0;
+    }
+
+    /** Whether a system runs once per frame rather than at a fixed rate. */
+    public boolean isEveryFrame(Class<? extends BaseSystem> system) {
+        return !slot(system).isFixedStep();
+    }
+
+    /** Whether a fixed-rate system is throttled ({@code @TickRate(catchUp = false)}). */
+    public boolean isThrottled(Class<? extends BaseSystem> system) {
+        return slot(system).kind == SystemSlot.Kind.THROTTLED;
+    }
+
+    /**
+     * How far simulated time lies between the system's last tick and its next: (now - last tick) / step, in
+     * [0, 1]. Renderers blend the previous and current state by it. Every-frame systems are always current: 1.
+     *
+     * @throws IllegalArgumentException if the system is not in this loop
+     */
+    public float alpha(Class<? extends BaseSystem> system) {
+        SystemSlot slot = slot(system);
+        return slot.isFixedStep() ? slot.schedule.alpha(time.nowNanos()) : 1f;
+    }
+
+    /** Simulated time now, in nanoseconds since {@link Builder#build()}. */
+    public long simulatedNanos() {
+        return time.nowNanos();
+    }
+
+    /**
+     * Inside a fixed tick: that tick's simulated time. Elsewhere (every-frame systems, between frames): the
+     * frame's simulated time.
+     */
+    public long tickNanos() {
+        return strategy.tickNanos();
+    }
+
+    /** Simulated time owed to later frames under {@link DebtPolicy#KEEP}. */
+    public long debtNanos() {
+        return time.debtNanos();
+    }
+
+    /** Simulated time dropped at the catch-up bound under {@link DebtPolicy#DISCARD}, in total. */
+    public long droppedNanos() {
+        return time.droppedNanos();
+    }
+
+    public Duration maxCatchUp() {
+        return Duration.ofNanos(time.maxAdvanceNanos());
+    }
+
+    /**
+     * @throws IllegalArgumentException if {@code bound} is null, zero or negative
+     */
+    public void setMaxCatchUp(Duration bound) {
+        if (bound == null) {
+            throw new IllegalArgumentException("catch-up bound must not be null");
+        }
+        time.setMaxAdvance(bound.toNanos());
+    }
+
+    public DebtPolicy debtPolicy() {
+        return debtPolicy;
+    }
+
+    /** Switches the debt policy; switching to DISCARD drops the current debt. */
+    public void setDebtPolicy(DebtPolicy policy) {
+        time.setKeepDebt(Objects.requireNonNull(policy, "policy") == DebtPolicy.KEEP);
+        this.debtPolicy = policy;
+    }
+
+    /** Registers a listener called before every fixed tick. Not for use during a frame. */
+    public void addTickListener(TickListener listener) {
+        strategy.addListener(Objects.requireNonNull(listener, "listener"));
+    }
+
+    /** The scheduled systems in registration order (Artemis's internal managers excluded). */
+    public List<Class<? extends BaseSystem>> systems() {
+        List<Class<? extends BaseSystem>> out = new ArrayList<>(slots.length);
+        for (SystemSlot slot : slots) {
+            out.add(slot.type);
+        }
+        return List.copyOf(out);
+    }
+
+    public World world() {
+        return world;
+    }
+
+    public Clock clock() {
+        return clock;
+    }
+
+    public LoopStats stats() {
+        return stats;
+    }
+
+    private SystemSlot slot(Class<? extends BaseSystem> system) {
+        for (SystemSlot slot : slots) {
+            if (slot.type == system) {
+                return slot;
+            }
+        }
+        throw new IllegalArgumentException("no system " + (system == null ? "null" : system.getName())
+                + " in this loop");
+    }
+
+    /** Configures and builds a {@link GameLoop}. */
+    public static final class Builder {
+
+        private WorldConfigurationBuilder worldConfig;
+        private Clock clock = Clock.system();
+        private Clock profiler = Clock.system();
+        private Duration maxCatchUp = Duration.ofMillis(250);
+        private DebtPolicy debtPolicy = DebtPolicy.DISCARD;
+
+        private Builder() {
+        }
+
+        /** The world's configuration; the builder registers its own invocation strategy on it. Required. */
+        public Builder world(WorldConfigurationBuilder config) {
+            this.worldConfig = Objects.requireNonNull(config, "world");
+            return this;
+        }
+
+        /** The real-time source, read once at {@link #build()} (time zero) and once per frame. */
+        public Builder clock(Clock clock) {
+            this.clock = Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        /**
+         * The clock that times each system's run for {@link LoopStats}; the system clock by default. Kept apart
+         * from {@link #clock(Clock)} so that measuring cost never touches simulated time.
+         */
+        public Builder profiler(Clock profiler) {
+            this.profiler = Objects.requireNonNull(profiler, "profiler");
+            return this;
+        }
+
+        /**
+         * The most simulated time one frame may cover; 250 ms by default.
+         *
+         * @throws IllegalArgumentException if {@code bound} is null, zero or negative
+         */
+        public Builder maxCatchUp(Duration bound) {
+            if (bound == null || bound.isZero() || bound.isNegative()) {
+                throw new IllegalArgumentException("maxCatchUp must be positive, was " + bound);
+            }
+            this.maxCatchUp = bound;
+            return this;
+        }
+
+        /** What happens to time past the catch-up bound; {@link DebtPolicy#DISCARD} by default. */
+        public Builder debtPolicy(DebtPolicy policy) {
+            this.debtPolicy = Objects.requireNonNull(policy, "debtPolicy");
+            return this;
+        }
+
+        /**
+         * Builds the world and the loop. The clock is read here: this is time zero.
+         *
+         * @throws IllegalArgumentException if no world was given, or a system has a bad rate or both
+         *                                  {@link TickRate} and {@link EveryFrame}; the message names it
+         */
+        public GameLoop build() {
+            if (worldConfig == null) {
+                throw new IllegalArgumentException("GameLoop.builder() needs world(...)");
+            }
+            MultiRateStrategy strategy = new MultiRateStrategy(profiler);
+            World world = new World(worldConfig.register(strategy).build());
+            SystemSlot[] slots;
+            try {
+                slots = slotsOf(world);
+            } catch (IllegalArgumentException e) {
+                world.dispose();
+                throw e;
+            }
+            return new GameLoop(this, world, strategy, slots);
+        }
+
+        private static SystemSlot[] slotsOf(World world) {
+            ImmutableBag<BaseSystem> systems = world.getSystems();
+            List<SystemSlot> out = new ArrayList<>();
+            for (int i = 0; i < systems.size(); i++) {
+                BaseSystem system = systems.get(i);
+                if (system instanceof ComponentManager || system instanceof EntityManager
+                        || system instanceof AspectSubscriptionManager) {
+                    continue;
+                }
+                SystemSlot slot = new SystemSlot(system, i, out.size());
+                TickRate tickRate = system.getClass().getAnnotation(TickRate.class);
+                boolean everyFrame = system.getClass().isAnnotationPresent(EveryFrame.class);
+                if (tickRate != null && everyFrame) {
+                    throw new IllegalArgumentException("system " + system.getClass().getName()
+                            + " carries both @TickRate and @EveryFrame");
+                }
+                if (tickRate != null) {
+                    Rate rate = Rate.of(tickRate.value(), system.getClass().getName());
+                    slot.kind = tickRate.catchUp() ? SystemSlot.Kind.FIXED : SystemSlot.Kind.THROTTLED;
+                    slot.schedule = new TickSchedule(rate, 0L);
+                } else {
+                    slot.kind = SystemSlot.Kind.EVERY_FRAME;
+                }
+                out.add(slot);
+            }
+            return out.toArray(new SystemSlot[0]);
+        }
+    }
+}

@@ -1,0 +1,218 @@
+package dev.ecsloop;
+
+import com.artemis.BaseSystem;
+
+/**
+ * Counters of a running loop, in the style of the brief: totals since start, and per-second figures over the
+ * last full second of real time, refreshed four times per second (every 250 ms of real time).
+ *
+ * <p>Per-second figures are the sum of the last four completed 250 ms buckets, so they change in steps four
+ * times a second and never show a half-filled window. Per system: ticks per second, mean and max cost of one
+ * run in milliseconds. Per loop: frames per second and how often a frame hit the catch-up bound.
+ *
+ * <p>Read it on the loop thread (or accept slightly torn figures from another thread). Recording allocates
+ * nothing; {@link #line()} allocates its string.
+ */
+public final class LoopStats {
+
+    /** Real-time length of one bucket: the refresh period of the per-second figures. */
+    public static final long BUCKET_NANOS = 250_000_000L;
+    private static final int BUCKETS = 4;
+
+    private final SystemSlot[] slots;
+    private final long[] totalTicks;
+    // Current-bucket accumulators.
+    private final long[] bucketTicks;
+    private final long[] bucketCost;
+    private final long[] bucketMax;
+    private long bucketFrames;
+    private long bucketCapHits;
+    // Completed buckets, ring of BUCKETS.
+    private final long[][] ringTicks;
+    private final long[][] ringCost;
+    private final long[][] ringMax;
+    private final long[] ringFrames = new long[BUCKETS];
+    private final long[] ringCapHits = new long[BUCKETS];
+    // Published per-second figures.
+    private final long[] ticksPerSecond;
+    private final double[] meanMillis;
+    private final double[] maxMillis;
+    private long framesPerSecond;
+    private long capHitsPerSecond;
+
+    private long frames;
+    private long capHits;
+    private long startReal;
+    private long bucketIndex;
+
+    LoopStats(SystemSlot[] slots, long startRealNanos) {
+        this.slots = slots;
+        int n = slots.length;
+        totalTicks = new long[n];
+        bucketTicks = new long[n];
+        bucketCost = new long[n];
+        bucketMax = new long[n];
+        ringTicks = new long[BUCKETS][n];
+        ringCost = new long[BUCKETS][n];
+        ringMax = new long[BUCKETS][n];
+        ticksPerSecond = new long[n];
+        meanMillis = new double[n];
+        maxMillis = new double[n];
+        startReal = startRealNanos;
+    }
+
+    /** Records one run of the system in slot {@code slot} that took {@code costNanos} of real time. */
+    void recordRun(int slot, long costNanos) {
+        totalTicks[slot]++;
+        bucketTicks[slot]++;
+        bucketCost[slot] += costNanos;
+        if (costNanos > bucketMax[slot]) {
+            bucketMax[slot] = costNanos;
+        }
+    }
+
+    /** Records a finished frame at real time {@code realNanos}; rolls the buckets when 250 ms have passed. */
+    void recordFrame(long realNanos, boolean capHit) {
+        frames++;
+        bucketFrames++;
+        if (capHit) {
+            capHits++;
+            bucketCapHits++;
+        }
+        long index = (realNanos - startReal) / BUCKET_NANOS;
+        if (index > bucketIndex) {
+            roll(index);
+        }
+    }
+
+    private void roll(long index) {
+        // Close the current bucket, then any whole buckets that passed with no frame in them (a stall).
+        for (long b = bucketIndex; b < index && b < bucketIndex + BUCKETS; b++) {
+            int r = (int) (b % BUCKETS);
+            boolean current = b == bucketIndex;
+            ringFrames[r] = current ? bucketFrames : 0;
+            ringCapHits[r] = current ? bucketCapHits : 0;
+            for (int s = 0; s < slots.length; s++) {
+                ringTicks[r][s] = current ? bucketTicks[s] : 0;
+                ringCost[r][s] = current ? bucketCost[s] : 0;
+                ringMax[r][s] = current ? bucketMax[s] : 0;
+            }
+        }
+        if (index - bucketIndex > BUCKETS) {
+            java.util.Arrays.fill(ringFrames, 0);
+            java.util.Arrays.fill(ringCapHits, 0);
+            for (int r = 0; r < BUCKETS; r++) {
+                java.util.Arrays.fill(ringTicks[r], 0);
+                java.util.Arrays.fill(ringCost[r], 0);
+                java.util.Arrays.fill(ringMax[r], 0);
+            }
+        }
+        bucketIndex = index;
+        bucketFrames = 0;
+        bucketCapHits = 0;
+        java.util.Arrays.fill(bucketTicks, 0);
+        java.util.Arrays.fill(bucketCost, 0);
+        java.util.Arrays.fill(bucketMax, 0);
+        publish();
+    }
+
+    private void publish() {
+        long f = 0;
+        long c = 0;
+        for (int r = 0; r < BUCKETS; r++) {
+            f += ringFrames[r];
+            c += ringCapHits[r];
+        }
+        framesPerSecond = f;
+        capHitsPerSecond = c;
+        for (int s = 0; s < slots.length; s++) {
+            long t = 0;
+            long cost = 0;
+            long max = 0;
+            for (int r = 0; r < BUCKETS; r++) {
+                t += ringTicks[r][s];
+                cost += ringCost[r][s];
+                max = Math.max(max, ringMax[r][s]);
+            }
+            ticksPerSecond[s] = t;
+            meanMillis[s] = t == 0 ? 0.0 : cost / (double) t / 1e6;
+            maxMillis[s] = max / 1e6;
+        }
+    }
+
+    private int slot(Class<? extends BaseSystem> system) {
+        for (int i = 0; i < slots.length; i++) {
+            if (slots[i].type == system) {
+                return i;
+            }
+        }
+        throw new IllegalArgumentException("no system " + (system == null ? "null" : system.getSimpleName())
+                + " in this loop");
+    }
+
+    /** Frames completed since the loop was built. */
+    public long frames() {
+        return frames;
+    }
+
+    /**
+     * Runs of {@code system} since the loop was built: fixed ticks, throttled runs or frames it ran in.
+     *
+     * @throws IllegalArgumentException if the system is not in the loop
+     */
+    public long ticks(Class<? extends BaseSystem> system) {
+        return totalTicks[slot(system)];
+    }
+
+    /** Frames in which the catch-up bound cut simulated time short, since the loop was built. */
+    public long catchUpCapHits() {
+        return capHits;
+    }
+
+    /** Frames over the last full second of real time. */
+    public long framesPerSecond() {
+        return framesPerSecond;
+    }
+
+    /** Frames that hit the catch-up bound over the last full second. */
+    public long catchUpCapHitsPerSecond() {
+        return capHitsPerSecond;
+    }
+
+    /** Runs of {@code system} over the last full second of real time. */
+    public long ticksPerSecond(Class<? extends BaseSystem> system) {
+        return ticksPerSecond[slot(system)];
+    }
+
+    /** Mean real milliseconds per run of {@code system} over the last full second. */
+    public double meanTickMillis(Class<? extends BaseSystem> system) {
+        return meanMillis[slot(system)];
+    }
+
+    /** Longest run of {@code system} in real milliseconds over the last full second. */
+    public double maxTickMillis(Class<? extends BaseSystem> system) {
+        return maxMillis[slot(system)];
+    }
+
+    /**
+     * One line of the per-second figures, e.g.
+     * {@code Frames: 144 | AiSystem: 15 (0.42/0.90 ms) | PhysicsSystem: 60 (0.10/0.31 ms) | Caps: 0}
+     * where each system shows runs per second and mean/max milliseconds per run.
+     */
+    public String line() {
+        StringBuilder sb = new StringBuilder(64 + 48 * slots.length);
+        sb.append("Frames: ").append(framesPerSecond);
+        for (int s = 0; s < slots.length; s++) {
+            sb.append(" | ").append(slots[s].name()).append(": ").append(ticksPerSecond[s])
+                    .append(" (").append(String.format(java.util.Locale.ROOT, "%.2f/%.2f", meanMillis[s], maxMillis[s]))
+                    .append(" ms)");
+        }
+        sb.append(" | Caps: ").append(capHitsPerSecond);
+        return sb.toString();
+    }
+
+    @Override
+    public String toString() {
+        return line();
+    }
+}

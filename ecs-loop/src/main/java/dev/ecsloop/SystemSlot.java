@@ -1,0 +1,46 @@
+package dev.ecsloop;
+
+import com.artemis.BaseSystem;
+
+/**
+ * One scheduled system: how it runs (fixed, throttled or every frame) and, for the first two, its tick grid.
+ * Package-private machinery behind {@link GameLoop}.
+ */
+final class SystemSlot {
+
+    enum Kind { FIXED, THROTTLED, EVERY_FRAME }
+
+    final BaseSystem system;
+    final Class<? extends BaseSystem> type;
+    /** Index in Artemis's systems bag: the key of the strategy's {@code disabled} bit vector. */
+    final int bagIndex;
+    /** Registration order among scheduled systems; breaks ties between ticks due at the same instant. */
+    final int order;
+
+    Kind kind;
+    /** Null for every-frame systems. */
+    TickSchedule schedule;
+    /** Throttled systems: the simulated time of their previous run, for their delta. */
+    long lastRunNanos;
+
+    SystemSlot(BaseSystem system, int bagIndex, int order) {
+        this.system = system;
+        this.type = system.getClass();
+        this.bagIndex = bagIndex;
+        this.order = order;
+    }
+
+    boolean isFixedStep() {
+        return kind != Kind.EVERY_FRAME;
+    }
+
+    String name() {
+        return type.getSimpleName();
+    }
+
+    /** Heap order: exact next tick time, then registration order. */
+    static boolean runsBefore(SystemSlot a, SystemSlot b) {
+        int c = TickSchedule.compareDue(a.schedule, b.schedule);
+        return c < 0 || c == 0 && a.order < b.order;
+    }
+}
