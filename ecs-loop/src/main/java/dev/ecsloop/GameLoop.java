@@ -71,11 +71,12 @@ public final class GameLoop {
         long real = now - lastReal;
         lastReal = now;
         long advance = time.advance(real);
+        stats.beginFrame(now);
         strategy.prepare(time.nowNanos(), advance, false);
         try {
             world.process();
         } finally {
-            stats.recordFrame(now, time.lastAdvanceCapped());
+            stats.endFrame(time.lastAdvanceCapped());
         }
     }
 

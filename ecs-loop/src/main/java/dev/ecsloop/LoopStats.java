@@ -71,17 +71,24 @@ public final class LoopStats {
         }
     }
 
-    /** Records a finished frame at real time {@code realNanos}; rolls the buckets when 250 ms have passed. */
-    void recordFrame(long realNanos, boolean capHit) {
+    /**
+     * Starts a frame at real time {@code realNanos}: when a 250 ms boundary has passed, closes the buckets and
+     * publishes new per-second figures, so that the frame's own runs count towards the bucket it started in.
+     */
+    void beginFrame(long realNanos) {
+        long index = (realNanos - startReal) / BUCKET_NANOS;
+        if (index > bucketIndex) {
+            roll(index);
+        }
+    }
+
+    /** Counts the frame begun by {@link #beginFrame(long)}; {@code capHit} if it hit the catch-up bound. */
+    void endFrame(boolean capHit) {
         frames++;
         bucketFrames++;
         if (capHit) {
             capHits++;
             bucketCapHits++;
-        }
-        long index = (realNanos - startReal) / BUCKET_NANOS;
-        if (index > bucketIndex) {
-            roll(index);
         }
     }
 
