@@ -30,6 +30,8 @@ final class MultiRateStrategy extends SystemInvocationStrategy {
     private float frameDelta;
     private boolean fixedOnly;
     private long tickNanos;
+    /** Profiler reading at the end of the previous run (or the start of this process() call). */
+    private long mark;
 
     MultiRateStrategy(Clock profiler) {
         this.profiler = profiler;
@@ -83,6 +85,7 @@ final class MultiRateStrategy extends SystemInvocationStrategy {
 
     @Override
     protected void process() {
+        mark = profiler.nanoTime();
         skipMissedThrottledRuns();
         while (heapSize > 0 && heap[0].schedule.isDueBy(target)) {
             SystemSlot slot = heap[0];
@@ -119,16 +122,22 @@ final class MultiRateStrategy extends SystemInvocationStrategy {
         updateEntityStates();
     }
 
+    /**
+     * Runs one system. Its cost is measured from the end of the previous run, so it includes the entity-state
+     * update and listeners just before it: one profiler read per run instead of two, which halves the profiling
+     * overhead (about 20 ns per run with the system clock).
+     */
     private void run(SystemSlot slot, float delta, long at) {
         world.delta = delta;
-        long start = profiler.nanoTime();
         try {
             slot.system.process();
         } catch (RuntimeException e) {
             updateEntityStates();
             throw new TickFailedException(slot.type, at, e);
         } finally {
-            stats.recordRun(slot.order, profiler.nanoTime() - start);
+            long end = profiler.nanoTime();
+            stats.recordRun(slot.order, end - mark);
+            mark = end;
         }
     }
 
