@@ -42,6 +42,7 @@ public final class GameLoop {
     private final LoopStats stats;
     private DebtPolicy debtPolicy;
     private long lastReal;
+    private FrameListener[] frameListeners = new FrameListener[0];
 
     private GameLoop(Builder b, World world, MultiRateStrategy strategy, SystemSlot[] slots) {
         this.clock = b.clock;
@@ -72,6 +73,9 @@ public final class GameLoop {
         lastReal = now;
         long advance = time.advance(real);
         stats.beginFrame(now);
+        for (FrameListener listener : frameListeners) {
+            listener.beforeSystems(now - real, now, time.lastWantedStart(), time.lastWantedEnd(), time.nowNanos());
+        }
         strategy.prepare(time.nowNanos(), advance, false);
         try {
             world.process();
@@ -239,6 +243,13 @@ public final class GameLoop {
     /** Registers a listener called before every fixed tick. Not for use during a frame. */
     public void addTickListener(TickListener listener) {
         strategy.addListener(Objects.requireNonNull(listener, "listener"));
+    }
+
+    /** Registers a listener called at the start of every frame, before any system runs. */
+    public void addFrameListener(FrameListener listener) {
+        FrameListener[] grown = java.util.Arrays.copyOf(frameListeners, frameListeners.length + 1);
+        grown[frameListeners.length] = Objects.requireNonNull(listener, "listener");
+        frameListeners = grown;
     }
 
     /** The scheduled systems in registration order (Artemis's internal managers excluded). */

@@ -27,6 +27,8 @@ public final class SimulatedTime {
     private long debtNanos;
     private long droppedNanos;
     private boolean lastAdvanceCapped;
+    private long wantedStart;
+    private long wantedEnd;
 
     /**
      * @param maxAdvanceNanos the most simulated time one frame may cover; positive
@@ -46,10 +48,13 @@ public final class SimulatedTime {
      */
     public long advance(long realNanos) {
         lastAdvanceCapped = false;
+        wantedStart = saturatedAdd(nowNanos, debtNanos);
+        wantedEnd = wantedStart;
         if (paused || realNanos <= 0 && debtNanos == 0) {
             return 0;
         }
         long wanted = saturatedAdd(debtNanos, scale(Math.max(0, realNanos)));
+        wantedEnd = saturatedAdd(nowNanos, wanted);
         long advance = Math.min(wanted, maxAdvanceNanos);
         long excess = wanted - advance;
         if (excess > 0) {
@@ -100,6 +105,20 @@ public final class SimulatedTime {
     /** Simulated time in nanoseconds since the loop started. */
     public long nowNanos() {
         return nowNanos;
+    }
+
+    /**
+     * Where the last {@link #advance(long)}'s real time began on the unbounded simulated timeline: simulated time
+     * before it plus the debt owed then. With debt kept, the real instant that began the frame corresponds to
+     * this simulated time, even though the simulation has not reached it yet.
+     */
+    public long lastWantedStart() {
+        return wantedStart;
+    }
+
+    /** Where the last advance's real time ended on the unbounded simulated timeline (before any bound). */
+    public long lastWantedEnd() {
+        return wantedEnd;
     }
 
     /** Whether the last {@link #advance(long)} hit the per-frame bound. */

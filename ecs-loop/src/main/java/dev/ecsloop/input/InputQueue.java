@@ -1,0 +1,224 @@
+package dev.ecsloop.input;
+
+import com.artemis.BaseSystem;
+import dev.ecsloop.DebtPolicy;
+import dev.ecsloop.FrameListener;
+import dev.ecsloop.GameLoop;
+import dev.ecsloop.TickListener;
+
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * Timestamped input for a multi-rate loop: each fixed tick of a consuming system sees exactly the events up to
+ * its own simulated time, so presses made during a stall are spread over the catch-up ticks, none lost and none
+ * seen twice; every-frame systems see all the events of their frame.
+ *
+ * <p>How it works: events are posted with the real time they happened. At the start of each frame the loop
+ * tells the queue how the frame's real time maps onto simulated time ({@link FrameListener}); each new event
+ * gets the simulated time of its real instant on that timeline. Under {@link DebtPolicy#KEEP} that time can lie
+ * ahead of where the simulation got this frame, and the event simply waits for the catch-up tick that reaches
+ * it. Under {@link DebtPolicy#DISCARD} time past the catch-up bound is dropped, and so is the matching part of
+ * the timeline: such events go to the frame's last instant instead. Before each tick of a consumer the queue
+ * advances that consumer's own cursor to the last event at or before the tick's time.
+ *
+ * <p>While paused, events keep arriving: every-frame systems see them in their frame (so a UI can react), and
+ * they belong to the paused simulated instant, so the first tick after resuming (or a single step) delivers them
+ * to the simulation.
+ *
+ * <p>Events live in a ring of pooled {@link InputEvent}s that grows when full and is otherwise reused, so the
+ * steady state allocates nothing. Confined to the loop thread: post from the thread that calls
+ * {@code frame()} (GLFW callbacks run there); other threads hand input over through the console.
+ */
+public final class InputQueue implements FrameListener, TickListener {
+
+    private final GameLoop loop;
+    private final Class<? extends BaseSystem>[] consumers;
+    private final long[] cursors;
+
+    private InputEvent[] ring;
+    private int mask;
+    /** Oldest retained sequence; tail is the next sequence to post; assigned is the first without a sim time. */
+    private long head;
+    private long tail;
+    private long assigned;
+    private long lastAssignedSim = Long.MIN_VALUE;
+    private long frameFirst;
+    private long frameEnd;
+    private long lastPostedReal = Long.MIN_VALUE;
+
+    private final InputView tickView = new InputView(this);
+    private final InputView frameView = new InputView(this);
+
+    private InputQueue(GameLoop loop, Class<? extends BaseSystem>[] consumers, int capacity) {
+        this.loop = loop;
+        this.consumers = consumers;
+        this.cursors = new long[consumers.length];
+        int size = Integer.highestOneBit(Math.max(16, capacity - 1)) << 1;
+        this.ring = new InputEvent[size];
+        for (int i = 0; i < size; i++) {
+            ring[i] = new InputEvent();
+        }
+        this.mask = size - 1;
+    }
+
+    /**
+     * Creates a queue and attaches it to {@code loop}. Only the given systems consume events in their fixed ticks;
+     * every-frame systems read {@link #frameEvents()}.
+     *
+     * @param consumers fixed-step systems of the loop that read {@link #tickEvents()}
+     * @throws IllegalArgumentException if a consumer is not a system of the loop, or is listed twice
+     */
+    @SafeVarargs
+    public static InputQueue install(GameLoop loop, Class<? extends BaseSystem>... consumers) {
+        Objects.requireNonNull(loop, "loop");
+        for (int i = 0; i < consumers.length; i++) {
+            Class<? extends BaseSystem> c = consumers[i];
+            if (c == null || !loop.systems().contains(c)) {
+                throw new IllegalArgumentException("input consumer " + (c == null ? "null" : c.getName())
+                        + " is not a system of this loop");
+            }
+            for (int j = 0; j < i; j++) {
+                if (consumers[j] == c) {
+                    throw new IllegalArgumentException("input consumer " + c.getName() + " listed twice");
+                }
+            }
+        }
+        InputQueue queue = new InputQueue(loop, consumers.clone(), 256);
+        loop.addFrameListener(queue);
+        loop.addTickListener(queue);
+        return queue;
+    }
+
+    /**
+     * Posts an event that happened at real time {@code realNanos} and returns it for the caller to fill.
+     * Real times must not decrease from one post to the next; an event timestamped before the current frame
+     * began counts as happening at its start.
+     *
+     * @throws IllegalArgumentException if {@code realNanos} is earlier than the previous event's
+     */
+    public InputEvent post(long realNanos) {
+        if (realNanos < lastPostedReal) {
+            throw new IllegalArgumentException("input events must be posted in real-time order: " + realNanos
+                    + " ns is before the previous event at " + lastPostedReal + " ns");
+        }
+        if (tail - head == ring.length) {
+            grow();
+        }
+        lastPostedReal = realNanos;
+        InputEvent event = ring[(int) (tail & mask)];
+        event.reset(tail, realNanos);
+        tail++;
+        return event;
+    }
+
+    /** Posts an event happening now, by the loop's clock. */
+    public InputEvent post() {
+        return post(loop.clock().nanoTime());
+    }
+
+    /** The events the running fixed tick of a consumer sees: those since its previous tick, up to its time. */
+    public InputView tickEvents() {
+        return tickView;
+    }
+
+    /** All events that arrived during the current frame (for every-frame systems: UI, camera). */
+    public InputView frameEvents() {
+        return frameView;
+    }
+
+    /** Events posted but not yet seen by every consumer. */
+    public long pending() {
+        long min = assigned;
+        for (long c : cursors) {
+            min = Math.min(min, c);
+        }
+        return tail - min;
+    }
+
+    InputEvent event(long sequence) {
+        return ring[(int) (sequence & mask)];
+    }
+
+    @Override
+    public void beforeSystems(long realStart, long realEnd, long wantedStart, long wantedEnd, long simEnd) {
+        boolean discard = loop.debtPolicy() == DebtPolicy.DISCARD;
+        long realSpan = realEnd - realStart;
+        frameFirst = assigned;
+        while (assigned < tail) {
+            InputEvent e = event(assigned);
+            if (e.realNanos() > realEnd) {
+                break;
+            }
+            long sim;
+            if (realSpan <= 0 || wantedEnd == wantedStart) {
+                sim = wantedEnd;
+            } else {
+                long into = Math.max(0, e.realNanos() - realStart);
+                sim = wantedStart + (long) ((double) (wantedEnd - wantedStart) * into / realSpan);
+            }
+            if (discard && sim > simEnd) {
+                sim = simEnd;
+            }
+            sim = Math.max(sim, lastAssignedSim);
+            lastAssignedSim = sim;
+            e.assign(sim);
+            assigned++;
+        }
+        frameEnd = assigned;
+        frameView.set(frameFirst, frameEnd);
+        tickView.set(0, 0);
+        release();
+    }
+
+    @Override
+    public void beforeTick(BaseSystem system, long tickNanos) {
+        Class<? extends BaseSystem> type = system.getClass();
+        for (int c = 0; c < consumers.length; c++) {
+            if (consumers[c] == type) {
+                long first = Math.max(cursors[c], head);
+                long end = first;
+                while (end < assigned && event(end).simNanos() <= tickNanos) {
+                    end++;
+                }
+                cursors[c] = end;
+                tickView.set(first, end);
+                return;
+            }
+        }
+        tickView.set(0, 0);
+    }
+
+    /** Frees ring slots that every consumer and the frame view have passed. */
+    private void release() {
+        long min = frameFirst;
+        for (long c : cursors) {
+            min = Math.min(min, c);
+        }
+        head = Math.max(head, min);
+    }
+
+    private void grow() {
+        InputEvent[] bigger = new InputEvent[ring.length * 2];
+        for (long s = head; s < tail; s++) {
+            bigger[(int) (s & (bigger.length - 1))] = ring[(int) (s & mask)];
+        }
+        for (int i = 0; i < bigger.length; i++) {
+            if (bigger[i] == null) {
+                bigger[i] = new InputEvent();
+            }
+        }
+        ring = bigger;
+        mask = bigger.length - 1;
+    }
+
+    /** Capacity of the ring, for tests of growth. */
+    int capacity() {
+        return ring.length;
+    }
+
+    @Override
+    public String toString() {
+        return "InputQueue[" + Arrays.toString(cursors) + ", head=" + head + ", tail=" + tail + "]";
+    }
+}
