@@ -43,6 +43,7 @@ public final class GameLoop {
     private DebtPolicy debtPolicy;
     private long lastReal;
     private FrameListener[] frameListeners = new FrameListener[0];
+    private ControlListener[] controlListeners = new ControlListener[0];
 
     private GameLoop(Builder b, World world, MultiRateStrategy strategy, SystemSlot[] slots) {
         this.clock = b.clock;
@@ -100,16 +101,29 @@ public final class GameLoop {
         time.skip(Math.max(0, next - time.nowNanos()));
         strategy.prepare(time.nowNanos(), 0, true);
         world.process();
+        for (ControlListener l : controlListeners) {
+            l.stepped(time.nowNanos());
+        }
     }
 
     /** Stops simulated time. Every-frame systems keep running with delta 0; paused real time is never caught up. */
     public void pause() {
-        time.setPaused(true);
+        if (!time.isPaused()) {
+            time.setPaused(true);
+            for (ControlListener l : controlListeners) {
+                l.pausedChanged(true, time.nowNanos());
+            }
+        }
     }
 
     /** Restarts simulated time from where it stopped. */
     public void resume() {
-        time.setPaused(false);
+        if (time.isPaused()) {
+            time.setPaused(false);
+            for (ControlListener l : controlListeners) {
+                l.pausedChanged(false, time.nowNanos());
+            }
+        }
     }
 
     public boolean isPaused() {
@@ -124,6 +138,9 @@ public final class GameLoop {
      */
     public void setTimeScale(double scale) {
         time.setScale(scale);
+        for (ControlListener l : controlListeners) {
+            l.timeScaleChanged(time.scale(), time.nowNanos());
+        }
     }
 
     public double timeScale() {
@@ -147,6 +164,9 @@ public final class GameLoop {
             slot.schedule = new TickSchedule(rate, time.nowNanos());
         }
         strategy.rebuildHeap();
+        for (ControlListener l : controlListeners) {
+            l.rateChanged(system, rate.hz(), time.nowNanos());
+        }
     }
 
     /**
@@ -159,6 +179,9 @@ public final class GameLoop {
         slot.kind = SystemSlot.Kind.EVERY_FRAME;
         slot.schedule = null;
         strategy.rebuildHeap();
+        for (ControlListener l : controlListeners) {
+            l.rateChanged(system, 0.0, time.nowNanos());
+        }
     }
 
     /**
@@ -228,6 +251,9 @@ public final class GameLoop {
             throw new IllegalArgumentException("catch-up bound must not be null");
         }
         time.setMaxAdvance(bound.toNanos());
+        for (ControlListener l : controlListeners) {
+            l.catchUpChanged(bound.toNanos(), time.nowNanos());
+        }
     }
 
     public DebtPolicy debtPolicy() {
@@ -238,6 +264,9 @@ public final class GameLoop {
     public void setDebtPolicy(DebtPolicy policy) {
         time.setKeepDebt(Objects.requireNonNull(policy, "policy") == DebtPolicy.KEEP);
         this.debtPolicy = policy;
+        for (ControlListener l : controlListeners) {
+            l.debtPolicyChanged(policy, time.nowNanos());
+        }
     }
 
     /** Registers a listener called before every fixed tick. Not for use during a frame. */
@@ -250,6 +279,39 @@ public final class GameLoop {
         FrameListener[] grown = java.util.Arrays.copyOf(frameListeners, frameListeners.length + 1);
         grown[frameListeners.length] = Objects.requireNonNull(listener, "listener");
         frameListeners = grown;
+    }
+
+    /** Registers a listener told of every control change (rate, scale, pause, step, catch-up, debt). */
+    public void addControlListener(ControlListener listener) {
+        ControlListener[] grown = java.util.Arrays.copyOf(controlListeners, controlListeners.length + 1);
+        grown[controlListeners.length] = Objects.requireNonNull(listener, "listener");
+        controlListeners = grown;
+    }
+
+    /** Unregisters a control listener; unknown listeners are ignored. */
+    public void removeControlListener(ControlListener listener) {
+        controlListeners = without(controlListeners, listener);
+    }
+
+    /** Unregisters a frame listener; unknown listeners are ignored. */
+    public void removeFrameListener(FrameListener listener) {
+        frameListeners = without(frameListeners, listener);
+    }
+
+    /** Unregisters a tick listener; unknown listeners are ignored. */
+    public void removeTickListener(TickListener listener) {
+        strategy.removeListener(listener);
+    }
+
+    static <T> T[] without(T[] listeners, T listener) {
+        for (int i = 0; i < listeners.length; i++) {
+            if (listeners[i] == listener) {
+                T[] out = java.util.Arrays.copyOf(listeners, listeners.length - 1);
+                System.arraycopy(listeners, i + 1, out, i, listeners.length - i - 1);
+                return out;
+            }
+        }
+        return listeners;
     }
 
     /** The scheduled systems in registration order (Artemis's internal managers excluded). */

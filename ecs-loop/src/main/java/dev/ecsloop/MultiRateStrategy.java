@@ -63,6 +63,10 @@ final class MultiRateStrategy extends SystemInvocationStrategy {
         listeners = grown;
     }
 
+    void removeListener(TickListener listener) {
+        listeners = GameLoop.without(listeners, listener);
+    }
+
     /**
      * Sets what the next {@code world.process()} does: run the ticks due by {@code targetNanos}, then (unless
      * {@code onlyFixed}) the every-frame systems with {@code frameDeltaNanos} as their delta.

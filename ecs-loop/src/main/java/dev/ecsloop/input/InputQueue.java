@@ -14,6 +14,10 @@ import java.util.Objects;
  * its own simulated time, so presses made during a stall are spread over the catch-up ticks, none lost and none
  * seen twice; every-frame systems see all the events of their frame.
  *
+ * <p>A tick at simulated time T sees the events whose simulated time is strictly before T (and after its previous
+ * tick's): an event that lands exactly on a frame boundary therefore reaches the same tick whichever frame it was
+ * assigned in, which is what lets a replay re-deliver it at its recorded simulated time.
+ *
  * <p>How it works: events are posted with the real time they happened. At the start of each frame the loop
  * tells the queue how the frame's real time maps onto simulated time ({@link FrameListener}); each new event
  * gets the simulated time of its real instant on that timeline. Under {@link DebtPolicy#KEEP} that time can lie
@@ -112,12 +116,39 @@ public final class InputQueue implements FrameListener, TickListener {
         return event;
     }
 
+    /**
+     * Posts an event that already has its simulated time, as a replay does: it bypasses the real-time mapping and
+     * reaches the ticks at or after {@code simNanos} (and the next frame's every-frame systems).
+     *
+     * @throws IllegalArgumentException if {@code simNanos} is earlier than an event already assigned
+     * @throws IllegalStateException    if live events posted by real time are still waiting for their frame
+     */
+    public InputEvent postAtSimulated(long simNanos) {
+        if (assigned != tail) {
+            throw new IllegalStateException("live input events are pending; replayed events cannot be mixed in");
+        }
+        if (simNanos < lastAssignedSim) {
+            throw new IllegalArgumentException("replayed input must come in simulated-time order: " + simNanos
+                    + " ns is before " + lastAssignedSim + " ns");
+        }
+        if (tail - head == ring.length) {
+            grow();
+        }
+        InputEvent event = ring[(int) (tail & mask)];
+        event.reset(tail, loop.clock().nanoTime());
+        event.assign(simNanos);
+        lastAssignedSim = simNanos;
+        tail++;
+        assigned++;
+        return event;
+    }
+
     /** Posts an event happening now, by the loop's clock. */
     public InputEvent post() {
         return post(loop.clock().nanoTime());
     }
 
-    /** The events the running fixed tick of a consumer sees: those since its previous tick, up to its time. */
+    /** The events the running fixed tick of a consumer sees: those since its previous tick, before its time. */
     public InputView tickEvents() {
         return tickView;
     }
@@ -144,7 +175,7 @@ public final class InputQueue implements FrameListener, TickListener {
     public void beforeSystems(long realStart, long realEnd, long wantedStart, long wantedEnd, long simEnd) {
         boolean discard = loop.debtPolicy() == DebtPolicy.DISCARD;
         long realSpan = realEnd - realStart;
-        frameFirst = assigned;
+        frameFirst = frameEnd;
         while (assigned < tail) {
             InputEvent e = event(assigned);
             if (e.realNanos() > realEnd) {
@@ -178,7 +209,7 @@ public final class InputQueue implements FrameListener, TickListener {
             if (consumers[c] == type) {
                 long first = Math.max(cursors[c], head);
                 long end = first;
-                while (end < assigned && event(end).simNanos() <= tickNanos) {
+                while (end < assigned && event(end).simNanos() < tickNanos) {
                     end++;
                 }
                 cursors[c] = end;

@@ -74,9 +74,9 @@ class InputQueueTest {
         return out;
     }
 
-    /** The first 60 Hz tick at or after {@code sim}: ceil(sim * 60 / 1 s) / 60, in whole nanoseconds. */
-    private static long physicsTickAtOrAfter(long sim) {
-        long k = (sim * 60 + 999_999_999L) / 1_000_000_000L;
+    /** The first 60 Hz tick strictly after {@code sim}: floor(sim * 60 / 1 s) + 1 sixtieths, in whole ns. */
+    private static long physicsTickAfter(long sim) {
+        long k = sim * 60 / 1_000_000_000L + 1;
         return (k * 1_000_000_000L + 59) / 60;
     }
 
@@ -98,7 +98,7 @@ class InputQueueTest {
         assertEquals(range(1, 10), ai.codes());
         for (Seen s : physics.seen) {
             long pressedAt = 10 * MS + s.code() * 100 * MS;
-            assertEquals(physicsTickAtOrAfter(pressedAt), s.at(), "press " + s.code());
+            assertEquals(physicsTickAfter(pressedAt), s.at(), "press " + s.code());
         }
         // The catch-up took several frames, but the UI saw every event in the frame after the stall.
         assertEquals(range(1, 10), ui.codes());
@@ -113,10 +113,13 @@ class InputQueueTest {
             inputs.post().set(1, i, 0, 0);
         }
         physics.loop.frame();                 // one second of real time, 250 ms simulated
+        clock.advance(20 * MS);
+        physics.loop.frame();
         assertEquals(range(1, 10), physics.codes());
-        // Presses at 100 and 200 ms land on those ticks; the rest fell in dropped time: the frame's last tick.
-        assertEquals(List.of(100 * MS, 200 * MS, 250 * MS, 250 * MS, 250 * MS, 250 * MS, 250 * MS,
-                250 * MS, 250 * MS, 250 * MS), physics.seen.stream().map(Seen::at).toList());
+        // Presses at 100 and 200 ms reach the ticks just after; the rest fell in dropped time and belong to the
+        // frame's last instant, 250 ms, so the first tick after it sees them.
+        assertEquals(List.of(116_666_667L, 216_666_667L, 266_666_667L, 266_666_667L, 266_666_667L, 266_666_667L,
+                266_666_667L, 266_666_667L, 266_666_667L, 266_666_667L), physics.seen.stream().map(Seen::at).toList());
     }
 
     @Test
