@@ -118,7 +118,9 @@ public final class Console {
      * @param line  what the user typed, without its line break
      * @param reply receives each output line, on the loop thread; if it throws, later lines are dropped
      * @return completes on the loop thread after the command has run and all its lines were given to
-     *         {@code reply}; a transport waits on it to keep one client's commands and replies in order
+     *         {@code reply}; a transport waits on it to keep one client's commands and replies in order. Actions
+     *         chained on it with the non-async {@code then...} methods run on the loop thread: keep them short
+     *         or use the async variants
      * @throws NullPointerException if an argument is null
      */
     public CompletableFuture<Void> submit(String line, Consumer<String> reply) {
