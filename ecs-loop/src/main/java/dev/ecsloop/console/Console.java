@@ -94,7 +94,7 @@ public final class Console {
         if (!(usage.equals(name) || usage.startsWith(name + " "))) {
             throw new IllegalArgumentException("usage of " + name + " must start with its name: " + usage);
         }
-        if (help.isBlank() || usage.lines().count() != 1 || help.lines().count() != 1) {
+        if (help.isBlank() || (usage + help).chars().anyMatch(c -> c == '\n' || c == '\r')) {
             throw new IllegalArgumentException("usage and help of " + name + " must be single non-blank lines");
         }
         if (commands.putIfAbsent(name, new CommandEntry(name, usage, help, command)) != null) {

@@ -55,6 +55,7 @@ class ConsoleTest {
         assertThrows(IllegalArgumentException.class, () -> f.console.register("a b", "a b", "space", nothing));
         assertThrows(IllegalArgumentException.class, () -> f.console.register("fps", "frames", "usage", nothing));
         assertThrows(IllegalArgumentException.class, () -> f.console.register("fps", "fps", "two\nlines", nothing));
+        assertThrows(IllegalArgumentException.class, () -> f.console.register("fps", "fps", "trailing\r\n", nothing));
         assertThrows(IllegalArgumentException.class, () -> f.console.register("fps", "fps", " ", nothing));
         assertThrows(NullPointerException.class, () -> f.console.register("fps", "fps", "x", null));
         assertEquals("error: unknown command 'fps' (try 'help')", f.one("fps"));
