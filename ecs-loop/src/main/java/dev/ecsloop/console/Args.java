@@ -1,0 +1,147 @@
+package dev.ecsloop.console;
+
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * The arguments of one command invocation: the whitespace-separated words after the command name.
+ *
+ * <p>Every parser here either returns a valid value or throws {@link IllegalArgumentException} with a message
+ * that names the argument and ends with the command's usage, so a {@link Command} that parses all its arguments
+ * before acting rejects bad input with one clear line and changes nothing. Numbers are plain decimals: no
+ * {@code NaN}, {@code Infinity}, hex or type suffixes, which {@link Double#parseDouble} would accept.
+ *
+ * <p>Instances are immutable and created by the {@link Console} only.
+ */
+public final class Args {
+
+    private static final Pattern DECIMAL = Pattern.compile("[+-]?(\\d+(\\.\\d*)?|\\.\\d+)([eE][+-]?\\d+)?");
+    private static final Pattern WHOLE = Pattern.compile("[+-]?\\d+");
+
+    private final String command;
+    private final String usage;
+    private final List<String> words;
+
+    Args(String command, String usage, List<String> words) {
+        this.command = command;
+        this.usage = usage;
+        this.words = List.copyOf(words);
+    }
+
+    /** The command's registered name, lower case. */
+    public String command() {
+        return command;
+    }
+
+    /** How many words follow the command name. */
+    public int size() {
+        return words.size();
+    }
+
+    /** Whether a word exists at {@code index}. */
+    public boolean has(int index) {
+        return index >= 0 && index < words.size();
+    }
+
+    /**
+     * Rejects surplus words.
+     *
+     * @throws IllegalArgumentException if more than {@code max} words were given; names the first extra one
+     */
+    public void expectAtMost(int max) {
+        if (words.size() > max) {
+            throw error("unexpected argument " + Echo.quote(words.get(max)));
+        }
+    }
+
+    /**
+     * The word at {@code index}, as typed.
+     *
+     * @param what the argument's name as the usage shows it, e.g. {@code "<system>"}
+     * @throws IllegalArgumentException if it is missing
+     */
+    public String word(int index, String what) {
+        if (!has(index)) {
+            throw error("missing " + what);
+        }
+        return words.get(index);
+    }
+
+    /**
+     * A finite decimal number.
+     *
+     * @throws IllegalArgumentException if it is missing or not a plain decimal number
+     */
+    public double number(int index, String what) {
+        String text = word(index, what);
+        if (!DECIMAL.matcher(text).matches()) {
+            throw error(Echo.quote(text) + " is not a number for " + what);
+        }
+        double value = Double.parseDouble(text);
+        if (!Double.isFinite(value)) {
+            throw error(Echo.quote(text) + " is too large for " + what);
+        }
+        return value;
+    }
+
+    /**
+     * A whole number in [{@code min}, {@code max}].
+     *
+     * @throws IllegalArgumentException if it is missing, not a whole number, or out of range
+     */
+    public int integer(int index, String what, int min, int max) {
+        String text = word(index, what);
+        if (!WHOLE.matcher(text).matches()) {
+            throw error(Echo.quote(text) + " is not a whole number for " + what);
+        }
+        long value;
+        try {
+            value = Long.parseLong(text);
+        } catch (NumberFormatException tooManyDigits) {
+            value = text.startsWith("-") ? Long.MIN_VALUE : Long.MAX_VALUE;
+        }
+        if (value < min || value > max) {
+            throw error(what + " must be from " + min + " to " + max + ", got " + Echo.quote(text));
+        }
+        return (int) value;
+    }
+
+    /**
+     * An optional whole number in [{@code min}, {@code max}]; {@code absent} when no word is at {@code index}.
+     *
+     * @throws IllegalArgumentException if it is present but not a whole number, or out of range
+     */
+    public int integer(int index, String what, int min, int max, int absent) {
+        return has(index) ? integer(index, what, min, max) : absent;
+    }
+
+    /**
+     * One of fixed words, case-insensitively.
+     *
+     * @param options the accepted words, lower case
+     * @return the matching option, lower case
+     * @throws IllegalArgumentException if it is missing or matches no option
+     */
+    public String choice(int index, String what, String... options) {
+        String text = word(index, what);
+        for (String option : options) {
+            if (option.equalsIgnoreCase(text)) {
+                return option;
+            }
+        }
+        throw error(Echo.quote(text) + " is not " + String.join(" or ", options) + " for " + what);
+    }
+
+    /**
+     * An exception for a command's own checks, with the usage appended like the parsers' messages:
+     * {@code throw args.error("nothing to step")}.
+     */
+    public IllegalArgumentException error(String message) {
+        return new IllegalArgumentException(message + " (usage: " + usage + ")");
+    }
+
+    @Override
+    public String toString() {
+        return words.isEmpty() ? command : command + " " + String.join(" ", words);
+    }
+}

@@ -1,0 +1,193 @@
+package dev.ecsloop.console;
+
+import dev.ecsloop.GameLoop;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import java.util.regex.Pattern;
+
+/**
+ * A debug console for a running game loop: a registry of named commands, a parser, and a queue that carries
+ * typed lines from any thread to the loop thread.
+ *
+ * <p>Why a queue: a {@link GameLoop} is confined to its thread, and a rate change must land at a frame boundary
+ * (see the brief, "Live retuning"). So transports ({@link ConsoleReader} for standard input,
+ * {@link ConsoleServer} for localhost TCP) only {@link #submit submit} lines; the loop thread calls
+ * {@link #drain()} between frames and every pending command runs there, in submission order.
+ *
+ * <pre>{@code
+ * Console console = Console.forLoop(loop);
+ * try (ConsoleServer server = ConsoleServer.open(console, 7777)) {
+ *     while (running) {
+ *         console.drain();
+ *         loop.frame();
+ *     }
+ * }
+ * }</pre>
+ *
+ * <p>Invariants: a command's output is one or more lines; bad input yields exactly one line starting with
+ * {@code "error: "} and changes nothing; nothing a command or a reply sink throws escapes {@link #drain()} or
+ * {@link #execute}, except a {@link VirtualMachineError} (out of memory, stack overflow), after which the JVM
+ * itself is in doubt. {@code drain()} with nothing pending allocates nothing, so it costs nothing per frame.
+ *
+ * <p>Threads: {@link #submit} and {@link #register} are safe from any thread; {@link #drain()} and
+ * {@link #execute} belong to the loop thread.
+ */
+public final class Console {
+
+    private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9_-]{0,31}");
+
+    private final Map<String, CommandEntry> commands = new ConcurrentSkipListMap<>();
+    private final ConcurrentLinkedQueue<Pending> queue = new ConcurrentLinkedQueue<>();
+    /** Lines offered to {@link #queue} so far and not yet taken; never more than the queue holds. */
+    private final AtomicInteger pending = new AtomicInteger();
+
+    /** A console with only {@code help}; register your commands on it. */
+    public Console() {
+        HelpCommand.register(this);
+    }
+
+    /**
+     * A console with {@code help} and the loop built-ins: {@code systems}, {@code rate}, {@code pause},
+     * {@code resume}, {@code step}, {@code timescale}, {@code catchup}, {@code debt}, {@code stats}.
+     *
+     * @throws NullPointerException if {@code loop} is null
+     */
+    public static Console forLoop(GameLoop loop) {
+        Objects.requireNonNull(loop, "loop");
+        Console console = new Console();
+        SystemsCommand.register(console, loop);
+        RateCommand.register(console, loop);
+        LoopCommands.register(console, loop);
+        return console;
+    }
+
+    /**
+     * Adds a command. Built-ins are added this way too.
+     *
+     * @param name    what the user types first; 1 to 32 characters of {@code a-z 0-9 _ -}, starting with a letter;
+     *                matched case-insensitively
+     * @param usage   the synopsis starting with the name, e.g. {@code "rate <system> <hz>|frame"}; one line
+     * @param help    what it does, in one line
+     * @param command what runs, on the loop thread
+     * @throws IllegalArgumentException if the name is malformed or taken, or usage or help is blank, has a line
+     *                                  break, or the usage does not start with the name
+     * @throws NullPointerException     if any argument is null
+     */
+    public void register(String name, String usage, String help, Command command) {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(usage, "usage");
+        Objects.requireNonNull(help, "help");
+        Objects.requireNonNull(command, "command");
+        if (!NAME.matcher(name).matches()) {
+            throw new IllegalArgumentException("bad command name " + Echo.quote(name)
+                    + " (1 to 32 of a-z 0-9 _ -, starting with a letter)");
+        }
+        if (!(usage.equals(name) || usage.startsWith(name + " "))) {
+            throw new IllegalArgumentException("usage of " + name + " must start with its name: " + usage);
+        }
+        if (help.isBlank() || (usage + help).chars().anyMatch(c -> c == '\n' || c == '\r')) {
+            throw new IllegalArgumentException("usage and help of " + name + " must be single non-blank lines");
+        }
+        if (commands.putIfAbsent(name, new CommandEntry(name, usage, help, command)) != null) {
+            throw new IllegalArgumentException("command " + name + " is already registered");
+        }
+    }
+
+    /** Every registered command, ordered by name. */
+    List<CommandEntry> entries() {
+        return new ArrayList<>(commands.values());
+    }
+
+    /** The command called {@code name}, case-insensitively, or null. */
+    CommandEntry entry(String name) {
+        return commands.get(name.toLowerCase(Locale.ROOT));
+    }
+
+    /**
+     * Queues a line to run at the next {@link #drain()}. Safe from any thread.
+     *
+     * @param line  what the user typed, without its line break
+     * @param reply receives each output line, on the loop thread; if it throws, later lines are dropped
+     * @return completes on the loop thread after the command has run and all its lines were given to
+     *         {@code reply}; a transport waits on it to keep one client's commands and replies in order. Actions
+     *         chained on it with the non-async {@code then...} methods run on the loop thread: keep them short
+     *         or use the async variants
+     * @throws NullPointerException if an argument is null
+     */
+    public CompletableFuture<Void> submit(String line, Consumer<String> reply) {
+        Pending p = new Pending(Objects.requireNonNull(line, "line"), Objects.requireNonNull(reply, "reply"),
+                new CompletableFuture<>());
+        queue.offer(p);
+        pending.incrementAndGet();
+        return p.done;
+    }
+
+    /**
+     * Runs every line submitted before this call, in submission order, on the calling (loop) thread. Lines
+     * submitted meanwhile (even by a command) wait for the next call, so one drain always ends. Call it between
+     * frames, never from inside a system.
+     *
+     * <p>Allocates nothing when nothing is pending. Never throws (see the class invariants).
+     */
+    public void drain() {
+        for (int n = pending.get(); n > 0; n--) {
+            Pending p = queue.poll();
+            if (p == null) {
+                return;
+            }
+            pending.decrementAndGet();
+            try {
+                execute(p.line, p.reply);
+            } finally {
+                p.done.complete(null);
+            }
+        }
+    }
+
+    /**
+     * Runs one line now, on the calling thread: for an in-game overlay on the loop thread, and for tests. A
+     * blank line does nothing.
+     *
+     * @param line  what the user typed
+     * @param reply receives each output line; if it throws, later lines are dropped
+     */
+    public void execute(String line, Consumer<String> reply) {
+        Consumer<String> out = new GuardedReply(reply);
+        CommandLine parsed = CommandLine.parse(line);
+        if (parsed == null) {
+            return;
+        }
+        CommandEntry entry = entry(parsed.name());
+        if (entry == null) {
+            out.accept("error: unknown command " + Echo.quote(parsed.name()) + " (try 'help')");
+            return;
+        }
+        try {
+            entry.command().run(new Args(entry.name(), entry.usage(), parsed.words()), out);
+        } catch (IllegalArgumentException e) {
+            out.accept("error: " + oneLine(e.getMessage()));
+        } catch (VirtualMachineError e) {
+            throw e;
+        } catch (Throwable e) {
+            out.accept("error: " + entry.name() + " failed: " + e.getClass().getSimpleName() + ": "
+                    + oneLine(e.getMessage()));
+        }
+    }
+
+    private static String oneLine(String message) {
+        return message == null ? "(no message)" : message.replace('\n', ' ').replace('\r', ' ');
+    }
+
+    /** A submitted line waiting for the loop thread. */
+    private record Pending(String line, Consumer<String> reply, CompletableFuture<Void> done) {
+    }
+}

@@ -1,0 +1,106 @@
+package dev.ecsloop.console;
+
+import dev.ecsloop.console.TestSystems.AiSystem;
+import dev.ecsloop.console.TestSystems.MapSystem;
+import dev.ecsloop.console.TestSystems.MovementSystem;
+import dev.ecsloop.console.TestSystems.RenderSystem;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class RateCommandTest {
+
+    private final ConsoleFixture f = ConsoleFixture.standard();
+
+    @Test
+    void rateRetunesAFixedSystemAndReportsTheOldRate() {
+        assertEquals("AiSystem: 30 Hz fixed (was 15 Hz)", f.one("rate AiSystem 30"));
+        assertEquals(30.0, f.loop.rate(AiSystem.class));
+    }
+
+    @Test
+    void rateAcceptsDecimalRates() {
+        assertEquals("AiSystem: 12.5 Hz fixed (was 15 Hz)", f.one("rate ai 12.5"));
+        assertEquals(12.5, f.loop.rate(AiSystem.class));
+    }
+
+    @Test
+    void systemNamesAreCaseInsensitiveAndMayBeUniquePrefixes() {
+        f.one("rate AISYSTEM 20");
+        f.one("rate mov 90");
+        f.one("rate Ma 8");
+        f.one("rate r 24");
+        assertEquals(20.0, f.loop.rate(AiSystem.class));
+        assertEquals(90.0, f.loop.rate(MovementSystem.class));
+        assertEquals(8.0, f.loop.rate(MapSystem.class));
+        assertEquals(24.0, f.loop.rate(RenderSystem.class));
+    }
+
+    @Test
+    void anExactNameWinsOverALongerNameItPrefixes() {
+        ConsoleFixture g = new ConsoleFixture(new TestSystems.AiSystem(), new TestSystems.Ai());
+        assertEquals("Ai: 5 Hz fixed (was 10 Hz)", g.one("rate ai 5"));
+        assertEquals(15.0, g.loop.rate(AiSystem.class));
+        assertEquals("AiSystem: 6 Hz fixed (was 15 Hz)", g.one("rate ais 6"));
+    }
+
+    @Test
+    void rateFrameMakesASystemRunEveryFrame() {
+        assertEquals("MovementSystem: every frame (was 60 Hz)", f.one("rate movement frame"));
+        assertTrue(f.loop.isEveryFrame(MovementSystem.class));
+        assertEquals("MovementSystem: every frame (was every frame)", f.one("rate movement FRAME"));
+    }
+
+    @Test
+    void rateOnAnEveryFrameSystemMakesItFixedStep() {
+        assertEquals("RenderSystem: 20 Hz fixed (was every frame)", f.one("rate render 20"));
+        assertFalse(f.loop.isEveryFrame(RenderSystem.class));
+    }
+
+    @Test
+    void aThrottledSystemStaysThrottled() {
+        assertEquals("MapSystem: 8 Hz throttled (was 4 Hz)", f.one("rate map 8"));
+        assertTrue(f.loop.isThrottled(MapSystem.class));
+    }
+
+    @Test
+    void aRateChangeAppliesAtTheNextFrameBoundaryNotWhenTyped() {
+        f.console.submit("rate ai 30", line -> { });
+        assertEquals(15.0, f.loop.rate(AiSystem.class), "not applied before drain");
+        f.console.drain();
+        assertEquals(30.0, f.loop.rate(AiSystem.class));
+    }
+
+    @ParameterizedTest(name = "''{0}'' -> {1}")
+    @CsvSource(delimiterString = " => ", value = {
+        "rate foo 10 => error: unknown system 'foo' (systems: AiSystem, MovementSystem, MapSystem, RenderSystem)",
+        "rate m 10 => error: ambiguous system 'm' (matches: MovementSystem, MapSystem)",
+        "rate => error: missing <system> (usage: rate <system> <hz>|frame)",
+        "rate ai => error: missing <hz>|frame (usage: rate <system> <hz>|frame)",
+        "rate ai fast => error: 'fast' is not a number for <hz>|frame (usage: rate <system> <hz>|frame)",
+        "rate ai NaN => error: 'NaN' is not a number for <hz>|frame (usage: rate <system> <hz>|frame)",
+        "rate ai 0x10 => error: '0x10' is not a number for <hz>|frame (usage: rate <system> <hz>|frame)",
+        "rate ai 1e999 => error: '1e999' is too large for <hz>|frame (usage: rate <system> <hz>|frame)",
+        "rate ai 10 20 => error: unexpected argument '20' (usage: rate <system> <hz>|frame)",
+    })
+    void badRateInputGetsOneErrorLineAndChangesNothing(String line, String error) {
+        f.frames(3);
+        String before = f.state();
+        assertEquals(error, f.one(line));
+        assertEquals(before, f.state());
+    }
+
+    @ParameterizedTest
+    @CsvSource({"0", "-5", "0.0001", "2000000"})
+    void aRateOutOfRangeIsRejectedByTheLoopAndChangesNothing(String hz) {
+        String before = f.state();
+        String error = f.one("rate ai " + hz);
+        assertTrue(error.startsWith("error: bad rate for AiSystem: "), error);
+        assertTrue(error.contains("from 0.001 to 1000000 Hz"), error);
+        assertEquals(before, f.state());
+    }
+}
