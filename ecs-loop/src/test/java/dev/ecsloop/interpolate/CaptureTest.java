@@ -128,6 +128,24 @@ class CaptureTest {
     }
 
     @Test
+    void aComponentReplacedWithinOneUpdateIsAdoptedAtTheNextCapture() {
+        Rig rig = new Rig(new Move60(), new Move15());
+        int e = rig.unit(Move60.class, 0f);
+        rig.frameMillis(20);
+        // Remove and re-create within one update: Artemis sees no composition change and reports nothing.
+        rig.world().edit(e).remove(Transform2.class);
+        Transform2 fresh = rig.world().edit(e).create(Transform2.class);
+        fresh.owner(Move15.class).position.set(50f, 0f);
+        rig.frameMillis(17);                       // next 60 Hz tick finds the new instance and regroups it
+        assertEquals(0, rig.interpolation.ownedCount(Move60.class));
+        assertEquals(1, rig.interpolation.ownedCount(Move15.class));
+        assertEquals(50f, fresh.previousPosition().x());
+        rig.frameMillis(40);                       // 77 ms: 15 Hz tick at 66.7 ms captures and moves it
+        assertEquals(60f, fresh.position.x);
+        assertEquals(50f, fresh.previousPosition().x());
+    }
+
+    @Test
     void aNewEntityAppearsWhereItWasPlaced() {
         Rig rig = new Rig(new Move60());
         rig.frameMillis(25);                       // alpha ~0.5 from here on
