@@ -1,0 +1,257 @@
+package dev.ecsloop.interpolate;
+
+import com.artemis.BaseSystem;
+import com.artemis.World;
+import dev.ecsloop.GameLoop;
+import org.joml.Quaternionf;
+import org.joml.Vector2f;
+import org.joml.Vector3f;
+
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.WeakHashMap;
+
+/**
+ * Smooth drawing of entities moved at fixed rates: keeps each {@link Transform2}'s and {@link Transform3}'s
+ * previous state and blends it with the current one by the alpha of the rate that owns the entity [brief, 6].
+ *
+ * <p><b>Capture.</b> A tick listener runs just before each fixed tick of a system S and copies current into
+ * previous for the entities whose owner is S, and for no other. Entities are grouped per owner as Artemis
+ * reports them, so a tick costs O(entities S owns), and nothing is allocated in steady state.
+ *
+ * <p><b>Query.</b> {@code positionOf}, {@code angleOf}, {@code rotationOf} and {@code scaleOf} write the state
+ * to draw into a caller's JOML object, using {@code loop.alpha(owner)}: an entity moved at 15 Hz and one moved at
+ * 60 Hz are both smooth in the same frame. Per {@link InterpolationMode}:
+ * {@code previous + alpha * (current - previous)}, {@code current + alpha * (current - previous)}, or current.
+ * Angles take the shorter arc and come back in [-pi, pi); quaternions are slerped.
+ *
+ * <p>The current state is drawn as it is, whatever the mode, when blending would be wrong: the entity has no
+ * owner, its component entered the world after the latest entity update, a {@code teleport()} is pending, the
+ * owner runs every frame (it has no previous step) or is disabled (its skipped ticks capture nothing, so the
+ * last step would replay over and over).
+ *
+ * <p>Like the loop, an {@code Interpolation} is confined to the loop's thread.
+ */
+public final class Interpolation {
+
+    /** Worlds that already have one: two would both claim every component. Weak, so worlds can be collected. */
+    private static final Map<World, Boolean> INSTALLED = Collections.synchronizedMap(new WeakHashMap<>());
+
+    private final GameLoop loop;
+    private final Class<? extends BaseSystem>[] owners;
+    private final BaseSystem[] systems;
+    private final OwnerIndex<Transform2> flat;
+    private final OwnerIndex<Transform3> solid;
+    private InterpolationMode mode = InterpolationMode.INTERPOLATE;
+    private final Quaternionf stepRotation = new Quaternionf();
+    private final Quaternionf partialStep = new Quaternionf();
+
+    @SuppressWarnings("unchecked")
+    private Interpolation(GameLoop loop) {
+        this.loop = loop;
+        List<Class<? extends BaseSystem>> types = loop.systems();
+        this.owners = types.toArray(new Class[0]);
+        this.systems = new BaseSystem[owners.length];
+        World world = loop.world();
+        for (int i = 0; i < owners.length; i++) {
+            systems[i] = world.getSystem(owners[i]);
+        }
+        this.flat = new OwnerIndex<>(world, Transform2.class, owners);
+        this.solid = new OwnerIndex<>(world, Transform3.class, owners);
+    }
+
+    /**
+     * Starts interpolating the loop's {@link Transform2} and {@link Transform3} entities, those already there
+     * included (their previous state is set to their current one). Call it between frames, once per loop.
+     *
+     * @throws NullPointerException  if {@code loop} is null
+     * @throws IllegalStateException if this loop's world already has an {@code Interpolation}
+     */
+    public static Interpolation install(GameLoop loop) {
+        Objects.requireNonNull(loop, "loop");
+        if (INSTALLED.putIfAbsent(loop.world(), Boolean.TRUE) != null) {
+            throw new IllegalStateException("this loop already has an Interpolation; install it once and share it");
+        }
+        Interpolation interpolation = new Interpolation(loop);
+        loop.addTickListener(interpolation::beforeTick);
+        return interpolation;
+    }
+
+    public GameLoop loop() {
+        return loop;
+    }
+
+    public InterpolationMode mode() {
+        return mode;
+    }
+
+    /**
+     * Switches how states are blended, from the next query on. The captured states do not depend on the mode,
+     * so switching back and forth is seamless.
+     *
+     * @throws NullPointerException if {@code mode} is null
+     */
+    public void setMode(InterpolationMode mode) {
+        this.mode = Objects.requireNonNull(mode, "mode");
+    }
+
+    /**
+     * The position to draw for an entity with a {@link Transform2}.
+     *
+     * @return {@code dest}
+     * @throws IllegalArgumentException if the entity has no Transform2, or its owner is not in the loop
+     */
+    public Vector2f positionOf(int entity, Vector2f dest) {
+        Transform2 t = flat.require(entity);
+        float a = blendAlpha(t, flat.slotForQuery(entity, t));
+        if (a < 0f) {
+            return dest.set(t.position);
+        }
+        boolean ahead = mode == InterpolationMode.EXTRAPOLATE;
+        Vector2f p = t.previousPosition;
+        Vector2f c = t.position;
+        return dest.set(blend(p.x, c.x, a, ahead), blend(p.y, c.y, a, ahead));
+    }
+
+    /**
+     * The angle to draw for an entity with a {@link Transform2}, in [-pi, pi), blended along the shorter arc.
+     *
+     * @throws IllegalArgumentException if the entity has no Transform2, or its owner is not in the loop
+     */
+    public float angleOf(int entity) {
+        Transform2 t = flat.require(entity);
+        float a = blendAlpha(t, flat.slotForQuery(entity, t));
+        if (a < 0f) {
+            return Angles.wrap(t.angle);
+        }
+        float from = mode == InterpolationMode.EXTRAPOLATE ? t.angle : t.previousAngle;
+        return Angles.wrap(from + a * Angles.shortestDelta(t.previousAngle, t.angle));
+    }
+
+    /**
+     * The scale to draw for an entity with a {@link Transform2}.
+     *
+     * @return {@code dest}
+     * @throws IllegalArgumentException if the entity has no Transform2, or its owner is not in the loop
+     */
+    public Vector2f scaleOf(int entity, Vector2f dest) {
+        Transform2 t = flat.require(entity);
+        float a = blendAlpha(t, flat.slotForQuery(entity, t));
+        if (a < 0f) {
+            return dest.set(t.scale);
+        }
+        boolean ahead = mode == InterpolationMode.EXTRAPOLATE;
+        Vector2f p = t.previousScale;
+        Vector2f c = t.scale;
+        return dest.set(blend(p.x, c.x, a, ahead), blend(p.y, c.y, a, ahead));
+    }
+
+    /**
+     * The position to draw for an entity with a {@link Transform3}.
+     *
+     * @return {@code dest}
+     * @throws IllegalArgumentException if the entity has no Transform3, or its owner is not in the loop
+     */
+    public Vector3f positionOf(int entity, Vector3f dest) {
+        Transform3 t = solid.require(entity);
+        float a = blendAlpha(t, solid.slotForQuery(entity, t));
+        if (a < 0f) {
+            return dest.set(t.position);
+        }
+        return blend(t.previousPosition, t.position, a, mode == InterpolationMode.EXTRAPOLATE, dest);
+    }
+
+    /**
+     * The rotation to draw for an entity with a {@link Transform3}: a slerp along the shorter arc, or, when
+     * extrapolating, the current rotation turned on by {@code alpha} of the last step's turn.
+     *
+     * @return {@code dest}
+     * @throws IllegalArgumentException if the entity has no Transform3, or its owner is not in the loop
+     */
+    public Quaternionf rotationOf(int entity, Quaternionf dest) {
+        Transform3 t = solid.require(entity);
+        float a = blendAlpha(t, solid.slotForQuery(entity, t));
+        if (a < 0f) {
+            return dest.set(t.rotation);
+        }
+        if (mode == InterpolationMode.EXTRAPOLATE) {
+            // current = previous * step, so step = previous^-1 * current; draw current * step^alpha.
+            t.previousRotation.invert(stepRotation).mul(t.rotation);
+            partialStep.identity().slerp(stepRotation, a);
+            return t.rotation.mul(partialStep, dest);
+        }
+        return t.previousRotation.slerp(t.rotation, a, dest);
+    }
+
+    /**
+     * The scale to draw for an entity with a {@link Transform3}.
+     *
+     * @return {@code dest}
+     * @throws IllegalArgumentException if the entity has no Transform3, or its owner is not in the loop
+     */
+    public Vector3f scaleOf(int entity, Vector3f dest) {
+        Transform3 t = solid.require(entity);
+        float a = blendAlpha(t, solid.slotForQuery(entity, t));
+        if (a < 0f) {
+            return dest.set(t.scale);
+        }
+        return blend(t.previousScale, t.scale, a, mode == InterpolationMode.EXTRAPOLATE, dest);
+    }
+
+    /**
+     * How many tracked entities (with a {@link Transform2} or {@link Transform3}) a system owns.
+     *
+     * @throws IllegalArgumentException if {@code system} is not a system of the loop (the message names it)
+     */
+    public int ownedCount(Class<? extends BaseSystem> system) {
+        int slot = flat.slotOfOwner(system);
+        if (slot < 0) {
+            throw new IllegalArgumentException("no system " + (system == null ? "null" : system.getName())
+                    + " in this loop");
+        }
+        return flat.ownedCount(slot) + solid.ownedCount(slot);
+    }
+
+    /** Package-private access for tests: the per-type indexes. */
+    OwnerIndex<Transform2> flatIndex() {
+        return flat;
+    }
+
+    OwnerIndex<Transform3> solidIndex() {
+        return solid;
+    }
+
+    private void beforeTick(BaseSystem system, long tickNanos) {
+        int slot = flat.slotOfOwner(system.getClass());
+        if (slot >= 0) {
+            flat.captureOwnedBy(slot);
+            solid.captureOwnedBy(slot);
+        }
+    }
+
+    /** The alpha to blend with, or -1 to draw the current state as it is (see the class comment). */
+    private float blendAlpha(OwnedState t, int slot) {
+        if (slot < 0 || t.teleported || mode == InterpolationMode.OFF) {
+            return -1f;
+        }
+        if (!systems[slot].isEnabled()) {
+            return -1f;
+        }
+        Class<? extends BaseSystem> owner = owners[slot];
+        float alpha = loop.alpha(owner);
+        if (alpha == 1f && loop.isEveryFrame(owner)) {
+            return -1f;
+        }
+        return alpha;
+    }
+
+    private static float blend(float previous, float current, float alpha, boolean ahead) {
+        return (ahead ? current : previous) + alpha * (current - previous);
+    }
+
+    private static Vector3f blend(Vector3f p, Vector3f c, float a, boolean ahead, Vector3f dest) {
+        return dest.set(blend(p.x, c.x, a, ahead), blend(p.y, c.y, a, ahead), blend(p.z, c.z, a, ahead));
+    }
+}
