@@ -2,6 +2,7 @@ package dev.ecsloop.interpolate;
 
 import com.artemis.BaseSystem;
 import com.artemis.Component;
+import dev.ecsloop.replay.Presentation;
 
 /**
  * What every interpolated component shares: the system that moves it, the teleport marker, and the link to the
@@ -10,13 +11,15 @@ import com.artemis.Component;
  * <p>Invariant: {@code index != null} exactly while an {@link OwnerIndex} tracks this instance as the component
  * of entity {@code entityId}. A component that left its entity keeps a stale link; {@link OwnerIndex} detects
  * it by checking that the entity still holds this very instance.
+ *
+ * <p>All of this is bookkeeping for drawing, so none of it counts towards the world-state hash.
  */
 abstract class OwnedState extends Component {
 
-    Class<? extends BaseSystem> owner;
-    boolean teleported;
-    OwnerIndex<?> index;
-    int entityId = -1;
+    @Presentation Class<? extends BaseSystem> owner;
+    @Presentation boolean teleported;
+    @Presentation OwnerIndex<?> index;
+    @Presentation int entityId = -1;
 
     /** Copies the current state into the previous one. Called before each tick of the owner. */
     abstract void capture();

@@ -1,6 +1,7 @@
 package dev.ecsloop.interpolate;
 
 import com.artemis.BaseSystem;
+import dev.ecsloop.replay.Presentation;
 import org.joml.Vector2f;
 import org.joml.Vector2fc;
 
@@ -32,9 +33,9 @@ public final class Transform2 extends OwnedState {
     /** Current scale; (1, 1) when created. */
     public final Vector2f scale = new Vector2f(1f, 1f);
 
-    final Vector2f previousPosition = new Vector2f();
-    float previousAngle;
-    final Vector2f previousScale = new Vector2f(1f, 1f);
+    @Presentation final Vector2f previousPosition = new Vector2f();
+    @Presentation float previousAngle;
+    @Presentation final Vector2f previousScale = new Vector2f(1f, 1f);
 
     /** An identity transform with no owner; Artemis creates components through this constructor. */
     public Transform2() {

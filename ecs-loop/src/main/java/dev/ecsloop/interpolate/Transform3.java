@@ -1,6 +1,7 @@
 package dev.ecsloop.interpolate;
 
 import com.artemis.BaseSystem;
+import dev.ecsloop.replay.Presentation;
 import org.joml.Quaternionf;
 import org.joml.Quaternionfc;
 import org.joml.Vector3f;
@@ -20,9 +21,9 @@ public final class Transform3 extends OwnedState {
     /** Current scale; (1, 1, 1) when created. */
     public final Vector3f scale = new Vector3f(1f, 1f, 1f);
 
-    final Vector3f previousPosition = new Vector3f();
-    final Quaternionf previousRotation = new Quaternionf();
-    final Vector3f previousScale = new Vector3f(1f, 1f, 1f);
+    @Presentation final Vector3f previousPosition = new Vector3f();
+    @Presentation final Quaternionf previousRotation = new Quaternionf();
+    @Presentation final Vector3f previousScale = new Vector3f(1f, 1f, 1f);
 
     /** An identity transform with no owner; Artemis creates components through this constructor. */
     public Transform3() {

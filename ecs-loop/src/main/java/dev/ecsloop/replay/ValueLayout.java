@@ -107,7 +107,9 @@ final class ValueLayout {
             throw new IllegalArgumentException("component state nests deeper than " + MAX_DEPTH
                     + " objects at " + v.getClass().getName() + "; mark the reference @Presentation or transient");
         }
-        if (v instanceof String s) {
+        if (v instanceof Class<?> c) {
+            return StateHash.mix(hash, c.getName().hashCode());
+        } else if (v instanceof String s) {
             return StateHash.mix(StateHash.mix(hash, s.length()), s.hashCode());
         } else if (v instanceof Enum<?> e) {
             return StateHash.mix(hash, e.ordinal());
