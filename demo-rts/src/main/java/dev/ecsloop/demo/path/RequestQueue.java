@@ -1,0 +1,63 @@
+package dev.ecsloop.demo.path;
+
+import java.util.Arrays;
+
+/**
+ * A FIFO ring buffer of {@code (unit, startCell, goalCell)} triples in one int array: no object per request.
+ * It doubles when full, so it allocates only while growing to the largest burst seen.
+ */
+final class RequestQueue {
+    private int[] slots = new int[3 * 64];
+    private int head;
+    private int size;
+
+    void add(int unit, int start, int goal) {
+        int capacity = slots.length / 3;
+        if (size == capacity) {
+            int[] grown = new int[slots.length * 2];
+            for (int i = 0; i < size; i++) {
+                System.arraycopy(slots, ((head + i) % capacity) * 3, grown, i * 3, 3);
+            }
+            slots = grown;
+            head = 0;
+            capacity *= 2;
+        }
+        int at = ((head + size) % capacity) * 3;
+        slots[at] = unit;
+        slots[at + 1] = start;
+        slots[at + 2] = goal;
+        size++;
+    }
+
+    boolean isEmpty() {
+        return size == 0;
+    }
+
+    int size() {
+        return size;
+    }
+
+    int headUnit() {
+        return slots[head * 3];
+    }
+
+    int headStart() {
+        return slots[head * 3 + 1];
+    }
+
+    int headGoal() {
+        return slots[head * 3 + 2];
+    }
+
+    /** Drops the head; the queue must not be empty. */
+    void removeHead() {
+        head = (head + 1) % (slots.length / 3);
+        size--;
+    }
+
+    @Override
+    public String toString() {
+        return "RequestQueue[" + size + " of " + slots.length / 3 + "]" + (size == 0 ? "" : Arrays.toString(
+                new int[] {headUnit(), headStart(), headGoal()}));
+    }
+}
