@@ -177,6 +177,25 @@ public final class FramePacer {
         advance();
     }
 
+    /**
+     * Marks the start of a frame, for callers that do blocking work between the wait and the frame. An event pump
+     * can stall (on some platforms {@code glfwPollEvents} blocks while a window is dragged); the frame after it
+     * then starts late, and without this mark the next wait would see the stall only afterwards and release one
+     * more frame at once, drawing the same state twice. If the frame starts more than one interval after its grid
+     * point, the grid restarts here, so the next frame comes one interval later. Uncapped: does nothing.
+     * Loop thread only; {@link LoopRunner} calls it just before each frame.
+     */
+    void beginFrame() {
+        if (fps == 0 || !anchored) {
+            return;
+        }
+        long now = clock.nanoTime();
+        if (now - frameStart > intervalNanos) {
+            stalls++;
+            anchor(now);
+        }
+    }
+
     private void applyRequested() {
         int wanted = requestedFps;
         if (wanted != fps) {

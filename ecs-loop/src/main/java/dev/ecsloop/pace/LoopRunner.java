@@ -9,7 +9,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <p>Each iteration does, in this order and once each:
  * <ol>
  *   <li>the <em>pump</em>: drain the platform's event queue (GLFW's {@code glfwPollEvents}), right after the wait
- *       so the frame sees the freshest input;</li>
+ *       so the frame sees the freshest input. If it blocked for longer than a frame interval, the pacer's grid
+ *       restarts at the frame, so the next frame is not released at once to draw the same state again;</li>
  *   <li>the <em>frame</em>: {@code GameLoop::frame}, which runs the due fixed ticks and then the every-frame
  *       systems, which draw. After a stall it catches up ticks inside that one call; the runner never calls the
  *       frame twice in one iteration, so only the newest state is rendered;</li>
@@ -83,6 +84,7 @@ public final class LoopRunner {
             pacer.restart();
             while (!stopRequested && !self.isInterrupted()) {
                 pump.run();
+                pacer.beginFrame();
                 frame.run();
                 frameEnd.run();
                 if (stopRequested || self.isInterrupted()) {

@@ -109,6 +109,23 @@ class FramePacerTest {
     }
 
     @Test
+    void aStallBeforeTheFrameIsCaughtAtItsStartSoTheNextFrameIsNotReleasedAtOnce() {
+        CountingClock clock = new CountingClock();
+        FramePacer pacer = new FramePacer(clock, 60);
+        pacer.restart();
+        pacer.awaitNextFrame();
+        clock.advance(100 * MS); // a blocking event pump
+        pacer.beginFrame();
+        assertEquals(1, pacer.stalls());
+        long start = clock.now();
+        clock.advance(3 * MS);
+        pacer.awaitNextFrame();
+        assertEquals(start + 16_666_666L, clock.now());
+        pacer.beginFrame();
+        assertEquals(1, pacer.stalls(), "a frame on the grid is no stall");
+    }
+
+    @Test
     void aFrameLateByLessThanAnIntervalKeepsTheGrid() {
         CountingClock clock = new CountingClock();
         FramePacer pacer = new FramePacer(clock, 60);
