@@ -54,8 +54,9 @@ public final class PacingBenchmark {
                 seconds = Double.parseDouble(arg);
             }
         }
-        System.out.printf(Locale.ROOT, "Pacing benchmark: %.1f s per variant, %.1f ms busy work per frame, %d cores%n",
-                seconds, WORK_NANOS / 1e6, Runtime.getRuntime().availableProcessors());
+        System.out.printf(Locale.ROOT,
+                "Pacing benchmark: %.1f s per variant, %.1f ms busy work per frame, %d cores, load average %.2f%n",
+                seconds, WORK_NANOS / 1e6, Runtime.getRuntime().availableProcessors(), OS.getSystemLoadAverage());
         for (int fps : new int[] {60, 144}) {
             System.out.printf(Locale.ROOT, "%n%d FPS (target interval %.3f ms)%n", fps, 1e3 / fps);
             System.out.printf(Locale.ROOT, "%-30s %7s %10s %9s %9s %9s %8s%n",
@@ -66,7 +67,9 @@ public final class PacingBenchmark {
             run("Thread.sleep(1) loop", new GridWaiter(fps, false), fps, seconds);
             run("busy-spin loop", new GridWaiter(fps, true), fps, seconds);
         }
-        System.out.println("\nerr/dev in ms: mean err = mean interval - target; dev = |interval - target|."
+        System.out.printf(Locale.ROOT, "%nsystem load average at the end: %.2f (a loaded machine shows in p99/max)%n",
+                OS.getSystemLoadAverage());
+        System.out.println("err/dev in ms: mean err = mean interval - target; dev = |interval - target|."
                 + " CPU % = process CPU time / wall time, 100 = one core.");
     }
 
