@@ -86,6 +86,18 @@ public final class GameLoop {
     }
 
     /**
+     * Owns the calling thread until {@code runner} is stopped: per iteration it pumps platform events, runs one
+     * {@link #frame()} (whose every-frame systems draw, once, however many ticks caught up), ends the frame and
+     * waits for the next one at the runner's frame cap. {@link LoopRunner#stop()} from any thread ends it after
+     * the current frame.
+     *
+     * @throws TickFailedException if a system throws; the runner and the loop stay usable
+     */
+    public void run(dev.ecsloop.pace.LoopRunner runner) {
+        runner.run(this::frame);
+    }
+
+    /**
      * Single-steps while paused: advances simulated time to the next instant at which any fixed-step system is
      * due, runs every tick due then (no every-frame system), and stays paused. If the loop is running, it is
      * paused first. With no fixed-step system, nothing happens.
