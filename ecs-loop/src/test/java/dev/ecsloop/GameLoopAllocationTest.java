@@ -4,20 +4,9 @@ import com.artemis.WorldConfigurationBuilder;
 import dev.ecsloop.time.ManualClock;
 import org.junit.jupiter.api.Test;
 
-import java.lang.management.ManagementFactory;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 class GameLoopAllocationTest {
-
-    /** Bytes the current thread allocates while running {@code work}. */
-    static long allocatedBy(Runnable work) {
-        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        long id = Thread.currentThread().getId();
-        long before = threads.getThreadAllocatedBytes(id);
-        work.run();
-        return threads.getThreadAllocatedBytes(id) - before;
-    }
 
     @Test
     void theSteadyStateFrameAllocatesNothing() {
@@ -30,10 +19,6 @@ class GameLoopAllocationTest {
                 loop.frame();
             }
         };
-        // Warm-up: the first ~35,000 frames allocate a few hundred bytes while the JIT settles.
-        frames.run();
-        frames.run();
-        allocatedBy(() -> { }); // warm the measurement itself
-        assertEquals(0, allocatedBy(frames));
+        assertEquals(0, AllocationMeter.steadyStateBytes(frames, 5));
     }
 }

@@ -11,6 +11,7 @@ import dev.ecsloop.input.InputQueue;
 import dev.ecsloop.input.InputView;
 
 import java.io.BufferedOutputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -20,7 +21,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.zip.CRC32;
-import java.util.zip.CheckedOutputStream;
 
 /**
  * Records everything that can change a simulation, so that {@link Replayer} can reproduce it bit for bit: the
@@ -28,31 +28,32 @@ import java.util.zip.CheckedOutputStream;
  * simulated time it applied, and a world-state hash at regular simulated intervals to check the replay against.
  * The format is {@link ReplayFormat}.
  *
- * <p>Recording starts at simulated time 0, before the first frame: a replay rebuilds the world from the setup,
- * so it must see the whole session. Writing goes through a buffer and allocates nothing in frames that bring no
- * input, rate change or hash; an I/O failure surfaces as {@link UncheckedIOException} from the frame.
+ * <p>A recorder is a flight recorder: it is attached at simulated time 0, before the first frame, and keeps the
+ * session in memory. {@link #save(Path)} writes a complete replay of the session so far, as often as wanted.
+ * Why: a replay rebuilds the world from its setup, so it must cover the session from its start; a recording
+ * begun mid-game could not be replayed, and the bug worth recording is usually the one that just happened.
+ *
+ * <p>Journaling allocates nothing in frames that bring no input, rate change or hash, and nothing in those
+ * either except a rate change's system name (and one 1 MiB chunk per mebibyte of journal).
  */
-public final class Recorder implements FrameListener, TickListener, ControlListener, AutoCloseable {
+public final class Recorder implements FrameListener, TickListener, ControlListener {
 
     private final GameLoop loop;
     private final InputQueue inputs;
     private final StateHash hasher;
     private final long hashEvery;
-    private final DataOutputStream out;
-    private final CheckedOutputStream checked;
+    private final Journal journal = new Journal();
+    private final DataOutputStream out = new DataOutputStream(journal);
     private long nextHashAt;
     private long records;
-    private boolean closed;
+    private boolean attached = true;
 
-    private Recorder(GameLoop loop, InputQueue inputs, OutputStream sink, String setup, long hashEvery)
-            throws IOException {
+    private Recorder(GameLoop loop, InputQueue inputs, String setup, long hashEvery) throws IOException {
         this.loop = loop;
         this.inputs = inputs;
         this.hasher = new StateHash(loop.world());
         this.hashEvery = hashEvery;
         this.nextHashAt = hashEvery;
-        this.checked = new CheckedOutputStream(new BufferedOutputStream(sink, 1 << 16), new CRC32());
-        this.out = new DataOutputStream(checked);
         out.write(ReplayFormat.MAGIC);
         out.writeInt(ReplayFormat.VERSION);
         out.writeUTF(setup);
@@ -65,22 +66,14 @@ public final class Recorder implements FrameListener, TickListener, ControlListe
     }
 
     /**
-     * Starts recording {@code loop} into {@code file}, with a state hash every {@code hashEvery} of simulated time.
+     * Attaches a recorder to {@code loop}, with a state hash every {@code hashEvery} of simulated time.
      *
-     * @param inputs the loop's input queue, or null if the game takes no input; must be installed before this
+     * @param inputs the loop's input queue (installed before this), or null if the game takes no input
      * @param setup  identifies the setup a replay must rebuild (for example "demo-rts units=2000 seed=7")
      * @throws IllegalStateException    if the loop has already advanced past simulated time 0
      * @throws IllegalArgumentException if {@code hashEvery} is not positive
-     * @throws IOException              if the file cannot be created
      */
-    public static Recorder start(GameLoop loop, InputQueue inputs, Path file, String setup, Duration hashEvery)
-            throws IOException {
-        return start(loop, inputs, Files.newOutputStream(file), setup, hashEvery);
-    }
-
-    /** As {@link #start(GameLoop, InputQueue, Path, String, Duration)}, into any stream; closes it at the end. */
-    public static Recorder start(GameLoop loop, InputQueue inputs, OutputStream sink, String setup,
-                                 Duration hashEvery) throws IOException {
+    public static Recorder attach(GameLoop loop, InputQueue inputs, String setup, Duration hashEvery) {
         Objects.requireNonNull(setup, "setup");
         if (loop.simulatedNanos() != 0) {
             throw new IllegalStateException("recording must start at simulated time 0, the loop is at "
@@ -89,7 +82,12 @@ public final class Recorder implements FrameListener, TickListener, ControlListe
         if (hashEvery == null || hashEvery.isZero() || hashEvery.isNegative()) {
             throw new IllegalArgumentException("hash interval must be positive, was " + hashEvery);
         }
-        Recorder recorder = new Recorder(loop, inputs, sink, setup, hashEvery.toNanos());
+        Recorder recorder;
+        try {
+            recorder = new Recorder(loop, inputs, setup, hashEvery.toNanos());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // the journal is in memory: cannot happen
+        }
         loop.addFrameListener(recorder);
         loop.addTickListener(recorder);
         loop.addControlListener(recorder);
@@ -201,38 +199,51 @@ public final class Recorder implements FrameListener, TickListener, ControlListe
         }
     }
 
-    /** Simulated time covered so far, as a replay will check it. */
+    /** Records journaled so far. */
     public long records() {
         return records;
     }
 
+    /** Bytes journaled so far. */
+    public long bytes() {
+        return journal.size();
+    }
+
     /**
-     * Stops recording: writes the final state hash and the trailer, closes the file and detaches from the loop.
-     * Call it between frames. Calling it again does nothing.
+     * Writes a replay of the session from simulated time 0 to now: the journal, an end record with the current
+     * state hash, and the trailer. Call it between frames; the recording goes on.
      *
-     * @return the final state hash
+     * @return the state hash at the end of the file
+     * @throws IOException if the file cannot be written; the journal is unaffected
      */
-    public long stop() throws IOException {
-        if (closed) {
-            return 0;
-        }
-        closed = true;
-        loop.removeFrameListener(this);
-        loop.removeTickListener(this);
-        loop.removeControlListener(this);
+    public long save(Path file) throws IOException {
         long finalHash = hasher.hash();
-        header(ReplayFormat.END, loop.simulatedNanos());
-        out.writeLong(finalHash);
-        out.writeLong(records);
-        out.flush();
-        int crc = (int) checked.getChecksum().getValue();
-        out.writeInt(crc);
-        out.close();
+        ByteArrayOutputStream tail = new ByteArrayOutputStream(32);
+        DataOutputStream end = new DataOutputStream(tail);
+        end.writeByte(ReplayFormat.END);
+        end.writeLong(loop.simulatedNanos());
+        end.writeLong(finalHash);
+        end.writeLong(records + 1);
+        CRC32 crc = new CRC32();
+        Path partial = file.resolveSibling(file.getFileName() + ".part");
+        try (OutputStream fileOut = new BufferedOutputStream(Files.newOutputStream(partial), 1 << 16)) {
+            journal.copyTo(fileOut, crc);
+            byte[] endBytes = tail.toByteArray();
+            fileOut.write(endBytes);
+            crc.update(endBytes);
+            new DataOutputStream(fileOut).writeInt((int) crc.getValue());
+        }
+        Files.move(partial, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         return finalHash;
     }
 
-    @Override
-    public void close() throws IOException {
-        stop();
+    /** Stops recording: detaches from the loop. The journal can still be saved. */
+    public void detach() {
+        if (attached) {
+            attached = false;
+            loop.removeFrameListener(this);
+            loop.removeTickListener(this);
+            loop.removeControlListener(this);
+        }
     }
 }

@@ -1,5 +1,6 @@
 package dev.ecsloop.replay;
 
+import dev.ecsloop.AllocationMeter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,7 +31,7 @@ class ReplayTest {
      */
     private static long recordSession(ReplayWorld game, Path file, Duration hashEvery, boolean leakDuringRun)
             throws IOException {
-        Recorder recorder = Recorder.start(game.loop, game.inputs, file, ReplayWorld.SETUP, hashEvery);
+        Recorder recorder = Recorder.attach(game.loop, game.inputs, ReplayWorld.SETUP, hashEvery);
         game.loop.setRate(ReplayWorld.Steering.class, 10);       // from simulated time zero
         SplittableRandom random = new SplittableRandom(99);
         for (int f = 0; f < 900; f++) {
@@ -57,7 +58,7 @@ class ReplayTest {
             }
             game.frame(f % 97 == 0 ? 180 * MS : 6_944_444L);
         }
-        return recorder.stop();
+        return recorder.save(file);
     }
 
     private Path recorded(Duration hashEvery) throws IOException {
@@ -68,7 +69,7 @@ class ReplayTest {
 
     @Test
     void aRecordedSessionReplaysToIdenticalHashesUnderThreeFrameProfiles() throws IOException {
-        Path file = recorded(Replayer.class == null ? null : Duration.ofMillis(250));
+        Path file = recorded(Duration.ofMillis(250));
         Replay replay = Replay.read(file);
         replay.requireSetup(ReplayWorld.SETUP);
         assertTrue(replay.hashCount() > 10, "hashes: " + replay.hashCount());
@@ -163,7 +164,47 @@ class ReplayTest {
     void recordingMustStartAtSimulatedTimeZero() {
         ReplayWorld game = new ReplayWorld(false);
         game.frame(10 * MS);
-        assertThrows(IllegalStateException.class, () -> Recorder.start(game.loop, game.inputs,
-                dir.resolve("late"), ReplayWorld.SETUP, Duration.ofSeconds(1)));
+        assertThrows(IllegalStateException.class, () -> Recorder.attach(game.loop, game.inputs,
+                ReplayWorld.SETUP, Duration.ofSeconds(1)));
+    }
+
+    @Test
+    void savingTwiceGivesTwoReplaysEachCoveringTheSessionFromTheStart() throws IOException {
+        ReplayWorld game = new ReplayWorld(false);
+        Recorder recorder = Recorder.attach(game.loop, game.inputs, ReplayWorld.SETUP, Duration.ofMillis(100));
+        for (int f = 0; f < 100; f++) {
+            game.inputs.post().set(1, f % 50, 0.5f, 0);
+            game.frame(7 * MS);
+        }
+        Path early = dir.resolve("early");
+        long earlyHash = recorder.save(early);
+        for (int f = 0; f < 100; f++) {
+            game.frame(7 * MS);
+        }
+        Path late = dir.resolve("late");
+        recorder.save(late);
+        assertEquals(700 * MS, Replay.read(early).endNanos());
+        assertEquals(earlyHash, Replay.read(early).endHash());
+        assertEquals(1400 * MS, Replay.read(late).endNanos());
+        for (Path file : new Path[] {early, late}) {
+            ReplayWorld again = new ReplayWorld(false);
+            assertTrue(Replayer.play(Replay.read(file), again.loop, again.clock, again.inputs, () -> 5 * MS)
+                    .matched());
+        }
+    }
+
+    @Test
+    void framesWithoutInputOrRateChangesJournalWithoutAllocating() {
+        ReplayWorld game = new ReplayWorld(false);
+        Recorder recorder = Recorder.attach(game.loop, game.inputs, ReplayWorld.SETUP, Duration.ofMillis(1));
+        long records = recorder.records();
+        long bytes = AllocationMeter.steadyStateBytes(() -> {
+            for (int i = 0; i < 10_000; i++) {
+                game.frame(5 * MS);
+            }
+        }, 5);
+        assertEquals(0, bytes);
+        // A hash before every tick instant (the interval is shorter than any step): at least 60 a second.
+        assertTrue(recorder.records() - records >= 2 * 50 * 60, "hashes were journaled meanwhile");
     }
 }
