@@ -1,8 +1,8 @@
 package dev.ecsloop.console;
 
+import dev.ecsloop.AllocationMeter;
 import org.junit.jupiter.api.Test;
 
-import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -162,21 +162,12 @@ class ConsoleTest {
 
     @Test
     void drainWithNothingPendingAllocatesNothing() {
-        com.sun.management.ThreadMXBean threads =
-                (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        assertTrue(threads.isThreadAllocatedMemorySupported() && threads.isThreadAllocatedMemoryEnabled(),
-                "this JVM cannot measure allocation");
-        for (int i = 0; i < 100_000; i++) { // warm-up, so the JIT has compiled drain()
-            f.console.drain();
-        }
         f.lines("stats"); // the queue has been used: drain must still allocate nothing
-        long before = threads.getCurrentThreadAllocatedBytes();
-        long baseline = threads.getCurrentThreadAllocatedBytes() - before; // the measurement's own cost
-        before = threads.getCurrentThreadAllocatedBytes();
-        for (int i = 0; i < 10_000; i++) {
-            f.console.drain();
-        }
-        long allocated = threads.getCurrentThreadAllocatedBytes() - before - baseline;
-        assertEquals(0, allocated, "bytes allocated by 10,000 empty drains");
+        long bytes = AllocationMeter.steadyStateBytes(() -> {
+            for (int i = 0; i < 10_000; i++) {
+                f.console.drain();
+            }
+        }, 5);
+        assertEquals(0, bytes, "bytes allocated by 10,000 empty drains");
     }
 }

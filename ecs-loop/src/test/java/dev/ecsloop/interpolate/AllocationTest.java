@@ -1,6 +1,7 @@
 package dev.ecsloop.interpolate;
 
 import com.artemis.BaseSystem;
+import dev.ecsloop.AllocationMeter;
 import dev.ecsloop.interpolate.Movers.Move15;
 import dev.ecsloop.interpolate.Movers.Move60;
 import org.joml.Quaternionf;
@@ -8,8 +9,6 @@ import org.joml.Vector2f;
 import org.joml.Vector3f;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-
-import java.lang.management.ManagementFactory;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -27,8 +26,6 @@ class AllocationTest {
     private static final int UNITS = 1_000;
     private static final long FRAME = 6_944_444L;   // 144 fps
 
-    private final com.sun.management.ThreadMXBean threads =
-            (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
     private final InterpolationMode[] modes = InterpolationMode.values();   // values() clones: read it once
     private final Vector2f v2 = new Vector2f();
     private final Vector3f v3 = new Vector3f();
@@ -59,21 +56,14 @@ class AllocationTest {
 
     @Test
     void capturesAndQueriesAllocateNothing() {
-        long before = threads.getCurrentThreadAllocatedBytes();
-        captures(2_000);
-        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
-        assertEquals(0L, allocated, "bytes allocated by 2,000 rounds of capture and queries");
+        long least = AllocationMeter.steadyStateBytes(() -> captures(2_000), 5);
+        assertEquals(0L, least, "bytes allocated by 2,000 rounds of capture and queries");
         assertFalse(Float.isNaN(sink));
     }
 
     @Test
     void framesWithCaptureAndQueriesAllocateNothing() {
-        long least = Long.MAX_VALUE;
-        for (int round = 0; round < 5 && least > 0; round++) {
-            long before = threads.getCurrentThreadAllocatedBytes();
-            frames(1_000);
-            least = Math.min(least, threads.getCurrentThreadAllocatedBytes() - before);
-        }
+        long least = AllocationMeter.steadyStateBytes(() -> frames(1_000), 5);
         assertEquals(0L, least, "bytes allocated by 1,000 frames of ticks, capture and queries");
     }
 
