@@ -57,7 +57,7 @@ public final class Console {
 
     /**
      * A console with {@code help} and the loop built-ins: {@code systems}, {@code rate}, {@code pause},
-     * {@code resume}, {@code step}, {@code timescale}, {@code catchup}, {@code debt}, {@code stats}.
+     * {@code resume}, {@code step}, {@code timescale}, {@code catchup}, {@code debt}, {@code stats}, {@code hash}.
      *
      * @throws NullPointerException if {@code loop} is null
      */
@@ -67,7 +67,33 @@ public final class Console {
         SystemsCommand.register(console, loop);
         RateCommand.register(console, loop);
         LoopCommands.register(console, loop);
+        FeatureCommands.hash(console, loop);
         return console;
+    }
+
+    /** Adds {@code fps <n>|off}, which sets {@code pacer}'s frame cap. */
+    public Console withFrameCap(dev.ecsloop.pace.FramePacer pacer) {
+        FeatureCommands.frameCap(this, Objects.requireNonNull(pacer, "pacer"));
+        return this;
+    }
+
+    /** Adds {@code interp on|off|extrapolate}, which switches {@code interpolation}'s mode. */
+    public Console withInterpolation(dev.ecsloop.interpolate.Interpolation interpolation) {
+        FeatureCommands.interpolation(this, Objects.requireNonNull(interpolation, "interpolation"));
+        return this;
+    }
+
+    /**
+     * Adds {@code record <file>}, {@code stop} and {@code replay <file>}. Recording always covers the session
+     * from simulated time 0 (the recorder journals from the start): {@code record} names the file and
+     * {@code stop} writes it. {@code replay} checks a file against a fresh copy of the game from {@code fresh},
+     * on the loop thread, as fast as possible.
+     */
+    public Console withRecording(GameLoop loop, dev.ecsloop.replay.Recorder recorder,
+                                 java.util.function.Supplier<dev.ecsloop.replay.ReplayTarget> fresh) {
+        FeatureCommands.recording(this, Objects.requireNonNull(loop, "loop"),
+                Objects.requireNonNull(recorder, "recorder"), Objects.requireNonNull(fresh, "fresh"));
+        return this;
     }
 
     /**

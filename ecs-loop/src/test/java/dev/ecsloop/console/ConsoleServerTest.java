@@ -67,7 +67,7 @@ class ConsoleServerTest {
             assertEquals(List.of("paused at simulated time 0.000 s"), client.command("pause"));
             assertEquals(List.of(), client.command(""));
             assertEquals(List.of("error: unknown command 'warp' (try 'help')"), client.command("warp"));
-            assertEquals(10, client.command("help").size());
+            assertEquals(11, client.command("help").size());
         }
         loop.close();
         assertTrue(f.loop.isPaused());

@@ -1,0 +1,134 @@
+package dev.ecsloop.console;
+
+import dev.ecsloop.GameLoop;
+import dev.ecsloop.interpolate.Interpolation;
+import dev.ecsloop.interpolate.InterpolationMode;
+import dev.ecsloop.pace.FramePacer;
+import dev.ecsloop.replay.Recorder;
+import dev.ecsloop.replay.Replay;
+import dev.ecsloop.replay.ReplayFormatException;
+import dev.ecsloop.replay.ReplayResult;
+import dev.ecsloop.replay.ReplayTarget;
+import dev.ecsloop.replay.Replayer;
+import dev.ecsloop.replay.StateHash;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.function.Supplier;
+
+/**
+ * Commands for the optional parts of a game: the frame cap ({@code fps}), interpolation ({@code interp}), the
+ * world-state hash ({@code hash}) and record/replay ({@code record}, {@code stop}, {@code replay}). Each group is
+ * added by the {@code Console.with...} method for the part the game uses.
+ */
+final class FeatureCommands {
+
+    private FeatureCommands() {
+    }
+
+    static void frameCap(Console console, FramePacer pacer) {
+        console.register("fps", "fps <n>|off", "caps the frame rate at n frames per second (1 to "
+                + FramePacer.MAX_FPS + "), or removes the cap", (args, out) -> {
+                    args.expectAtMost(1);
+                    String before = cap(pacer.fps());
+                    int fps = args.word(0, "<n>|off").equalsIgnoreCase("off") ? 0
+                            : args.integer(0, "<n>|off", 1, FramePacer.MAX_FPS);
+                    pacer.setFps(fps);
+                    out.accept("frame cap " + cap(pacer.fps()) + " (was " + before + ")");
+                });
+    }
+
+    private static String cap(int fps) {
+        return fps == 0 ? "off" : fps + " fps";
+    }
+
+    static void interpolation(Console console, Interpolation interpolation) {
+        console.register("interp", "interp on|off|extrapolate",
+                "draws moving things between the last two fixed states, at the latest state, or ahead of it",
+                (args, out) -> {
+                    args.expectAtMost(1);
+                    String choice = args.choice(0, "on|off|extrapolate", "on", "off", "extrapolate");
+                    InterpolationMode before = interpolation.mode();
+                    interpolation.setMode(switch (choice) {
+                        case "on" -> InterpolationMode.INTERPOLATE;
+                        case "off" -> InterpolationMode.OFF;
+                        default -> InterpolationMode.EXTRAPOLATE;
+                    });
+                    out.accept("interpolation " + name(interpolation.mode()) + " (was " + name(before) + ")");
+                });
+    }
+
+    private static String name(InterpolationMode mode) {
+        return mode.name().toLowerCase(Locale.ROOT);
+    }
+
+    static void hash(Console console, GameLoop loop) {
+        StateHash hasher = new StateHash(loop.world());
+        console.register("hash", "hash", "prints the world-state hash, which replays compare", (args, out) -> {
+            args.expectAtMost(0);
+            out.accept("world-hash: " + StateHash.hex(hasher.hash()) + " at " + simulated(loop.simulatedNanos()));
+        });
+    }
+
+    static void recording(Console console, GameLoop loop, Recorder recorder, Supplier<ReplayTarget> fresh) {
+        Path[] target = new Path[1];
+        console.register("record", "record <file>",
+                "names the replay file; 'stop' writes the session from simulated time 0 into it", (args, out) -> {
+                    args.expectAtMost(1);
+                    Path file = Path.of(args.word(0, "<file>"));
+                    if (target[0] != null) {
+                        throw args.error("already recording to " + target[0] + " (stop first)");
+                    }
+                    Path dir = file.toAbsolutePath().getParent();
+                    if (dir == null || !Files.isDirectory(dir) || !Files.isWritable(dir)) {
+                        throw args.error("cannot write " + file + ": no writable directory " + dir);
+                    }
+                    target[0] = file;
+                    out.accept("recording to " + file + " (the session from simulated time 0; 'stop' writes it)");
+                });
+        console.register("stop", "stop", "writes the replay file named by 'record'", (args, out) -> {
+            args.expectAtMost(0);
+            if (target[0] == null) {
+                throw args.error("not recording (use record <file> first)");
+            }
+            Path file = target[0];
+            try {
+                long hash = recorder.save(file);
+                target[0] = null;
+                out.accept("saved " + simulated(loop.simulatedNanos()) + " to " + file + " (" + recorder.records()
+                        + " records, world-hash: " + StateHash.hex(hash) + ")");
+            } catch (IOException e) {
+                throw args.error("cannot write " + file + ": " + e.getMessage());
+            }
+        });
+        console.register("replay", "replay <file>",
+                "replays a file into a fresh copy of the game, as fast as possible, and checks every hash",
+                (args, out) -> {
+                    args.expectAtMost(1);
+                    Replay replay;
+                    try {
+                        replay = Replay.read(Path.of(args.word(0, "<file>")));
+                    } catch (IOException e) {
+                        throw args.error(e.getMessage());
+                    }
+                    ReplayTarget game = fresh.get();
+                    ReplayResult result;
+                    try {
+                        result = Replayer.play(replay, game.loop(), game.clock(), game.inputs(),
+                                () -> 16_666_667L);
+                    } catch (ReplayFormatException e) {
+                        throw args.error(e.getMessage());
+                    }
+                    out.accept(result.matched()
+                            ? "replay matched " + result.hashesMatched() + " hashes to " + simulated(result.simNanos())
+                                    + ", world-hash: " + StateHash.hex(result.finalHash())
+                            : "replay diverged: " + result.divergence());
+                });
+    }
+
+    private static String simulated(long nanos) {
+        return String.format(Locale.ROOT, "simulated time %.3f s", nanos / 1e9);
+    }
+}

@@ -1,0 +1,146 @@
+package dev.ecsloop.console;
+
+import com.artemis.Component;
+import com.artemis.ComponentMapper;
+import com.artemis.WorldConfigurationBuilder;
+import com.artemis.annotations.All;
+import com.artemis.systems.IteratingSystem;
+import dev.ecsloop.GameLoop;
+import dev.ecsloop.TickRate;
+import dev.ecsloop.interpolate.Interpolation;
+import dev.ecsloop.interpolate.InterpolationMode;
+import dev.ecsloop.pace.FramePacer;
+import dev.ecsloop.replay.Recorder;
+import dev.ecsloop.replay.ReplayTarget;
+import dev.ecsloop.time.ManualClock;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** fps, interp, hash, record, stop and replay. */
+class FeatureCommandsTest {
+
+    public static final class Counter extends Component {
+        public int value;
+    }
+
+    @TickRate(30)
+    @All(Counter.class)
+    public static final class CountingSystem extends IteratingSystem {
+        ComponentMapper<Counter> counters;
+
+        @Override
+        protected void process(int e) {
+            counters.get(e).value += e + 1;
+        }
+    }
+
+    @TempDir
+    Path dir;
+
+    private static final class Game {
+        final ManualClock clock = new ManualClock();
+        final GameLoop loop = GameLoop.builder().clock(clock)
+                .world(new WorldConfigurationBuilder().with(new CountingSystem())).build();
+
+        Game() {
+            ComponentMapper<Counter> counters = loop.world().getMapper(Counter.class);
+            for (int i = 0; i < 3; i++) {
+                counters.create(loop.world().create());
+            }
+        }
+
+        void frames(int n) {
+            for (int i = 0; i < n; i++) {
+                clock.advance(10_000_000L);
+                loop.frame();
+            }
+        }
+    }
+
+    private final Game game = new Game();
+    private final Recorder recorder = Recorder.attach(game.loop, null, "counting", Duration.ofMillis(100));
+    private final FramePacer pacer = new FramePacer(game.clock, 60);
+    private final Interpolation interpolation = Interpolation.install(game.loop);
+    private final Console console = Console.forLoop(game.loop).withFrameCap(pacer).withInterpolation(interpolation)
+            .withRecording(game.loop, recorder, () -> {
+                Game fresh = new Game();
+                return new ReplayTarget(fresh.loop, fresh.clock, null);
+            });
+
+    private String one(String line) {
+        List<String> out = new ArrayList<>();
+        console.execute(line, out::add);
+        assertEquals(1, out.size(), () -> line + " -> " + out);
+        return out.get(0);
+    }
+
+    @Test
+    void fpsSetsAndRemovesTheFrameCap() {
+        assertEquals("frame cap 144 fps (was 60 fps)", one("fps 144"));
+        assertEquals("frame cap off (was 144 fps)", one("fps off"));
+        assertEquals(0, pacer.fps());
+        assertTrue(one("fps 0").startsWith("error: <n>|off must be from 1 to 1000"), one("fps 0"));
+        assertTrue(one("fps fast").startsWith("error: "));
+        assertEquals(0, pacer.fps());
+    }
+
+    @Test
+    void interpSwitchesTheMode() {
+        assertEquals("interpolation extrapolate (was interpolate)", one("interp extrapolate"));
+        assertEquals("interpolation off (was extrapolate)", one("interp off"));
+        assertEquals("interpolation interpolate (was off)", one("interp on"));
+        assertTrue(one("interp sideways").startsWith("error: 'sideways' is not on or off or extrapolate"),
+                one("interp sideways"));
+        assertEquals(InterpolationMode.INTERPOLATE, interpolation.mode());
+    }
+
+    @Test
+    void hashPrintsTheWorldStateHashWhichChangesWithTheState() {
+        game.frames(1);
+        String before = one("hash");
+        assertTrue(before.matches("world-hash: [0-9a-f]{16} at simulated time 0\\.010 s"), before);
+        assertEquals(before, one("hash"));
+        game.frames(10);
+        assertFalse(one("hash").startsWith(before.substring(0, 28)));
+    }
+
+    @Test
+    void recordThenStopWritesAReplayThatReplayMatches() {
+        Path file = dir.resolve("session.replay");
+        game.frames(20);
+        assertEquals("recording to " + file + " (the session from simulated time 0; 'stop' writes it)",
+                one("record " + file));
+        assertTrue(one("record " + file).startsWith("error: already recording to"));
+        one("rate counting 45");
+        game.frames(50);
+        String saved = one("stop");
+        assertTrue(saved.startsWith("saved simulated time 0.700 s to " + file), saved);
+        assertTrue(Files.exists(file));
+        String replayed = one("replay " + file);
+        assertTrue(replayed.startsWith("replay matched 6 hashes to simulated time 0.700 s"), replayed);
+        assertTrue(saved.endsWith(replayed.substring(replayed.indexOf("world-hash:")) + ")"), saved + " / " + replayed);
+    }
+
+    @Test
+    void recordingErrorsAreOneLineAndChangeNothing() throws Exception {
+        assertEquals("error: not recording (use record <file> first) (usage: stop)", one("stop"));
+        assertTrue(one("record " + dir.resolve("no/such/dir/x")).startsWith("error: cannot write"));
+        assertEquals("error: not recording (use record <file> first) (usage: stop)", one("stop"));
+        Path garbage = dir.resolve("garbage");
+        Files.write(garbage, "not a replay at all, just text".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        assertTrue(one("replay " + garbage).contains("is not an ecs-loop replay"), one("replay " + garbage));
+        Files.write(garbage, new byte[] {'E', 'C', 'S'});
+        assertTrue(one("replay " + garbage).contains("is truncated"), one("replay " + garbage));
+        assertTrue(one("replay " + dir.resolve("missing")).contains("does not exist"));
+    }
+}
