@@ -95,7 +95,9 @@ final class HeadlessSession {
 
     private void runRealTime(ConsoleReader reader) {
         Clock real = Clock.system();
-        LoopRunner runner = new LoopRunner(new FramePacer(real, options.fps));
+        FramePacer pacer = new FramePacer(real, options.fps);
+        game.console().withFrameCap(pacer);
+        LoopRunner runner = new LoopRunner(pacer);
         long[] last = {real.nanoTime()};
         long[] nextPrint = {last[0] + SECOND};
         runner.run(() -> {

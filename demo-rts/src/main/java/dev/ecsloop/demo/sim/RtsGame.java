@@ -14,8 +14,10 @@ import dev.ecsloop.input.InputQueue;
 import dev.ecsloop.interpolate.Interpolation;
 import dev.ecsloop.interpolate.Transform2;
 import dev.ecsloop.replay.Recorder;
+import dev.ecsloop.replay.ReplayTarget;
 import dev.ecsloop.replay.StateHash;
 import dev.ecsloop.time.Clock;
+import dev.ecsloop.time.ManualClock;
 import java.util.Objects;
 import org.joml.Vector2f;
 
@@ -30,6 +32,10 @@ import org.joml.Vector2f;
  * game.snapshot(snapshot);            // interpolated units, selection and routes to draw
  * game.select(x0, y0, x1, y1); game.orderMove(x, y);   // mouse input, posted with the clock's time
  * }</pre>
+ *
+ * <p>The console has the loop built-ins, {@code interp}, {@code record}/{@code stop}/{@code replay} (with a
+ * recorder), and the game's {@code select}, {@code move}, {@code attack} and {@code units}. A window adds
+ * {@code fps} for its own pacer with {@code console().withFrameCap(pacer)}.
  *
  * <p>Build order matters for replays: the recorder is attached at simulated time 0, before the configured
  * rates are applied, so those rate changes are journaled at time 0 and a replay rebuilt from {@link
@@ -72,9 +78,12 @@ public final class RtsGame {
         this.interpolation = Interpolation.install(loop);
         World world = loop.world();
         Spawner.spawn(world, map, config);
-        this.console = Console.forLoop(loop);
+        this.console = Console.forLoop(loop).withInterpolation(interpolation);
         GameCommands.register(console, this);
         this.recorder = record ? Recorder.attach(loop, inputs, config.setup(), Recorder.defaultHashInterval()) : null;
+        if (recorder != null) {
+            console.withRecording(loop, recorder, () -> freshCopy(config));
+        }
         for (RateSetting r : config.rates()) {
             loop.setRate(r.system(), r.hz());
         }
@@ -105,6 +114,13 @@ public final class RtsGame {
      */
     public static RtsGame create(GameConfig config, Clock clock, boolean record) {
         return new RtsGame(Objects.requireNonNull(config, "config"), Objects.requireNonNull(clock, "clock"), record);
+    }
+
+    /** What the console's {@code replay} checks a recording against: this game rebuilt from its setup alone. */
+    private static ReplayTarget freshCopy(GameConfig config) {
+        ManualClock clock = new ManualClock();
+        RtsGame copy = create(config.withRates(java.util.List.of()), clock, false);
+        return new ReplayTarget(copy.loop, clock, copy.inputs);
     }
 
     /** Runs the console commands typed since the last frame, then one loop frame. */
