@@ -23,7 +23,14 @@ public final class CombatSystem extends BaseEntitySystem {
     /** How far a unit notices enemies and walks to them (cells). */
     static final float AGGRO_RADIUS = 8f;
 
+    /** Side of a presence block: the aggro radius, so a circle of it touches at most 3 x 3 blocks. */
+    private static final int BLOCK = (int) AGGRO_RADIUS;
+
     private final SpatialGrid grid;
+    private final int blockCols;
+    private final int blockRows;
+    /** Units of team t in block b: {@code presence[t * blocks + b]}; lets lone crowds skip the search. */
+    private final int[] presence;
     private final UnitArrays arrays = new UnitArrays();
     private final EnemyOf enemyOf = new EnemyOf();
     private long kills;
@@ -37,12 +44,21 @@ public final class CombatSystem extends BaseEntitySystem {
     CombatSystem(GridMap map, int capacity) {
         super(Aspect.all(Unit.class, Weapon.class, Health.class, Transform2.class));
         this.grid = new SpatialGrid(map.width(), map.height(), 4f, capacity);
+        this.blockCols = (map.width() + BLOCK - 1) / BLOCK;
+        this.blockRows = (map.height() + BLOCK - 1) / BLOCK;
+        this.presence = new int[2 * blockCols * blockRows];
     }
 
     @Override
     protected void processSystem() {
         arrays.fill(getEntityIds(), transforms, units);
         grid.rebuild(arrays.count, arrays.xs, arrays.ys);
+        java.util.Arrays.fill(presence, 0);
+        int blocks = blockCols * blockRows;
+        for (int i = 0; i < arrays.count; i++) {
+            presence[arrays.teams[i] * blocks + block(arrays.xs[i], blockCols) + blockCols * block(arrays.ys[i],
+                    blockRows)]++;
+        }
         for (int i = 0; i < arrays.count; i++) {
             int e = arrays.ids[i];
             Weapon w = weapons.get(e);
@@ -54,7 +70,8 @@ public final class CombatSystem extends BaseEntitySystem {
             int target = arrays.indexOf(w.target);
             if (target < 0 || healths.get(w.target).hp <= 0f || distance2(i, target) > w.range * w.range) {
                 enemyOf.team = arrays.teams[i];
-                int seen = grid.nearest(x, y, AGGRO_RADIUS, enemyOf);
+                int seen = enemiesNear(x, y, 1 - arrays.teams[i], blocks)
+                        ? grid.nearest(x, y, AGGRO_RADIUS, enemyOf) : -1;
                 boolean inRange = seen >= 0 && distance2(i, seen) <= w.range * w.range;
                 w.target = inRange ? arrays.ids[seen] : -1;
                 w.chase = seen >= 0 && !inRange ? arrays.ids[seen] : -1;
@@ -74,6 +91,24 @@ public final class CombatSystem extends BaseEntitySystem {
                 kills++;
             }
         }
+    }
+
+    /** Whether any unit of {@code team} stands in the 3 x 3 blocks around the point: a superset of the circle. */
+    private boolean enemiesNear(float x, float y, int team, int blocks) {
+        int bx = block(x, blockCols);
+        int by = block(y, blockRows);
+        for (int r = Math.max(0, by - 1); r <= Math.min(blockRows - 1, by + 1); r++) {
+            for (int c = Math.max(0, bx - 1); c <= Math.min(blockCols - 1, bx + 1); c++) {
+                if (presence[team * blocks + r * blockCols + c] > 0) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static int block(float v, int count) {
+        return Math.max(0, Math.min(count - 1, (int) Math.floor(v) / BLOCK));
     }
 
     private float distance2(int a, int b) {
