@@ -1,0 +1,8 @@
+package dev.ecsloop.demo;
+
+/** A {@link GameWindow} could not open (no display, no GL context): the demo runs headless instead. */
+public final class WindowUnavailableException extends Exception {
+    public WindowUnavailableException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

@@ -1,0 +1,118 @@
+package dev.ecsloop.demo.cli;
+
+import java.math.BigDecimal;
+import java.util.function.LongSupplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Frame lengths for driving a manual clock as fast as possible ({@code --frame-times}), in nanoseconds of real
+ * time per frame. Stateful: each {@link #getAsLong()} is the next frame. Profiles:
+ * <ul>
+ *   <li>{@code steady:MS} - every frame lasts MS milliseconds (decimal, e.g. 16.667);</li>
+ *   <li>{@code jitter:MIN-MAX:SEED} - each frame lasts a whole number of nanoseconds drawn uniformly from
+ *       [MIN, MAX] milliseconds by a SplitMix64 generator seeded with SEED;</li>
+ *   <li>{@code stall:MS@SECOND} - 1/60 s frames on an exact grid (frame k ends at k * 10^9 / 60 ns, so 60 frames
+ *       make exactly one second), except that the first frame starting at or after SECOND seconds of profile
+ *       time lasts MS milliseconds; the grid then continues from where that frame ended.</li>
+ * </ul>
+ * Frame lengths are between 1 ns and 10 s.
+ */
+final class FrameProfile implements LongSupplier {
+    private static final Pattern STEADY = Pattern.compile("steady:(\\d+(?:\\.\\d+)?)");
+    private static final Pattern JITTER = Pattern.compile("jitter:(\\d+(?:\\.\\d+)?)-(\\d+(?:\\.\\d+)?):(-?\\d+)");
+    private static final Pattern STALL = Pattern.compile("stall:(\\d+(?:\\.\\d+)?)@(\\d+(?:\\.\\d+)?)");
+    private static final long MAX_FRAME = 10_000_000_000L;
+    static final String FORMS = "steady:MS, jitter:MIN-MAX:SEED or stall:MS@SECOND";
+
+    private final String text;
+    private final int kind;
+    private final long a;
+    private final long b;
+    private long state;
+    // stall: profile time, grid origin and frames on the current grid
+    private long time;
+    private long gridOrigin;
+    private long gridFrames;
+    private boolean stalled;
+
+    private FrameProfile(String text, int kind, long a, long b, long state) {
+        this.text = text;
+        this.kind = kind;
+        this.a = a;
+        this.b = b;
+        this.state = state;
+    }
+
+    /** 1/60 s frames on an exact grid: the default when replaying. */
+    static FrameProfile sixtyHz() {
+        return new FrameProfile("steady:1/60", 2, Long.MAX_VALUE, 0, 0);
+    }
+
+    /**
+     * @throws IllegalArgumentException with a one-line message naming the bad part
+     */
+    static FrameProfile parse(String text) {
+        Matcher m = STEADY.matcher(text);
+        if (m.matches()) {
+            return new FrameProfile(text, 0, millis(m.group(1)), 0, 0);
+        }
+        m = JITTER.matcher(text);
+        if (m.matches()) {
+            long min = millis(m.group(1));
+            long max = millis(m.group(2));
+            if (min > max) {
+                throw new IllegalArgumentException("'" + text + "': MIN is above MAX");
+            }
+            return new FrameProfile(text, 1, min, max, Long.parseLong(m.group(3)));
+        }
+        m = STALL.matcher(text);
+        if (m.matches()) {
+            return new FrameProfile(text, 2, new BigDecimal(m.group(2)).movePointRight(9).longValue(),
+                    millis(m.group(1)), 0);
+        }
+        throw new IllegalArgumentException("'" + text + "' is not " + FORMS);
+    }
+
+    private static long millis(String ms) {
+        long nanos = new BigDecimal(ms).movePointRight(6).longValue();
+        if (nanos < 1 || nanos > MAX_FRAME) {
+            throw new IllegalArgumentException("frame time " + ms + " ms must be from 0.000001 to 10000 ms");
+        }
+        return nanos;
+    }
+
+    @Override
+    public long getAsLong() {
+        switch (kind) {
+            case 0:
+                return a;
+            case 1: {
+                long z = (state += 0x9E3779B97F4A7C15L);
+                z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+                z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+                z ^= z >>> 31;
+                return a + Long.remainderUnsigned(z, b - a + 1);
+            }
+            default: {
+                long frame;
+                if (!stalled && time >= a) {
+                    stalled = true;
+                    frame = b;
+                    gridOrigin = time + b;
+                    gridFrames = 0;
+                } else {
+                    gridFrames++;
+                    frame = gridOrigin + gridFrames * 1_000_000_000L / 60 - time;
+                }
+                time += frame;
+                return frame;
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return text;
+    }
+}

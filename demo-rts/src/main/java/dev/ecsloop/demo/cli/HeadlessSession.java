@@ -1,0 +1,139 @@
+package dev.ecsloop.demo.cli;
+
+import dev.ecsloop.GameLoop;
+import dev.ecsloop.console.ConsoleReader;
+import dev.ecsloop.console.ConsoleServer;
+import dev.ecsloop.demo.sim.GameConfig;
+import dev.ecsloop.demo.sim.RtsGame;
+import dev.ecsloop.pace.FramePacer;
+import dev.ecsloop.pace.LoopRunner;
+import dev.ecsloop.replay.StateHash;
+import dev.ecsloop.time.Clock;
+import dev.ecsloop.time.ManualClock;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+
+/**
+ * A game without a window. The loop always runs on a {@link ManualClock}, fed either from real time (paced by
+ * a {@link FramePacer} at {@code --fps}) or from a {@link FrameProfile} as fast as possible; owning the clock is
+ * what lets the last frame end exactly at {@code --seconds}, so the final state, and its hash, depend on T and
+ * the inputs only, never on how time was cut into frames.
+ *
+ * <p>Prints the counters line every real second (every simulated second under a profile), takes console
+ * commands from standard input (and TCP if asked), and stops at T, on {@code quit}, or, without T, at the end
+ * of standard input.
+ */
+final class HeadlessSession {
+    private static final long SECOND = 1_000_000_000L;
+
+    private final Options options;
+    private final PrintStream out;
+    private final ManualClock clock = new ManualClock();
+    private final RtsGame game;
+    private final GameLoop loop;
+    private volatile boolean quit;
+
+    HeadlessSession(Options options, GameConfig config, PrintStream out) {
+        this.options = options;
+        this.out = out;
+        this.game = RtsGame.create(config, clock, true);
+        this.loop = game.loop();
+        game.console().register("quit", "quit", "ends the session (saving --record, printing --print-hash)",
+                (args, reply) -> {
+                    args.expectAtMost(0);
+                    quit = true;
+                    reply.accept("quitting at simulated time " + loop.simulatedNanos() / 1e9 + " s");
+                });
+    }
+
+    RtsGame game() {
+        return game;
+    }
+
+    /** Runs to the end. @throws IOException if the console port cannot be opened or the replay not saved */
+    int run(InputStream in) throws IOException {
+        ConsoleReader reader = ConsoleReader.start(game.console(), in, out);
+        try (ConsoleServer server = options.consolePort == null ? null
+                : ConsoleServer.open(game.console(), options.consolePort)) {
+            if (server != null) {
+                out.println("console on " + server.address().getHostAddress() + ":" + server.port());
+            }
+            if (options.frameTimes != null) {
+                runProfile(options.frameTimes, reader);
+            } else {
+                runRealTime(reader);
+            }
+        } finally {
+            reader.close();
+        }
+        if (options.record != null) {
+            game.recorder().save(options.record);
+            out.println("recorded " + game.recorder().records() + " records to " + options.record);
+        }
+        if (options.printHash) {
+            out.println("world-hash: " + StateHash.hex(game.worldHash()));
+        }
+        return 0;
+    }
+
+    private void runProfile(FrameProfile frames, ConsoleReader reader) {
+        long nextPrint = SECOND;
+        while (true) {
+            boolean inputEnded = !reader.isRunning();
+            clock.advance(clip(frames.getAsLong()));
+            game.frame();
+            if (clock.nanoTime() >= nextPrint) {
+                out.println(loop.stats().line());
+                nextPrint = (clock.nanoTime() / SECOND + 1) * SECOND;
+            }
+            if (done(inputEnded)) {
+                return;
+            }
+        }
+    }
+
+    private void runRealTime(ConsoleReader reader) {
+        Clock real = Clock.system();
+        FramePacer pacer = new FramePacer(real, options.fps);
+        game.console().withFrameCap(pacer);
+        LoopRunner runner = new LoopRunner(pacer);
+        long[] last = {real.nanoTime()};
+        long[] nextPrint = {last[0] + SECOND};
+        runner.run(() -> {
+            boolean inputEnded = !reader.isRunning();
+            long now = real.nanoTime();
+            clock.advance(clip(now - last[0]));
+            last[0] = now;
+            game.frame();
+            if (now >= nextPrint[0]) {
+                out.println(loop.stats().line());
+                nextPrint[0] = Math.max(nextPrint[0] + SECOND, now);
+            }
+            if (done(inputEnded)) {
+                runner.stop();
+            }
+        });
+    }
+
+    /** A frame's real length, cut so that simulated time does not pass the stop time. */
+    private long clip(long frame) {
+        if (options.stopAtNanos == null || loop.isPaused()) {
+            return frame;
+        }
+        long remaining = options.stopAtNanos - loop.simulatedNanos();
+        double scale = loop.timeScale();
+        long needed = scale == 1.0 ? remaining : (long) Math.ceil(remaining / scale);
+        return Math.max(0, Math.min(frame, needed));
+    }
+
+    private boolean done(boolean inputEnded) {
+        if (quit) {
+            return true;
+        }
+        if (options.stopAtNanos != null) {
+            return loop.simulatedNanos() >= options.stopAtNanos;
+        }
+        return inputEnded;
+    }
+}

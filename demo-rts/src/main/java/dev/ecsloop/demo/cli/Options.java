@@ -1,0 +1,88 @@
+package dev.ecsloop.demo.cli;
+
+import dev.ecsloop.demo.sim.GameConfig;
+import dev.ecsloop.demo.sim.RateSetting;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** The command line of the demo, parsed and range-checked by picocli. Unset options are null. */
+@Command(name = "demo-rts", sortOptions = false, usageHelpAutoWidth = true,
+        description = "A small RTS on ecs-loop: two AI armies (team 0 takes your orders) path, move and fight, "
+                + "each system at its own rate.",
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {"0:ran to the end; replay matched", "1:replay diverged",
+                "2:bad flag or value; bad or foreign replay file"})
+final class Options {
+    @Option(names = "--headless", description = "No window: print counters every second, read console commands "
+            + "from standard input. Without it the window opens if this build has one and a display exists.")
+    boolean headless;
+
+    @Option(names = "--units", paramLabel = "N", converter = Converters.Units.class,
+            description = "Units in all, split between two teams (2 to 50000; default 2000).")
+    Integer units;
+
+    @Option(names = "--seed", paramLabel = "S", converter = Converters.Seed.class,
+            description = "Map and spawn seed (default 1).")
+    Long seed;
+
+    @Option(names = "--map-size", paramLabel = "CELLS", converter = Converters.MapSize.class,
+            description = "Side of the square map (16 to 4096; default 256).")
+    Integer mapSize;
+
+    @Option(names = "--seconds", paramLabel = "T", converter = Converters.Seconds.class,
+            description = "Stop after T simulated seconds; the last frame ends exactly at T. Without it, run until "
+                    + "'quit' or the end of standard input.")
+    Long stopAtNanos;
+
+    @Option(names = "--rate", paramLabel = "SYSTEM=HZ", converter = Converters.Rate.class,
+            description = "Run a system at HZ from simulated time zero; SYSTEM is a case-insensitive unique prefix "
+                    + "(ai, path, move, combat, anim, orders). Repeatable.")
+    List<RateSetting> rates = new ArrayList<>();
+
+    @Option(names = "--fps", paramLabel = "N", converter = Converters.Fps.class,
+            description = "Frame cap in real time (0 = uncapped; default 60). Ignored under --frame-times.")
+    int fps = 60;
+
+    @Option(names = "--frame-times", paramLabel = "PROFILE", converter = Converters.Profile.class,
+            description = {"Drive a manual clock as fast as possible with these frame lengths (counters then print "
+                    + "every simulated second):",
+                    "  steady:MS             every frame MS milliseconds, e.g. steady:16.667",
+                    "  jitter:MIN-MAX:SEED   uniform in [MIN, MAX] ms, seeded",
+                    "  stall:MS@SECOND       exact 1/60 s frames, but the first frame starting at or after "
+                            + "SECOND s lasts MS ms (over 250 ms hits the catch-up bound)"})
+    FrameProfile frameTimes;
+
+    @Option(names = "--record", paramLabel = "FILE", description = "Save a replay of the session at exit.")
+    Path record;
+
+    @Option(names = "--replay", paramLabel = "FILE", description = "Rebuild the recorded setup, replay it as fast "
+            + "as possible and report match (exit 0) or divergence (exit 1). --units/--seed/--map-size, if given, "
+            + "must match the recording.")
+    Path replay;
+
+    @Option(names = "--console-port", paramLabel = "PORT", converter = Converters.Port.class,
+            description = "Also serve the console over TCP on 127.0.0.1:PORT.")
+    Integer consolePort;
+
+    @Option(names = "--print-hash", description = "Print 'world-hash: <16 hex>' as the last line: the state after "
+            + "the last tick at or before T.")
+    boolean printHash;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+    boolean help;
+
+    /** The game these options ask for (defaults for what is unset). */
+    GameConfig config() {
+        GameConfig c = GameConfig.defaults(seed == null ? 1 : seed).withRates(rates);
+        if (units != null) {
+            c = c.withUnits(units);
+        }
+        if (mapSize != null) {
+            c = c.withMapSize(mapSize);
+        }
+        return c;
+    }
+}

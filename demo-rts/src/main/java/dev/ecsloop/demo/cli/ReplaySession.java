@@ -1,0 +1,79 @@
+package dev.ecsloop.demo.cli;
+
+import dev.ecsloop.demo.sim.GameConfig;
+import dev.ecsloop.demo.sim.RtsGame;
+import dev.ecsloop.replay.Replay;
+import dev.ecsloop.replay.ReplayFormatException;
+import dev.ecsloop.replay.ReplayResult;
+import dev.ecsloop.replay.Replayer;
+import dev.ecsloop.replay.StateHash;
+import dev.ecsloop.time.ManualClock;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.Locale;
+
+/**
+ * {@code --replay FILE}: reads and checks the file, rebuilds the game from the recorded setup (refusing it if
+ * {@code --units}, {@code --seed} or {@code --map-size} were given and differ), and replays it as fast as
+ * possible under {@code --frame-times} (1/60 s frames by default), checking every recorded state hash.
+ */
+final class ReplaySession {
+    static final int MATCH = 0;
+    static final int DIVERGED = 1;
+    static final int BAD_FILE = 2;
+
+    private ReplaySession() {
+    }
+
+    static int run(Options options, PrintStream out, PrintStream err) {
+        Replay replay;
+        GameConfig recorded;
+        try {
+            replay = Replay.read(options.replay);
+            try {
+                recorded = GameConfig.fromSetup(replay.setup());
+            } catch (IllegalArgumentException e) {
+                throw new ReplayFormatException(options.replay + " is not a demo-rts replay (setup '"
+                        + replay.setup() + "')");
+            }
+            GameConfig wanted = recorded;
+            if (options.units != null) {
+                wanted = wanted.withUnits(options.units);
+            }
+            if (options.seed != null) {
+                wanted = wanted.withSeed(options.seed);
+            }
+            if (options.mapSize != null) {
+                wanted = wanted.withMapSize(options.mapSize);
+            }
+            replay.requireSetup(wanted.setup());
+        } catch (IOException e) {
+            err.println("error: " + oneLine(e.getMessage()));
+            return BAD_FILE;
+        }
+        ManualClock clock = new ManualClock();
+        RtsGame game = RtsGame.create(recorded, clock, false);
+        FrameProfile frames = options.frameTimes != null ? options.frameTimes : FrameProfile.sixtyHz();
+        ReplayResult result;
+        try {
+            result = Replayer.play(replay, game.loop(), clock, game.inputs(), frames);
+        } catch (ReplayFormatException e) {
+            err.println("error: " + oneLine(e.getMessage()));
+            return BAD_FILE;
+        }
+        if (result.matched()) {
+            out.println(String.format(Locale.ROOT, "replay matched: %d state hashes, simulated %.3f s (%s)",
+                    result.hashesMatched(), result.simNanos() / 1e9, replay.setup()));
+        } else {
+            out.println("replay diverged: " + result.divergence());
+        }
+        if (options.printHash) {
+            out.println("world-hash: " + StateHash.hex(result.finalHash()));
+        }
+        return result.matched() ? MATCH : DIVERGED;
+    }
+
+    private static String oneLine(String s) {
+        return s == null ? "cannot read the replay" : s.replace('\n', ' ').replace('\r', ' ');
+    }
+}

@@ -1,0 +1,134 @@
+package dev.ecsloop.demo.sim;
+
+import com.artemis.Aspect;
+import com.artemis.BaseEntitySystem;
+import com.artemis.ComponentMapper;
+import dev.ecsloop.TickRate;
+import dev.ecsloop.demo.map.GridMap;
+import dev.ecsloop.demo.spatial.SpatialGrid;
+import dev.ecsloop.interpolate.Transform2;
+import java.util.function.IntPredicate;
+
+/**
+ * Fighting: each unit keeps its target while it lives and stays in range, else takes the nearest enemy within
+ * {@link #AGGRO_RADIUS} (through a {@link SpatialGrid}): in weapon range it becomes the target, beyond it the
+ * unit chases it (see {@link MovementSystem}). A ready weapon hits its target for its damage and reloads. Units
+ * left with no hit points are deleted at the end of the tick, so everyone who fired in this tick did.
+ *
+ * <p>Units are processed in entity id order against positions as of the start of the tick; damage is applied
+ * at once, in that order. The result is deterministic because the order is.
+ */
+@TickRate(20)
+public final class CombatSystem extends BaseEntitySystem {
+    /** How far a unit notices enemies and walks to them (cells). */
+    static final float AGGRO_RADIUS = 8f;
+
+    /** Side of a presence block: the aggro radius, so a circle of it touches at most 3 x 3 blocks. */
+    private static final int BLOCK = (int) AGGRO_RADIUS;
+
+    private final SpatialGrid grid;
+    private final int blockCols;
+    private final int blockRows;
+    /** Units of team t in block b: {@code presence[t * blocks + b]}; lets lone crowds skip the search. */
+    private final int[] presence;
+    private final UnitArrays arrays = new UnitArrays();
+    private final EnemyOf enemyOf = new EnemyOf();
+    private long kills;
+
+    private ComponentMapper<Unit> units;
+    private ComponentMapper<Weapon> weapons;
+    private ComponentMapper<Health> healths;
+    private ComponentMapper<Transform2> transforms;
+    private ComponentMapper<AnimationState> looks;
+
+    CombatSystem(GridMap map, int capacity) {
+        super(Aspect.all(Unit.class, Weapon.class, Health.class, Transform2.class));
+        this.grid = new SpatialGrid(map.width(), map.height(), 4f, capacity);
+        this.blockCols = (map.width() + BLOCK - 1) / BLOCK;
+        this.blockRows = (map.height() + BLOCK - 1) / BLOCK;
+        this.presence = new int[2 * blockCols * blockRows];
+    }
+
+    @Override
+    protected void processSystem() {
+        arrays.fill(getEntityIds(), transforms, units);
+        grid.rebuild(arrays.count, arrays.xs, arrays.ys);
+        java.util.Arrays.fill(presence, 0);
+        int blocks = blockCols * blockRows;
+        for (int i = 0; i < arrays.count; i++) {
+            presence[arrays.teams[i] * blocks + block(arrays.xs[i], blockCols) + blockCols * block(arrays.ys[i],
+                    blockRows)]++;
+        }
+        for (int i = 0; i < arrays.count; i++) {
+            int e = arrays.ids[i];
+            Weapon w = weapons.get(e);
+            if (w.cooldown > 0) {
+                w.cooldown--;
+            }
+            float x = arrays.xs[i];
+            float y = arrays.ys[i];
+            int target = arrays.indexOf(w.target);
+            if (target < 0 || healths.get(w.target).hp <= 0f || distance2(i, target) > w.range * w.range) {
+                enemyOf.team = arrays.teams[i];
+                int seen = enemiesNear(x, y, 1 - arrays.teams[i], blocks)
+                        ? grid.nearest(x, y, AGGRO_RADIUS, enemyOf) : -1;
+                boolean inRange = seen >= 0 && distance2(i, seen) <= w.range * w.range;
+                w.target = inRange ? arrays.ids[seen] : -1;
+                w.chase = seen >= 0 && !inRange ? arrays.ids[seen] : -1;
+            }
+            if (w.target >= 0 && w.cooldown == 0) {
+                healths.get(w.target).hp -= w.damage;
+                w.cooldown = w.reloadTicks;
+                AnimationState look = looks.getSafe(w.target, null);
+                if (look != null) {
+                    look.hitFlash = 1f;
+                }
+            }
+        }
+        for (int i = 0; i < arrays.count; i++) {
+            if (healths.get(arrays.ids[i]).hp <= 0f) {
+                world.delete(arrays.ids[i]);
+                kills++;
+            }
+        }
+    }
+
+    /** Whether any unit of {@code team} stands in the 3 x 3 blocks around the point: a superset of the circle. */
+    private boolean enemiesNear(float x, float y, int team, int blocks) {
+        int bx = block(x, blockCols);
+        int by = block(y, blockRows);
+        for (int r = Math.max(0, by - 1); r <= Math.min(blockRows - 1, by + 1); r++) {
+            for (int c = Math.max(0, bx - 1); c <= Math.min(blockCols - 1, bx + 1); c++) {
+                if (presence[team * blocks + r * blockCols + c] > 0) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static int block(float v, int count) {
+        return Math.max(0, Math.min(count - 1, (int) Math.floor(v) / BLOCK));
+    }
+
+    private float distance2(int a, int b) {
+        float dx = arrays.xs[a] - arrays.xs[b];
+        float dy = arrays.ys[a] - arrays.ys[b];
+        return dx * dx + dy * dy;
+    }
+
+    /** Units deleted so far. */
+    public long kills() {
+        return kills;
+    }
+
+    /** Accepts living units of the other team; one reused instance, so queries allocate nothing. */
+    private final class EnemyOf implements IntPredicate {
+        int team;
+
+        @Override
+        public boolean test(int dense) {
+            return arrays.teams[dense] != team && healths.get(arrays.ids[dense]).hp > 0f;
+        }
+    }
+}

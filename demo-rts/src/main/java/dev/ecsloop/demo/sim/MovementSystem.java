@@ -1,0 +1,173 @@
+package dev.ecsloop.demo.sim;
+
+import com.artemis.Aspect;
+import com.artemis.BaseEntitySystem;
+import com.artemis.ComponentMapper;
+import dev.ecsloop.TickRate;
+import dev.ecsloop.demo.map.GridMap;
+import dev.ecsloop.demo.path.Route;
+import dev.ecsloop.demo.spatial.SpatialGrid;
+import dev.ecsloop.interpolate.Transform2;
+
+/**
+ * Moves units: route following, chasing an enemy seen nearby, holding still to fight, and separation from
+ * neighbours through a {@link SpatialGrid}. Owns every unit's {@link Transform2}, so the window draws units
+ * blended at this system's alpha.
+ *
+ * <p>Invariant: a unit never stands in a blocked cell or outside the map. Each tick moves x, then y, and drops
+ * an axis's step when it would end in a blocked cell (so units slide along walls); since units spawn on
+ * walkable cells, they stay on them.
+ *
+ * <p>All units step from the positions they had when the tick began (a snapshot in {@link UnitArrays}), so the
+ * order units are processed in does not matter. Angles use {@link StrictMath} to be bit-identical everywhere.
+ */
+@TickRate(60)
+public final class MovementSystem extends BaseEntitySystem {
+    /** Units closer than this push each other apart (cells). */
+    static final float SEPARATION = 0.6f;
+    /** Separation push in cells per second per cell of overlap. */
+    private static final float PUSH = 10f;
+    /** A route counts as done within this many cells of its goal: a squad cannot stand on one cell. */
+    static final float ARRIVE_RADIUS = 4f;
+    /** Movement ticks on one cell while following a route before asking for a new one (2 s at 60 Hz). */
+    static final int STUCK_TICKS = 120;
+
+    private final GridMap map;
+    private final SpatialGrid grid;
+    private final UnitArrays arrays = new UnitArrays();
+    private final int[] near = new int[24];
+    private float desiredX;
+    private float desiredY;
+
+    private ComponentMapper<Unit> units;
+    private ComponentMapper<Mover> movers;
+    private ComponentMapper<Weapon> weapons;
+    private ComponentMapper<Transform2> transforms;
+
+    MovementSystem(GridMap map, int capacity) {
+        super(Aspect.all(Unit.class, Mover.class, Weapon.class, Transform2.class));
+        this.map = map;
+        this.grid = new SpatialGrid(map.width(), map.height(), 1f, capacity);
+    }
+
+    @Override
+    protected void processSystem() {
+        arrays.fill(getEntityIds(), transforms, units);
+        grid.rebuild(arrays.count, arrays.xs, arrays.ys);
+        float dt = world.getDelta();
+        for (int i = 0; i < arrays.count; i++) {
+            int e = arrays.ids[i];
+            float x = arrays.xs[i];
+            float y = arrays.ys[i];
+            Transform2 t = transforms.get(e);
+            Mover m = movers.get(e);
+            Weapon w = weapons.get(e);
+            desiredX = 0f;
+            desiredY = 0f;
+            float speed = units.get(e).speed;
+            float angle = t.angle;
+            int target = arrays.indexOf(w.target);
+            int chase = arrays.indexOf(w.chase);
+            if (target >= 0 && m.order != Mover.ORDER_MOVE) {
+                angle = (float) StrictMath.atan2(arrays.ys[target] - y, arrays.xs[target] - x);
+            } else if (chase >= 0 && m.order != Mover.ORDER_MOVE) {
+                steerTo(x, y, arrays.xs[chase], arrays.ys[chase], speed);
+            } else if (m.state == Mover.FOLLOWING) {
+                follow(m, x, y, speed);
+            }
+            if (desiredX != 0f || desiredY != 0f) {
+                angle = (float) StrictMath.atan2(desiredY, desiredX);
+            }
+            float vx = desiredX;
+            float vy = desiredY;
+            int found = Math.min(grid.query(x, y, SEPARATION, near), near.length);
+            for (int k = 0; k < found; k++) {
+                int o = near[k];
+                if (o == i) {
+                    continue;
+                }
+                float dx = x - arrays.xs[o];
+                float dy = y - arrays.ys[o];
+                float d2 = dx * dx + dy * dy;
+                if (d2 < 1e-10f) {
+                    // Same spot: split them along x by id order, so both do not stay stuck together.
+                    vx += (i < o ? -1f : 1f) * SEPARATION * PUSH;
+                    continue;
+                }
+                float d = (float) Math.sqrt(d2);
+                float push = (SEPARATION - d) * PUSH / d;
+                vx += dx * push;
+                vy += dy * push;
+            }
+            float nx = x + vx * dt;
+            if (map.isWalkableAt(nx, y)) {
+                x = nx;
+            }
+            float ny = y + vy * dt;
+            if (map.isWalkableAt(x, ny)) {
+                y = ny;
+            }
+            t.position.set(x, y);
+            t.angle = angle;
+        }
+    }
+
+    /** Walks the route: arrive near the goal, else head for the next route cell, re-pathing when lost. */
+    private void follow(Mover m, float x, float y, float speed) {
+        int cx = GridMap.cellCoord(x);
+        int cy = GridMap.cellCoord(y);
+        int cell = map.index(cx, cy);
+        float gx = map.xOf(m.goalCell) + 0.5f - x;
+        float gy = map.yOf(m.goalCell) + 0.5f - y;
+        if (cell == m.goalCell || gx * gx + gy * gy <= ARRIVE_RADIUS * ARRIVE_RADIUS) {
+            m.state = Mover.ARRIVED;
+            m.waypoint = -1;
+            return;
+        }
+        Route route = m.route;
+        if (m.waypoint < 0 || m.waypoint == cell) {
+            int next = route.nextCell(cell);
+            m.waypoint = next >= 0 ? next : rejoin(route, cx, cy);
+            if (m.waypoint < 0) {
+                m.state = Mover.NEEDS_PATH; // pushed off a path, and no route cell next to us
+                return;
+            }
+        }
+        m.stuckTicks = cell == m.lastCell ? m.stuckTicks + 1 : 0;
+        m.lastCell = cell;
+        if (m.stuckTicks > STUCK_TICKS) {
+            m.state = Mover.NEEDS_PATH;
+            m.waypoint = -1;
+            m.stuckTicks = 0;
+            return;
+        }
+        steerTo(x, y, map.xOf(m.waypoint) + 0.5f, map.yOf(m.waypoint) + 0.5f, speed);
+    }
+
+    /** A neighbouring cell on the route reachable without cutting a corner, or -1; fixed scan order. */
+    private int rejoin(Route route, int cx, int cy) {
+        for (int dy = -1; dy <= 1; dy++) {
+            for (int dx = -1; dx <= 1; dx++) {
+                if ((dx | dy) == 0 || !map.isWalkable(cx + dx, cy + dy)
+                        || !map.isWalkable(cx + dx, cy) || !map.isWalkable(cx, cy + dy)) {
+                    continue;
+                }
+                int n = map.index(cx + dx, cy + dy);
+                if (n == route.goalCell() || route.nextCell(n) >= 0) {
+                    return n;
+                }
+            }
+        }
+        return -1;
+    }
+
+    private void steerTo(float x, float y, float tx, float ty, float speed) {
+        float dx = tx - x;
+        float dy = ty - y;
+        float d = (float) Math.sqrt(dx * dx + dy * dy);
+        if (d > 1e-4f) {
+            desiredX = dx * speed / d;
+            desiredY = dy * speed / d;
+        }
+    }
+}

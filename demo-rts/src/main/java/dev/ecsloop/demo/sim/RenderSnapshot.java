@@ -1,0 +1,55 @@
+package dev.ecsloop.demo.sim;
+
+import java.util.Arrays;
+
+/**
+ * What the window draws in one frame, filled by {@link RtsGame#snapshot(RenderSnapshot)}: per unit, in entity
+ * id order, its interpolated position and angle, team, health fraction, selection flag and animation state;
+ * and the cells of the selected units' routes. Arrays are reused and grow as needed; entries at and beyond
+ * {@link #count} (or {@link #pathCellCount}) are stale. Reuse one instance per frame to allocate nothing.
+ */
+public final class RenderSnapshot {
+    /** Units filled in. */
+    public int count;
+    /** Entity ids, for picking. */
+    public int[] entity = new int[0];
+    /** Interpolated position in world units (1 per cell; cell (x, y) spans [x, x+1) x [y, y+1)). */
+    public float[] x = new float[0];
+    public float[] y = new float[0];
+    /** Interpolated facing in radians, [-pi, pi), counter-clockwise from +x. */
+    public float[] angle = new float[0];
+    /** 0 or 1. */
+    public int[] team = new int[0];
+    /** Hit points over maximum, in (0, 1]. */
+    public float[] health = new float[0];
+    public boolean[] selected = new boolean[0];
+    /** Walk cycle phase in [0, 2 pi). */
+    public float[] walkPhase = new float[0];
+    /** 1 just after a hit, fading to 0. */
+    public float[] hitFlash = new float[0];
+    /** Cells (flat map indices, {@code y * width + x}) on the selected units' routes ahead of them. */
+    public int pathCellCount;
+    public int[] pathCells = new int[0];
+
+    void ensureUnits(int n) {
+        if (x.length < n) {
+            int cap = Math.max(n, x.length * 2);
+            entity = Arrays.copyOf(entity, cap);
+            x = Arrays.copyOf(x, cap);
+            y = Arrays.copyOf(y, cap);
+            angle = Arrays.copyOf(angle, cap);
+            team = Arrays.copyOf(team, cap);
+            health = Arrays.copyOf(health, cap);
+            selected = Arrays.copyOf(selected, cap);
+            walkPhase = Arrays.copyOf(walkPhase, cap);
+            hitFlash = Arrays.copyOf(hitFlash, cap);
+        }
+    }
+
+    void addPathCell(int cell) {
+        if (pathCellCount == pathCells.length) {
+            pathCells = Arrays.copyOf(pathCells, Math.max(256, pathCells.length * 2));
+        }
+        pathCells[pathCellCount++] = cell;
+    }
+}

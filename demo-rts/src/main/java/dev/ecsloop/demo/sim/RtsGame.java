@@ -1,0 +1,241 @@
+package dev.ecsloop.demo.sim;
+
+import com.artemis.Aspect;
+import com.artemis.ComponentMapper;
+import com.artemis.EntitySubscription;
+import com.artemis.World;
+import com.artemis.WorldConfigurationBuilder;
+import com.artemis.utils.IntBag;
+import dev.ecsloop.GameLoop;
+import dev.ecsloop.console.Console;
+import dev.ecsloop.demo.map.GridMap;
+import dev.ecsloop.demo.map.MapGenerator;
+import dev.ecsloop.input.InputQueue;
+import dev.ecsloop.interpolate.Interpolation;
+import dev.ecsloop.interpolate.Transform2;
+import dev.ecsloop.replay.Recorder;
+import dev.ecsloop.replay.ReplayTarget;
+import dev.ecsloop.replay.StateHash;
+import dev.ecsloop.time.Clock;
+import dev.ecsloop.time.ManualClock;
+import java.util.Objects;
+import org.joml.Vector2f;
+
+/**
+ * The demo game as one object, for the window layer and the headless runner alike: the map, the world with
+ * its systems, the loop, timestamped input, interpolation, the console and (optionally) a flight recorder.
+ *
+ * <p>Window use, once per frame on the loop thread:
+ * <pre>{@code
+ * RtsGame game = RtsGame.create(GameConfig.defaults(seed), Clock.system(), true);
+ * game.frame();                       // console commands, then due ticks and every-frame systems
+ * game.snapshot(snapshot);            // interpolated units, selection and routes to draw
+ * game.select(x0, y0, x1, y1); game.orderMove(x, y);   // mouse input, posted with the clock's time
+ * }</pre>
+ *
+ * <p>The console has the loop built-ins, {@code interp}, {@code record}/{@code stop}/{@code replay} (with a
+ * recorder), and the game's {@code select}, {@code move}, {@code attack} and {@code units}. A window adds
+ * {@code fps} for its own pacer with {@code console().withFrameCap(pacer)}.
+ *
+ * <p>Build order matters for replays: the recorder is attached at simulated time 0, before the configured
+ * rates are applied, so those rate changes are journaled at time 0 and a replay rebuilt from {@link
+ * GameConfig#setup()} alone reapplies them. Like its loop, a game is confined to one thread.
+ */
+public final class RtsGame {
+    /** The team the player orders. */
+    public static final int PLAYER_TEAM = 0;
+
+    private final GameConfig config;
+    private final GridMap map;
+    private final GameLoop loop;
+    private final InputQueue inputs;
+    private final Interpolation interpolation;
+    private final Console console;
+    private final Recorder recorder;
+    private final StateHash hasher;
+    private final EntitySubscription unitSubscription;
+    private final ComponentMapper<Unit> units;
+    private final ComponentMapper<Health> healths;
+    private final ComponentMapper<Mover> movers;
+    private final ComponentMapper<Selected> selected;
+    private final ComponentMapper<AnimationState> looks;
+    private final ComponentMapper<Transform2> transforms;
+    private final Vector2f drawAt = new Vector2f();
+
+    private RtsGame(GameConfig config, Clock clock, boolean record) {
+        this.config = config;
+        this.map = MapGenerator.generate(config.mapSize(), config.mapSize(), config.seed());
+        int squads = 2 * Spawner.squadsPerTeam(config.units());
+        OrdersSystem orders = new OrdersSystem(map);
+        this.loop = GameLoop.builder()
+                .clock(clock)
+                .world(new WorldConfigurationBuilder().with(orders, new AiSystem(map, squads),
+                        new PathfindingSystem(map, config.pathBudget()), new MovementSystem(map, config.units()),
+                        new CombatSystem(map, config.units()), new AnimationSystem()))
+                .build();
+        this.inputs = InputQueue.install(loop, OrdersSystem.class);
+        orders.attach(inputs);
+        this.interpolation = Interpolation.install(loop);
+        World world = loop.world();
+        Spawner.spawn(world, map, config);
+        this.console = Console.forLoop(loop).withInterpolation(interpolation);
+        GameCommands.register(console, this);
+        this.recorder = record ? Recorder.attach(loop, inputs, config.setup(), Recorder.defaultHashInterval()) : null;
+        if (recorder != null) {
+            console.withRecording(loop, recorder, () -> freshCopy(config));
+        }
+        for (RateSetting r : config.rates()) {
+            loop.setRate(r.system(), r.hz());
+        }
+        this.hasher = new StateHash(world);
+        this.unitSubscription = world.getAspectSubscriptionManager().get(Aspect.all(Unit.class, Transform2.class));
+        this.units = world.getMapper(Unit.class);
+        this.healths = world.getMapper(Health.class);
+        this.movers = world.getMapper(Mover.class);
+        this.selected = world.getMapper(Selected.class);
+        this.looks = world.getMapper(AnimationState.class);
+        this.transforms = world.getMapper(Transform2.class);
+    }
+
+    /**
+     * Builds a game at simulated time 0 on {@code clock}, with a flight recorder.
+     *
+     * @throws IllegalArgumentException if a configured rate is out of range
+     */
+    public static RtsGame create(GameConfig config, Clock clock) {
+        return create(config, clock, true);
+    }
+
+    /**
+     * Builds a game at simulated time 0 on {@code clock}.
+     *
+     * @param record whether to attach a {@link Recorder} (a replay run must not: the replayer drives the loop)
+     * @throws IllegalArgumentException if a configured rate is out of range
+     */
+    public static RtsGame create(GameConfig config, Clock clock, boolean record) {
+        return new RtsGame(Objects.requireNonNull(config, "config"), Objects.requireNonNull(clock, "clock"), record);
+    }
+
+    /** What the console's {@code replay} checks a recording against: this game rebuilt from its setup alone. */
+    private static ReplayTarget freshCopy(GameConfig config) {
+        ManualClock clock = new ManualClock();
+        RtsGame copy = create(config.withRates(java.util.List.of()), clock, false);
+        return new ReplayTarget(copy.loop, clock, copy.inputs);
+    }
+
+    /** Runs the console commands typed since the last frame, then one loop frame. */
+    public void frame() {
+        console.drain();
+        loop.frame();
+    }
+
+    /**
+     * Fills {@code into} with what to draw now: units blended at the movement system's alpha, and the route cells
+     * ahead of each selected unit (at most 64 per unit).
+     *
+     * @return {@code into}
+     */
+    public RenderSnapshot snapshot(RenderSnapshot into) {
+        IntBag all = unitSubscription.getEntities();
+        int n = all.size();
+        int[] ids = all.getData();
+        into.ensureUnits(n);
+        into.count = n;
+        into.pathCellCount = 0;
+        for (int i = 0; i < n; i++) {
+            int e = ids[i];
+            interpolation.positionOf(e, drawAt);
+            into.entity[i] = e;
+            into.x[i] = drawAt.x;
+            into.y[i] = drawAt.y;
+            into.angle[i] = interpolation.angleOf(e);
+            into.team[i] = units.get(e).team;
+            Health h = healths.get(e);
+            into.health[i] = Math.max(0f, h.hp) / h.max;
+            into.selected[i] = selected.has(e);
+            AnimationState look = looks.get(e);
+            into.walkPhase[i] = look.walkPhase;
+            into.hitFlash[i] = look.hitFlash;
+            if (into.selected[i]) {
+                addRoute(into, e);
+            }
+        }
+        return into;
+    }
+
+    private void addRoute(RenderSnapshot into, int e) {
+        Mover m = movers.get(e);
+        if (m.route == null || m.state != Mover.FOLLOWING) {
+            return;
+        }
+        Transform2 t = transforms.get(e);
+        int cell = map.index(GridMap.cellCoord(t.position.x), GridMap.cellCoord(t.position.y));
+        int next = m.waypoint >= 0 ? m.waypoint : m.route.nextCell(cell);
+        for (int k = 0; k < 64 && next >= 0; k++) {
+            into.addPathCell(next);
+            next = m.route.nextCell(next);
+        }
+    }
+
+    /** Posts a box selection of the player's units, corners in world coordinates, at the clock's time. */
+    public void select(float x0, float y0, float x1, float y1) {
+        inputs.post().set(OrderEvents.SELECT, PLAYER_TEAM, x0, y0, x1, y1);
+    }
+
+    /** Posts a move order for the selection to world point {@code (x, y)}. */
+    public void orderMove(float x, float y) {
+        inputs.post().set(OrderEvents.MOVE, 0, x, y);
+    }
+
+    /** Posts an attack-move order for the selection to world point {@code (x, y)}. */
+    public void orderAttack(float x, float y) {
+        inputs.post().set(OrderEvents.ATTACK, 0, x, y);
+    }
+
+    /** Living units of a team. */
+    public int unitCount(int team) {
+        IntBag all = unitSubscription.getEntities();
+        int n = 0;
+        for (int i = 0; i < all.size(); i++) {
+            if (units.get(all.get(i)).team == team) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /** The world-state hash now (what {@code --print-hash} prints and replays check). */
+    public long worldHash() {
+        return hasher.hash();
+    }
+
+    public GameConfig config() {
+        return config;
+    }
+
+    /** The terrain: {@link GridMap#isWalkable(int, int)} per cell, fixed for the whole game. */
+    public GridMap map() {
+        return map;
+    }
+
+    public GameLoop loop() {
+        return loop;
+    }
+
+    public InputQueue inputs() {
+        return inputs;
+    }
+
+    public Interpolation interpolation() {
+        return interpolation;
+    }
+
+    public Console console() {
+        return console;
+    }
+
+    /** The flight recorder, or null if the game was built without one. */
+    public Recorder recorder() {
+        return recorder;
+    }
+}

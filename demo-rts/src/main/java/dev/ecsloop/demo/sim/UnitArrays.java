@@ -1,0 +1,57 @@
+package dev.ecsloop.demo.sim;
+
+import com.artemis.ComponentMapper;
+import com.artemis.utils.IntBag;
+import dev.ecsloop.interpolate.Transform2;
+import java.util.Arrays;
+
+/**
+ * A dense copy of the units' positions and teams, indexed 0..count-1 in ascending entity id order, as the
+ * {@link dev.ecsloop.demo.spatial.SpatialGrid} wants them. Systems take it at the start of a tick, so every
+ * unit in the tick sees the others as they were when it began: the result does not depend on the order in
+ * which units are updated. Grows to the largest unit count and entity id seen; otherwise allocates nothing.
+ */
+final class UnitArrays {
+    int count;
+    int[] ids = new int[0];
+    float[] xs = new float[0];
+    float[] ys = new float[0];
+    int[] teams = new int[0];
+    /** Dense index of an entity id, or -1; valid for the ids of the last {@link #fill}. */
+    int[] denseOf = new int[0];
+
+    void fill(IntBag entities, ComponentMapper<Transform2> transforms, ComponentMapper<Unit> units) {
+        int n = entities.size();
+        if (ids.length < n) {
+            int cap = Math.max(n, ids.length * 2);
+            ids = new int[cap];
+            xs = new float[cap];
+            ys = new float[cap];
+            teams = new int[cap];
+        }
+        int[] data = entities.getData();
+        int maxId = n == 0 ? 0 : data[n - 1];
+        for (int i = 0; i < n; i++) {
+            maxId = Math.max(maxId, data[i]);
+        }
+        if (denseOf.length <= maxId) {
+            denseOf = new int[Math.max(maxId + 1, denseOf.length * 2)];
+        }
+        Arrays.fill(denseOf, -1);
+        for (int i = 0; i < n; i++) {
+            int e = data[i];
+            Transform2 t = transforms.get(e);
+            ids[i] = e;
+            xs[i] = t.position.x;
+            ys[i] = t.position.y;
+            teams[i] = units.get(e).team;
+            denseOf[e] = i;
+        }
+        count = n;
+    }
+
+    /** Dense index of entity {@code e}, or -1 if it was not among the units at the last fill. */
+    int indexOf(int e) {
+        return e >= 0 && e < denseOf.length ? denseOf[e] : -1;
+    }
+}

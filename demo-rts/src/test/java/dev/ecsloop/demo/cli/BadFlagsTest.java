@@ -1,0 +1,55 @@
+package dev.ecsloop.demo.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class BadFlagsTest {
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({
+            "--units, abc, --units: 'abc' is not a whole number",
+            "--units, 1, --units: '1' must be from 2 to 50000",
+            "--seed, 1.5, --seed: '1.5' is not a whole number",
+            "--seconds, -3, --seconds: '-3' must be above 0",
+            "--seconds, soon, --seconds: 'soon' is not a number",
+            "--rate, nope=5, --rate: unknown system 'nope'",
+            "--rate, a=5, --rate: ambiguous system 'a' (matches: AiSystem, AnimationSystem)",
+            "--rate, ai=fast, --rate: 'fast' is not a number of Hz",
+            "--rate, ai, --rate: 'ai' is not SYSTEM=HZ",
+            "--fps, 5000, --fps: '5000' must be from 0 to 1000",
+            "--frame-times, warp:3, --frame-times: 'warp:3' is not steady:MS",
+            "--frame-times, jitter:9-2:1, --frame-times: 'jitter:9-2:1': MIN is above MAX",
+            "--console-port, 70000, --console-port: '70000' must be from 1 to 65535",
+            "--bogus, 1, unknown option '--bogus'",
+    })
+    void aBadFlagOrValueExitsTwoWithOneLineNamingIt(String flag, String value, String expected) {
+        Runs run = Runs.of("--headless", flag, value);
+        assertEquals(2, run.status());
+        assertEquals(1, run.err().size(), "exactly one line: " + run.err());
+        assertTrue(run.err().get(0).startsWith("error: " + expected), run.err().get(0));
+        assertTrue(run.out().isEmpty(), "nothing ran: " + run.out());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"--seconds", "--units"})
+    void aFlagWithoutItsValueExitsTwoWithOneLine(String flag) {
+        Runs run = Runs.of("--headless", flag);
+        assertEquals(2, run.status());
+        assertEquals(1, run.err().size(), run.err().toString());
+        assertTrue(run.err().get(0).startsWith("error: ") && run.err().get(0).contains(flag), run.err().get(0));
+    }
+
+    @org.junit.jupiter.api.Test
+    void helpExitsZeroAndListsEveryFlag() {
+        Runs run = Runs.of("--help");
+        assertEquals(0, run.status());
+        String all = String.join("\n", run.out());
+        for (String flag : new String[] {"--headless", "--units", "--seed", "--seconds", "--rate", "--fps",
+                "--frame-times", "--record", "--replay", "--console-port", "--print-hash", "--help"}) {
+            assertTrue(all.contains(flag), flag + " in help");
+        }
+    }
+}
