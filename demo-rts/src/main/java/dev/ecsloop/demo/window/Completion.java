@@ -50,8 +50,8 @@ final class Completion {
             return new Result(head + matches.get(0) + " ", List.of());
         }
         String common = commonPrefix(matches);
-        // Keep what was typed if the common prefix only differs in case and is no longer.
-        String completed = common.length() > word.length() ? common : word;
+        // The common prefix is never shorter than the typed word; it gives the names' own case.
+        String completed = common.length() >= word.length() ? common : word;
         return new Result(head + completed, List.copyOf(matches));
     }
 

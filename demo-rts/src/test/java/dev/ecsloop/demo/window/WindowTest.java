@@ -10,6 +10,8 @@ import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -55,9 +57,41 @@ class WindowTest {
         assertTrue(b.team1MeanX - a.team1MeanX > 8, "team 1 moved right: " + a + " -> " + b);
     }
 
+    @Test
+    @Timeout(120)
+    void rendersOffscreenWithNoXServerThroughTheNullPlatformAndEgl() throws IOException {
+        SyntheticGame game = SyntheticGame.deterministic(300);
+        Path shot = OUT.resolve("offscreen-0.5s.png");
+        try (GameWindow window = openOrSkip(WindowOptions.defaults().withSize(800, 600).withVsync(false)
+                .withOffscreen(true), game)) {
+            window.screenshotAt(shot, 500_000_000L);
+            window.exitAfterScreenshots();
+            window.run(new FramePacer(Clock.system(), 0));
+        }
+        Scan s = Scan.of(ImageIO.read(shot.toFile()));
+        assertTrue(s.ground > 10_000 && s.blocked > 1_000 && s.team0 > 300 && s.team1 > 300, s.toString());
+    }
+
+    @Test
+    @Timeout(120)
+    void quitTypedInTheConsoleEndsTheRunAndEverythingIsFreedSoAnotherWindowOpens() {
+        for (int round = 0; round < 2; round++) {
+            SyntheticGame game = SyntheticGame.deterministic(10);
+            try (GameWindow window = openOrSkip(WindowOptions.defaults().withSize(320, 240).withVsync(false)
+                    .withOffscreen(System.getenv("DISPLAY") == null), game)) {
+                List<String> replies = new ArrayList<>();
+                game.console().submit("quit", replies::add);
+                window.run(new FramePacer(Clock.system(), 0));
+                assertEquals(List.of("quitting"), replies);
+                assertEquals(1, game.loop().stats().frames(), "the frame that drained 'quit' was the last");
+            }
+        }
+    }
+
     /** Opens the window, or skips the test (fails it in CI) when no display server is there. */
     static GameWindow openOrSkip(WindowOptions options, WindowGame game) {
         String display = System.getenv("DISPLAY");
+        // Offscreen needs no display server, only EGL (libegl1 + libegl-mesa0), so it runs wherever Mesa is.
         boolean ci = System.getenv("CI") != null;
         if (!options.offscreen() && (display == null || display.isBlank())) {
             if (ci) {
