@@ -5,10 +5,13 @@ import java.nio.FloatBuffer;
 import static org.lwjgl.opengl.GL33C.*;
 
 /**
- * All units with instanced rendering: one per-instance buffer ({@value #FLOATS} floats a unit: x, y, angle, team,
- * health, selected), written once per frame, feeds three instanced draws whatever the unit count: arrow bodies,
- * selection rings, health bars. Nothing is issued per unit; culling of rings (unselected) and bars (healthy and
- * unselected) happens in the vertex shader, which moves such instances outside the clip volume.
+ * All units with instanced rendering: three instanced draws whatever the unit count (arrow bodies, selection rings,
+ * health bars), nothing issued per unit. Per-instance data is {@value #FLOATS} floats a unit (x, y, angle, team,
+ * health, selected), in two buffers written once per frame: every unit for the bodies, and only the <em>marked</em>
+ * ones (selected or wounded) for rings and bars. The second list exists for software renderers: under Mesa
+ * llvmpipe vertex shading runs on the CPU at draw time, and shading a 50-vertex ring and a 12-vertex bar for each
+ * of 10,000 units only to cull them cost more than all the rest of the frame. Within the marked list the vertex
+ * shader still culls what does not apply (no ring for a wounded unselected unit) by moving it out of clip space.
  *
  * <p>Bodies are tinted darker as health drops ({@code 55% + 45% * health} of the team colour), so a full-health
  * unit shows exactly its team colour.
@@ -67,6 +70,8 @@ final class UnitLayer {
     private final int uClip;
     private final int uPart;
     private final StreamBuffer instances = new StreamBuffer(1024 * FLOATS);
+    private final StreamBuffer marked = new StreamBuffer(256 * FLOATS);
+    private int markedCount;
     private final int meshes;
     private final int bodyVao;
     private final int ringVao;
@@ -122,9 +127,9 @@ final class UnitLayer {
         glBindBuffer(GL_ARRAY_BUFFER, meshes);
         glBufferData(GL_ARRAY_BUFFER, all, GL_STATIC_DRAW);
 
-        bodyVao = vao();
-        ringVao = vao();
-        barVao = vao();
+        bodyVao = vao(instances);
+        ringVao = vao(marked);
+        barVao = vao(marked);
     }
 
     private void color(String uniform, int rgb) {
@@ -132,13 +137,13 @@ final class UnitLayer {
     }
 
     /** A vertex array reading the mesh buffer per vertex and the instance buffer per instance. */
-    private int vao() {
+    private int vao(StreamBuffer perInstance) {
         int vao = glGenVertexArrays();
         glBindVertexArray(vao);
         glBindBuffer(GL_ARRAY_BUFFER, meshes);
         glEnableVertexAttribArray(0);
         glVertexAttribPointer(0, 3, GL_FLOAT, false, 3 * Float.BYTES, 0);
-        glBindBuffer(GL_ARRAY_BUFFER, instances.name());
+        glBindBuffer(GL_ARRAY_BUFFER, perInstance.name());
         glEnableVertexAttribArray(1);
         glVertexAttribPointer(1, 2, GL_FLOAT, false, FLOATS * Float.BYTES, 0);
         glVertexAttribDivisor(1, 1);
@@ -149,14 +154,30 @@ final class UnitLayer {
         return vao;
     }
 
-    /** Packs the snapshot's units into the instance buffer and uploads it; allocates nothing at steady size. */
+    /** Packs the snapshot's units into the instance buffers and uploads them; allocates nothing at steady size. */
     void upload(RenderSnapshot s) {
         int n = s.unitCount;
-        FloatBuffer f = instances.begin(n * FLOATS);
+        FloatBuffer all = instances.begin(n * FLOATS);
+        int m = 0;
         for (int i = 0; i < n; i++) {
-            f.put(s.x[i]).put(s.y[i]).put(s.angle[i]).put(s.team[i]).put(s.health[i]).put(s.selected[i] ? 1f : 0f);
+            put(all, s, i);
+            if (s.selected[i] || s.health[i] < 1f) {
+                m++;
+            }
         }
         instances.upload();
+        FloatBuffer some = marked.begin(m * FLOATS);
+        for (int i = 0; i < n && m > 0; i++) {
+            if (s.selected[i] || s.health[i] < 1f) {
+                put(some, s, i);
+            }
+        }
+        marked.upload();
+        markedCount = m;
+    }
+
+    private static void put(FloatBuffer f, RenderSnapshot s, int i) {
+        f.put(s.x[i]).put(s.y[i]).put(s.angle[i]).put(s.team[i]).put(s.health[i]).put(s.selected[i] ? 1f : 0f);
     }
 
     /** Three draw calls for all units: bodies, then rings, then health bars on top. */
@@ -169,12 +190,15 @@ final class UnitLayer {
         glUniform1i(uPart, 0);
         glBindVertexArray(bodyVao);
         glDrawArraysInstanced(GL_TRIANGLES, bodyFirst, bodyCount, units);
+        if (markedCount == 0) {
+            return;
+        }
         glUniform1i(uPart, 1);
         glBindVertexArray(ringVao);
-        glDrawArraysInstanced(GL_TRIANGLE_STRIP, ringFirst, ringCount, units);
+        glDrawArraysInstanced(GL_TRIANGLE_STRIP, ringFirst, ringCount, markedCount);
         glUniform1i(uPart, 2);
         glBindVertexArray(barVao);
-        glDrawArraysInstanced(GL_TRIANGLES, barFirst, barCount, units);
+        glDrawArraysInstanced(GL_TRIANGLES, barFirst, barCount, markedCount);
     }
 
     void free() {
@@ -182,6 +206,7 @@ final class UnitLayer {
         glDeleteVertexArrays(ringVao);
         glDeleteVertexArrays(bodyVao);
         glDeleteBuffers(meshes);
+        marked.free();
         instances.free();
         glDeleteProgram(program);
     }
