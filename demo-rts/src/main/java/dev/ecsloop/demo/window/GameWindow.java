@@ -224,13 +224,13 @@ public final class GameWindow implements AutoCloseable {
         }
         registerQuit(game.console());
         game.setInterpolation(mode);
-        closeRequested = false;
         runner = new LoopRunner(pacer, this::pump, this::frameEnd);
         lastFrameReal = System.nanoTime();
         try {
             game.loop().run(runner);
         } finally {
             runner = null;
+            closeRequested = false; // a close asked before or during this run ends this run only
         }
     }
 
