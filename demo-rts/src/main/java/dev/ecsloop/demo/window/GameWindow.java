@@ -1,0 +1,439 @@
+package dev.ecsloop.demo.window;
+
+import dev.ecsloop.console.Console;
+import dev.ecsloop.interpolate.InterpolationMode;
+import dev.ecsloop.pace.FramePacer;
+import dev.ecsloop.pace.LoopRunner;
+import org.lwjgl.glfw.GLFWErrorCallback;
+import org.lwjgl.opengl.GL;
+
+import java.nio.file.Path;
+import java.util.Objects;
+
+import static org.lwjgl.glfw.Callbacks.glfwFreeCallbacks;
+import static org.lwjgl.glfw.GLFW.*;
+import static org.lwjgl.opengl.GL33C.glFinish;
+
+/**
+ * The one place that owns GLFW and the GL context: {@link #open} creates them (X11, or GLFW's Null platform with
+ * an EGL context when {@linkplain WindowOptions#offscreen() offscreen}), installs the input callbacks, then the
+ * renderer and the imgui overlay; {@link #run} drives the game's loop through an ecs-loop {@link LoopRunner}
+ * (pump: poll events and drain the console; frame: {@code loop.frame()}; frame end: fill the snapshot, draw,
+ * overlay, screenshots, swap); {@link #close()} frees everything in reverse order of creation.
+ *
+ * <pre>{@code
+ * try (GameWindow window = GameWindow.open(WindowOptions.defaults(), game)) {
+ *     window.screenshotAt(Path.of("shot.png"), 2_000_000_000L);   // optional
+ *     window.run(new FramePacer(Clock.system(), 0));               // returns on close, Escape or 'quit'
+ * }
+ * }</pre>
+ *
+ * <p>Keys: WASD/arrows pan (so does the cursor at a screen edge), the wheel zooms toward the cursor, left-drag
+ * selects, right-click orders, F1 toggles the panel, F2 cycles interpolation, backquote toggles the console,
+ * Escape closes the console or else the window.
+ *
+ * <p>Threads: everything, from {@code open} to {@code close}, on one thread (the loop's); only
+ * {@link #requestClose()} may be called from elsewhere. Not reentrant: one {@code run} at a time.
+ */
+public final class GameWindow implements AutoCloseable {
+
+    /** How long opening on X11 retries a display that refuses the connection. */
+    static final long X11_RETRY_MILLIS = 2_000;
+
+    private final WindowOptions options;
+    private final WindowGame game;
+    private final GLFWErrorCallback errorCallback;
+    private final long window;
+    private final Camera camera = new Camera();
+    private final CameraControl control = new CameraControl(camera);
+    private final MouseGestures gestures;
+    private final RenderSnapshot snapshot = new RenderSnapshot();
+    private final ScreenshotQueue screenshots = new ScreenshotQueue();
+    private final FrameTimes frameTimes = new FrameTimes();
+    private final OverlayConsole overlayConsole;
+    private final FrameProfile profile = new FrameProfile();
+    private SceneRenderer renderer;
+    private Overlay overlay;
+    private volatile String lastGlfwError = "";
+    private volatile boolean closeRequested;
+    private LoopRunner runner;
+    private boolean exitAfterScreenshots;
+    private boolean finishBeforeSwap;
+    private boolean closed;
+    private InterpolationMode mode = InterpolationMode.INTERPOLATE;
+    private int fittedMapVersion;
+    private int framebufferWidth;
+    private int framebufferHeight;
+    private int windowWidth = 1;
+    private int windowHeight = 1;
+    private float cursorScaleX = 1;
+    private float cursorScaleY = 1;
+    private float cursorX = -1;
+    private float cursorY = -1;
+    private boolean cursorInside;
+    private long lastFrameReal;
+
+    private GameWindow(WindowOptions options, WindowGame game) {
+        this.options = options;
+        this.game = game;
+        this.gestures = new MouseGestures(camera, game);
+        this.overlayConsole = new OverlayConsole(game.console(), game.loop());
+        this.errorCallback = GLFWErrorCallback.create((error, description) ->
+                lastGlfwError = "GLFW error 0x" + Integer.toHexString(error) + ": "
+                        + GLFWErrorCallback.getDescription(description));
+        errorCallback.set();
+        if (!initGlfw(options.offscreen())) {
+            glfwSetErrorCallback(null);
+            errorCallback.free();
+            throw new IllegalStateException("cannot start GLFW on " + (options.offscreen() ? "the Null platform"
+                    : "X11 (DISPLAY=" + System.getenv("DISPLAY") + ")") + ": " + lastGlfwError);
+        }
+        glfwDefaultWindowHints();
+        glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+        glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+        glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+        glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+        glfwWindowHint(GLFW_RESIZABLE, GLFW_TRUE);
+        if (options.offscreen()) {
+            glfwWindowHint(GLFW_CONTEXT_CREATION_API, GLFW_EGL_CONTEXT_API);
+        }
+        window = glfwCreateWindow(options.width(), options.height(), options.title(), 0L, 0L);
+        if (window == 0L) {
+            String why = lastGlfwError;
+            glfwTerminate();
+            glfwSetErrorCallback(null);
+            errorCallback.free();
+            throw new IllegalStateException("cannot create a " + options.width() + "x" + options.height()
+                    + " OpenGL 3.3 core window: " + why);
+        }
+        try {
+            glfwMakeContextCurrent(window);
+            GL.createCapabilities();
+            glfwSwapInterval(options.vsync() ? 1 : 0);
+            installCallbacks();
+            renderer = new SceneRenderer();
+            if (options.overlay()) {
+                overlay = new Overlay(window, game.loop(), overlayConsole, frameTimes); // chains our callbacks
+                overlay.setModeLine(modeLine());
+            }
+        } catch (RuntimeException | Error e) {
+            close();
+            throw e;
+        }
+    }
+
+    /**
+     * Starts GLFW on the Null platform or on X11. Reconnecting to an X server right after a previous connection
+     * closed fails now and then with "X11: Failed to open display" while the server is still alive: measured under
+     * Xvfb 21.1.7 with bare GLFW, about one reopen in four after a few hundred frames, and always cured by one
+     * retry 50 ms later. So X11 retries for up to {@link #X11_RETRY_MILLIS}; a display that is really absent
+     * still fails, only later.
+     */
+    private static boolean initGlfw(boolean offscreen) {
+        long deadline = System.nanoTime() + X11_RETRY_MILLIS * 1_000_000L;
+        while (true) {
+            glfwInitHint(GLFW_PLATFORM, offscreen ? GLFW_PLATFORM_NULL : GLFW_PLATFORM_X11);
+            if (glfwInit()) {
+                return true;
+            }
+            String display = System.getenv("DISPLAY");
+            if (offscreen || display == null || display.isBlank() || System.nanoTime() > deadline) {
+                return false;
+            }
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+    }
+
+    /**
+     * Opens the window and its GL 3.3 core context; nothing runs until {@link #run}.
+     *
+     * @throws IllegalStateException if GLFW cannot start (no display for X11, no EGL offscreen) or the context
+     *                               cannot be created; nothing is left allocated
+     */
+    public static GameWindow open(WindowOptions options, WindowGame game) {
+        return new GameWindow(Objects.requireNonNull(options, "options"), Objects.requireNonNull(game, "game"));
+    }
+
+    private void installCallbacks() {
+        int[] w = new int[1];
+        int[] h = new int[1];
+        glfwGetFramebufferSize(window, w, h);
+        onFramebufferSize(window, w[0], h[0]);
+        int[] ww = new int[1];
+        int[] wh = new int[1];
+        glfwGetWindowSize(window, ww, wh);
+        onWindowSize(window, ww[0], wh[0]);
+        glfwSetFramebufferSizeCallback(window, this::onFramebufferSize);
+        glfwSetWindowSizeCallback(window, this::onWindowSize);
+        glfwSetKeyCallback(window, this::onKey);
+        glfwSetMouseButtonCallback(window, this::onMouseButton);
+        glfwSetCursorPosCallback(window, this::onCursor);
+        glfwSetCursorEnterCallback(window, (win, entered) -> cursorInside = entered);
+        glfwSetScrollCallback(window, this::onScroll);
+    }
+
+    /**
+     * Queues a screenshot of the first frame drawn at or after {@code simNanos} of simulated time (the overlay
+     * included). Call before or during {@link #run}.
+     */
+    public void screenshotAt(Path file, long simNanos) {
+        screenshots.add(new Screenshot(file, simNanos));
+    }
+
+    /** Queues a parsed {@code --screenshot FILE@SECONDS}. */
+    public void screenshotAt(Screenshot screenshot) {
+        screenshots.add(Objects.requireNonNull(screenshot, "screenshot"));
+    }
+
+    /** Makes {@link #run} return once the last queued screenshot is written (for CI and {@code --screenshot}). */
+    public void exitAfterScreenshots() {
+        exitAfterScreenshots = true;
+    }
+
+    /** Screenshots written so far. */
+    public int screenshotsTaken() {
+        return screenshots.taken();
+    }
+
+    /** Asks {@link #run} to return after the current frame. Safe from any thread. */
+    public void requestClose() {
+        closeRequested = true;
+        LoopRunner r = runner;
+        if (r != null) {
+            r.stop();
+        }
+    }
+
+    /**
+     * Runs the game until the window is closed, Escape is pressed, {@code quit} is typed or
+     * {@link #requestClose()} is called: one {@code loop.frame()} and one drawn frame per iteration, paced by
+     * {@code pacer} (0 FPS = uncapped, e.g. when vsync paces). Registers {@code quit} on the game's console unless
+     * that name is taken.
+     *
+     * @throws dev.ecsloop.TickFailedException if a system throws; the window stays open and usable
+     * @throws IllegalStateException           if the window is closed
+     */
+    public void run(FramePacer pacer) {
+        if (closed) {
+            throw new IllegalStateException("window is closed");
+        }
+        registerQuit(game.console());
+        game.setInterpolation(mode);
+        runner = new LoopRunner(pacer, this::pump, this::frameEnd);
+        lastFrameReal = System.nanoTime();
+        try {
+            game.loop().run(runner);
+        } finally {
+            runner = null;
+            closeRequested = false; // a close asked before or during this run ends this run only
+        }
+    }
+
+    private void registerQuit(Console console) {
+        try {
+            console.register("quit", "quit", "closes the window and ends the game", (args, out) -> {
+                args.expectAtMost(0);
+                out.accept("quitting");
+                requestClose();
+            });
+        } catch (IllegalArgumentException alreadyThere) {
+            // The game has its own 'quit'; it calls requestClose() itself.
+        }
+    }
+
+    /** Before each frame: input events, then the pending console lines, both at the frame boundary. */
+    private void pump() {
+        glfwPollEvents();
+        game.console().drain();
+        if (closeRequested || glfwWindowShouldClose(window)) {
+            runner.stop();
+        }
+    }
+
+    /** After each frame: fill, draw, overlay, screenshots due by now, swap. */
+    private void frameEnd() {
+        long start = System.nanoTime();
+        float seconds = (start - lastFrameReal) / 1e9f;
+        lastFrameReal = start;
+        frameTimes.add(seconds * 1000f);
+        control.edgePan = cursorInside && (overlay == null || !overlay.wantsMouse());
+        control.update(Math.min(seconds, 0.1f));
+        snapshot.clear();
+        game.fill(snapshot);
+        long filled = System.nanoTime();
+        if (snapshot.mapVersion != fittedMapVersion) {
+            camera.fit(snapshot.mapWidth, snapshot.mapHeight);
+            fittedMapVersion = snapshot.mapVersion;
+        }
+        gestures.publish(snapshot);
+        renderer.draw(snapshot, camera);
+        long scene = System.nanoTime();
+        if (overlay != null) {
+            overlay.render(start);
+        }
+        long drawn = System.nanoTime();
+        if (finishBeforeSwap) {
+            glFinish();
+        }
+        long finished = System.nanoTime();
+        for (Screenshot s = screenshots.due(game.loop().simulatedNanos()); s != null;
+                s = screenshots.due(game.loop().simulatedNanos())) {
+            FramebufferCapture.writePng(s.file(), framebufferWidth, framebufferHeight);
+            if (exitAfterScreenshots && screenshots.isEmpty()) {
+                requestClose();
+            }
+        }
+        long captured = System.nanoTime();
+        glfwSwapBuffers(window);
+        profile.record(filled - start, scene - filled, drawn - scene, finished - drawn, System.nanoTime() - captured);
+    }
+
+    private void onKey(long win, int key, int scancode, int action, int mods) {
+        if (action == GLFW_PRESS) {
+            switch (key) {
+                case GLFW_KEY_GRAVE_ACCENT -> {
+                    if (overlay != null) {
+                        overlay.toggleConsole();
+                    }
+                    return;
+                }
+                case GLFW_KEY_ESCAPE -> {
+                    if (overlay != null && overlay.isConsoleOpen()) {
+                        overlay.closeConsole();
+                    } else {
+                        requestClose();
+                    }
+                    return;
+                }
+                case GLFW_KEY_F1 -> {
+                    if (overlay != null) {
+                        overlay.togglePanel();
+                    }
+                    return;
+                }
+                case GLFW_KEY_F2 -> {
+                    mode = InterpolationCycle.next(mode);
+                    game.setInterpolation(mode);
+                    if (overlay != null) {
+                        overlay.setModeLine(modeLine());
+                    }
+                    return;
+                }
+                default -> { }
+            }
+        }
+        if (action == GLFW_REPEAT) {
+            return;
+        }
+        boolean down = action == GLFW_PRESS;
+        if (down && overlay != null && overlay.wantsKeyboard()) {
+            return; // typing into the console, not panning
+        }
+        switch (key) {
+            case GLFW_KEY_A, GLFW_KEY_LEFT -> control.left = down;
+            case GLFW_KEY_D, GLFW_KEY_RIGHT -> control.right = down;
+            case GLFW_KEY_W, GLFW_KEY_UP -> control.up = down;
+            case GLFW_KEY_S, GLFW_KEY_DOWN -> control.down = down;
+            default -> { }
+        }
+    }
+
+    private void onMouseButton(long win, int button, int action, int mods) {
+        if (action == GLFW_PRESS && overlay != null && overlay.wantsMouse()) {
+            return;
+        }
+        if (button == GLFW_MOUSE_BUTTON_LEFT) {
+            if (action == GLFW_PRESS) {
+                gestures.leftPress(cursorX, cursorY);
+            } else {
+                gestures.leftRelease(cursorX, cursorY);
+            }
+        } else if (button == GLFW_MOUSE_BUTTON_RIGHT && action == GLFW_PRESS) {
+            gestures.rightPress(cursorX, cursorY);
+        }
+    }
+
+    /** Cursor positions come in window coordinates; everything else works in framebuffer pixels. */
+    private void onCursor(long win, double x, double y) {
+        cursorX = (float) x * cursorScaleX;
+        cursorY = (float) y * cursorScaleY;
+        control.cursorX = cursorX;
+        control.cursorY = cursorY;
+        gestures.move(cursorX, cursorY);
+    }
+
+    private void onScroll(long win, double dx, double dy) {
+        if (overlay == null || !overlay.wantsMouse()) {
+            control.wheel((float) dy);
+        }
+    }
+
+    private void onFramebufferSize(long win, int w, int h) {
+        framebufferWidth = Math.max(1, w);
+        framebufferHeight = Math.max(1, h);
+        camera.setViewport(framebufferWidth, framebufferHeight);
+        updateCursorScale();
+    }
+
+    private void onWindowSize(long win, int w, int h) {
+        windowWidth = Math.max(1, w);
+        windowHeight = Math.max(1, h);
+        updateCursorScale();
+    }
+
+    private void updateCursorScale() {
+        cursorScaleX = framebufferWidth / (float) windowWidth;
+        cursorScaleY = framebufferHeight / (float) windowHeight;
+    }
+
+    private String modeLine() {
+        return "F2 " + mode.name().toLowerCase(java.util.Locale.ROOT)
+                + "  |  F1 panel  ` console  Esc quit  WASD/wheel camera";
+    }
+
+    /** Measuring aid: call {@code glFinish} before the swap so {@link #profile()} splits CPU submit from GPU time. */
+    void setFinishBeforeSwap(boolean on) {
+        finishBeforeSwap = on;
+    }
+
+    FrameProfile profile() {
+        return profile;
+    }
+
+    Camera camera() {
+        return camera;
+    }
+
+    OverlayConsole overlayConsole() {
+        return overlayConsole;
+    }
+
+    /** Frees the overlay, the renderer, the callbacks, the context and window, then GLFW: reverse of creation. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (overlay != null) {
+            overlay.free();
+            overlay = null;
+        }
+        if (renderer != null) {
+            renderer.free();
+            renderer = null;
+        }
+        glfwFreeCallbacks(window);
+        GL.setCapabilities(null);
+        glfwMakeContextCurrent(0L);
+        glfwDestroyWindow(window);
+        glfwTerminate();
+        glfwSetErrorCallback(null);
+        errorCallback.free();
+    }
+}

@@ -1,0 +1,227 @@
+package dev.ecsloop.demo.window;
+
+import java.util.Arrays;
+
+/**
+ * What the window draws in one frame, as plain arrays: the game fills it in {@link WindowGame#fill}, the
+ * renderer reads it. It knows nothing of the simulation's classes, so the window layer and the game stay apart.
+ *
+ * <p><b>Reuse.</b> One instance lives as long as the window. {@link #clear()} empties the per-frame parts (units,
+ * paths) without freeing anything; arrays grow (doubling) only when a frame holds more than ever before, so a
+ * game whose unit count is steady allocates nothing per frame. The map is set once ({@link #setMap}) and stays
+ * until set again.
+ *
+ * <p><b>Coordinates.</b> World units are grid cells: cell {@code (cx, cy)} covers {@code [cx, cx+1) x [cy, cy+1)},
+ * y grows downwards on screen (row 0 at the top). Unit positions are already interpolated by the caller; angles
+ * are radians, 0 pointing to +x, growing towards +y.
+ *
+ * <p>Invariants: {@code 0 <= unitCount() <= capacity}; every path is at least 2 points; path points occupy
+ * {@code pathXy[0 .. 2*pathPointCount())}.
+ */
+public final class RenderSnapshot {
+
+    private static final int INITIAL_UNITS = 256;
+    private static final int INITIAL_PATH_POINTS = 256;
+
+    // Units, structure of arrays, valid in [0, unitCount).
+    float[] x = new float[INITIAL_UNITS];
+    float[] y = new float[INITIAL_UNITS];
+    float[] angle = new float[INITIAL_UNITS];
+    byte[] team = new byte[INITIAL_UNITS];
+    float[] health = new float[INITIAL_UNITS];
+    boolean[] selected = new boolean[INITIAL_UNITS];
+    int unitCount;
+
+    // Paths: flat x,y pairs; path p spans points [pathStart[p], pathStart[p+1]) (pathStart[pathCount] = points).
+    float[] pathXy = new float[2 * INITIAL_PATH_POINTS];
+    int[] pathStart = new int[17];
+    int pathCount;
+    int pathPoints;
+    private boolean pathOpen;
+
+    // Map, set once.
+    int mapWidth;
+    int mapHeight;
+    boolean[] blocked = new boolean[0];
+    /** Bumped by every {@link #setMap}, so the renderer re-uploads the map texture only when it changed. */
+    int mapVersion;
+
+    // Selection rectangle being dragged, world units; set by the window, not by the game.
+    boolean dragging;
+    float dragX0;
+    float dragY0;
+    float dragX1;
+    float dragY1;
+
+    /** An empty snapshot: no map, no units. */
+    public RenderSnapshot() {
+    }
+
+    /**
+     * Sets the map. Call once (or whenever the map changes, which re-uploads its texture).
+     *
+     * @param width   cells across, at least 1
+     * @param height  cells down, at least 1
+     * @param blocked {@code width*height} flags, row-major ({@code blocked[cy*width + cx]}); copied
+     * @throws IllegalArgumentException if the sizes do not match
+     */
+    public void setMap(int width, int height, boolean[] blocked) {
+        if (width < 1 || height < 1 || blocked == null || blocked.length != width * height) {
+            throw new IllegalArgumentException("map must be at least 1x1 with width*height flags, was " + width
+                    + "x" + height + " with " + (blocked == null ? "null" : blocked.length + " flags"));
+        }
+        this.mapWidth = width;
+        this.mapHeight = height;
+        this.blocked = blocked.clone();
+        this.mapVersion++;
+    }
+
+    /** Empties the units and paths of the previous frame; the map and capacities stay. */
+    public void clear() {
+        unitCount = 0;
+        pathCount = 0;
+        pathPoints = 0;
+        pathOpen = false;
+    }
+
+    /**
+     * Adds one unit.
+     *
+     * @param x        world x, interpolated
+     * @param y        world y, interpolated
+     * @param angle    heading in radians
+     * @param team     0 or 1 (other values draw as team 1)
+     * @param health   health fraction, clamped to [0, 1]
+     * @param selected whether to draw a selection ring and the unit's path
+     * @return the unit's index in this frame
+     */
+    public int addUnit(float x, float y, float angle, int team, float health, boolean selected) {
+        if (unitCount == this.x.length) {
+            growUnits(unitCount * 2);
+        }
+        int i = unitCount++;
+        this.x[i] = x;
+        this.y[i] = y;
+        this.angle[i] = angle;
+        this.team[i] = (byte) (team == 0 ? 0 : 1);
+        this.health[i] = health < 0f ? 0f : Math.min(health, 1f);
+        this.selected[i] = selected;
+        return i;
+    }
+
+    /**
+     * Starts a path polyline (usually a selected unit's route); follow with {@link #pathPoint} calls. A path
+     * with fewer than 2 points when the next one starts (or the frame is drawn) is dropped.
+     */
+    public void beginPath() {
+        endPath();
+        pathOpen = true;
+        if (pathCount + 1 == pathStart.length) {
+            pathStart = Arrays.copyOf(pathStart, pathStart.length * 2);
+        }
+        pathStart[pathCount] = pathPoints;
+    }
+
+    /**
+     * Appends a point to the path begun by {@link #beginPath()}.
+     *
+     * @throws IllegalStateException if no path is open
+     */
+    public void pathPoint(float x, float y) {
+        if (!pathOpen) {
+            throw new IllegalStateException("pathPoint without beginPath");
+        }
+        if (2 * pathPoints + 2 > pathXy.length) {
+            pathXy = Arrays.copyOf(pathXy, pathXy.length * 2);
+        }
+        pathXy[2 * pathPoints] = x;
+        pathXy[2 * pathPoints + 1] = y;
+        pathPoints++;
+    }
+
+    /**
+     * Adds a whole path from a flat {@code x0, y0, x1, y1, ...} array.
+     *
+     * @param xy     flat coordinates
+     * @param offset index of the first x
+     * @param points number of points
+     */
+    public void addPath(float[] xy, int offset, int points) {
+        beginPath();
+        for (int i = 0; i < points; i++) {
+            pathPoint(xy[offset + 2 * i], xy[offset + 2 * i + 1]);
+        }
+        endPath();
+    }
+
+    /** Closes the open path, if any; a path of fewer than 2 points is dropped. Idempotent. */
+    void endPath() {
+        if (!pathOpen) {
+            return;
+        }
+        pathOpen = false;
+        if (pathPoints - pathStart[pathCount] >= 2) {
+            pathCount++;
+            pathStart[pathCount] = pathPoints;
+        } else {
+            pathPoints = pathStart[pathCount];
+        }
+    }
+
+    /** Line segments the paths need: one per consecutive pair of points. */
+    int pathSegments() {
+        endPath();
+        return pathPoints - pathCount;
+    }
+
+    /** Shows a selection rectangle between two world corners (any order); the window sets it while dragging. */
+    void setDrag(float x0, float y0, float x1, float y1) {
+        dragging = true;
+        dragX0 = x0;
+        dragY0 = y0;
+        dragX1 = x1;
+        dragY1 = y1;
+    }
+
+    void clearDrag() {
+        dragging = false;
+    }
+
+    private void growUnits(int capacity) {
+        x = Arrays.copyOf(x, capacity);
+        y = Arrays.copyOf(y, capacity);
+        angle = Arrays.copyOf(angle, capacity);
+        team = Arrays.copyOf(team, capacity);
+        health = Arrays.copyOf(health, capacity);
+        selected = Arrays.copyOf(selected, capacity);
+    }
+
+    /** Units added since the last {@link #clear()}. */
+    public int unitCount() {
+        return unitCount;
+    }
+
+    /** Paths added since the last {@link #clear()}. */
+    public int pathCount() {
+        endPath();
+        return pathCount;
+    }
+
+    /** How many units fit before the arrays grow. */
+    public int unitCapacity() {
+        return x.length;
+    }
+
+    public int mapWidth() {
+        return mapWidth;
+    }
+
+    public int mapHeight() {
+        return mapHeight;
+    }
+
+    /** Whether a cell is blocked; out-of-map cells count as blocked. */
+    public boolean isBlocked(int cx, int cy) {
+        return cx < 0 || cy < 0 || cx >= mapWidth || cy >= mapHeight || blocked[cy * mapWidth + cx];
+    }
+}

@@ -1,0 +1,47 @@
+package dev.ecsloop.demo.window;
+
+import dev.ecsloop.GameLoop;
+import dev.ecsloop.console.Console;
+import dev.ecsloop.interpolate.InterpolationMode;
+
+/**
+ * What the window needs from a game: a loop to run, a console to type into, a way to draw the present and a place
+ * to send the player's orders. The game implements it; the window never sees the simulation's own classes.
+ *
+ * <p>Every method is called on the window's (loop) thread, between or after frames, never from inside a system.
+ */
+public interface WindowGame {
+
+    /** The loop the window runs, one {@link GameLoop#frame()} per drawn frame; the overlay reads its stats. */
+    GameLoop loop();
+
+    /**
+     * The console the overlay's console window, rate sliders and pause/step buttons run commands through, so that
+     * every change is the same command the terminal and TCP consoles would run (and is recorded alike). The window
+     * drains it once per frame, before the frame, and registers {@code quit} on it unless the game already did.
+     */
+    Console console();
+
+    /**
+     * Fills the snapshot for the frame just run: called after {@link GameLoop#frame()}, with units already
+     * interpolated (or not) by the current {@link #setInterpolation mode}. The snapshot arrives {@linkplain
+     * RenderSnapshot#clear() cleared} of units and paths; the map set earlier stays.
+     */
+    void fill(RenderSnapshot snapshot);
+
+    /**
+     * The player dragged a rectangle (or clicked: then {@code x0 == x1 && y0 == y1}) with the left button. World
+     * units, normalised so that {@code x0 <= x1} and {@code y0 <= y1}.
+     */
+    void onSelect(float x0, float y0, float x1, float y1);
+
+    /** The player right-clicked at a world point: order the selected units there. */
+    void onOrder(float x, float y);
+
+    /**
+     * F2 cycles the mode: interpolate, extrapolate, off. The game applies it to what {@link #fill} draws, so the
+     * difference is visible at low rates. The default ignores it.
+     */
+    default void setInterpolation(InterpolationMode mode) {
+    }
+}
