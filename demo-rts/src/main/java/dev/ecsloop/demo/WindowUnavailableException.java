@@ -1,6 +1,6 @@
 package dev.ecsloop.demo;
 
-/** A {@link GameWindow} could not open (no display, no GL context): the demo runs headless instead. */
+/** A {@link WindowLauncher} could not open a window (no display, no GL context): the demo runs headless instead. */
 public final class WindowUnavailableException extends Exception {
     public WindowUnavailableException(String message, Throwable cause) {
         super(message, cause);

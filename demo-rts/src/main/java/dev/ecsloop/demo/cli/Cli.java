@@ -1,14 +1,16 @@
 package dev.ecsloop.demo.cli;
 
-import dev.ecsloop.demo.GameWindow;
+import dev.ecsloop.demo.GlWindowLauncher;
+import dev.ecsloop.demo.WindowLauncher;
+import dev.ecsloop.demo.WindowRequest;
 import dev.ecsloop.demo.WindowUnavailableException;
 import dev.ecsloop.demo.sim.RtsGame;
 import dev.ecsloop.time.Clock;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.util.Optional;
-import java.util.ServiceLoader;
 import java.util.function.Function;
 import picocli.CommandLine;
 
@@ -25,17 +27,28 @@ public final class Cli {
      * diverged, 2 bad command line or replay file.
      */
     public static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
+        return run(args, in, out, err, Optional.of(new GlWindowLauncher()));
+    }
+
+    /** As {@link #run(String[], InputStream, PrintStream, PrintStream)}, with this window (or none). */
+    static int run(String[] args, InputStream in, PrintStream out, PrintStream err, Optional<WindowLauncher> window) {
         Options options = new Options();
         CommandLine cli = new CommandLine(options);
         cli.setOut(new java.io.PrintWriter(out, true));
         cli.setErr(new java.io.PrintWriter(err, true));
         cli.setParameterExceptionHandler(new OneLineErrors(err));
         cli.setExecutionStrategy(parsed -> CommandLine.executeHelpRequest(parsed) != null
-                ? CommandLine.ExitCode.OK : execute(options, in, out, err));
+                ? CommandLine.ExitCode.OK : execute(options, in, out, err, window));
         return cli.execute(args);
     }
 
-    private static int execute(Options options, InputStream in, PrintStream out, PrintStream err) {
+    private static int execute(Options options, InputStream in, PrintStream out, PrintStream err,
+                               Optional<WindowLauncher> window) {
+        String conflict = options.windowConflict();
+        if (conflict != null) {
+            err.println("error: " + conflict);
+            return OneLineErrors.EXIT;
+        }
         if (options.replay != null) {
             if (options.record != null || !options.rates.isEmpty()) {
                 err.println("error: --replay takes its rates and orders from the file: drop "
@@ -45,44 +58,47 @@ public final class Cli {
             return ReplaySession.run(options, out, err);
         }
         try {
-            if (!options.headless) {
-                Integer windowed = tryWindow(options, out, ServiceLoader.load(GameWindow.class).findFirst(),
-                        System::getenv);
+            if (!options.headless && options.frameTimes == null) {
+                Integer windowed = tryWindow(options, in, out, window, System::getenv);
                 if (windowed != null) {
                     return windowed;
                 }
             }
             return new HeadlessSession(options, options.config(), out).run(in);
-        } catch (IOException e) {
-            err.println("error: " + e.getMessage());
-            return OneLineErrors.EXIT;
-        } catch (IllegalArgumentException e) {
+        } catch (IOException | UncheckedIOException | IllegalArgumentException e) {
             err.println("error: " + e.getMessage());
             return OneLineErrors.EXIT;
         }
     }
 
-    /** Runs the window if one can open; otherwise says why in one line and returns null (go headless). */
-    static Integer tryWindow(Options options, PrintStream out, Optional<GameWindow> window,
+    /**
+     * Runs the window if one can open; otherwise says why in one line and returns null (go headless). While the
+     * window runs, console commands come from standard input and, if asked, the TCP port, as when headless.
+     */
+    static Integer tryWindow(Options options, InputStream in, PrintStream out, Optional<WindowLauncher> window,
                              Function<String, String> env) throws IOException {
         if (window.isEmpty()) {
             out.println("no window in this build: running headless");
             return null;
         }
-        if (env.apply("DISPLAY") == null && env.apply("WAYLAND_DISPLAY") == null) {
+        if (!options.offscreen && env.apply("DISPLAY") == null && env.apply("WAYLAND_DISPLAY") == null) {
             out.println("no display (DISPLAY is not set): running headless");
             return null;
         }
         RtsGame game = RtsGame.create(options.config(), Clock.system(), true);
+        WindowRequest request = new WindowRequest(options.fps, options.stopAtNanos == null ? -1 : options.stopAtNanos,
+                options.offscreen, options.screenshots);
+        Transports transports = new Transports(game, in, out, options.consolePort);
         int status;
-        try {
-            status = window.get().run(game, options.fps, options.stopAtNanos == null ? -1 : options.stopAtNanos);
+        try (transports) {
+            status = window.get().run(game, request, transports::start);
         } catch (WindowUnavailableException e) {
             out.println("window unavailable (" + e.getMessage() + "): running headless");
             return null;
         }
         if (options.record != null) {
             game.recorder().save(options.record);
+            out.println("recorded " + game.recorder().records() + " records to " + options.record);
         }
         if (options.printHash) {
             out.println("world-hash: " + dev.ecsloop.replay.StateHash.hex(game.worldHash()));

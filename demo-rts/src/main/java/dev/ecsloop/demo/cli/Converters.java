@@ -2,6 +2,7 @@ package dev.ecsloop.demo.cli;
 
 import dev.ecsloop.demo.sim.GameConfig;
 import dev.ecsloop.demo.sim.RateSetting;
+import dev.ecsloop.demo.window.Screenshot;
 import java.math.BigDecimal;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
@@ -52,6 +53,17 @@ final class Converters {
         @Override
         public Integer convert(String value) {
             return (int) whole(value, 0, 1000);
+        }
+    }
+
+    static final class Shot implements ITypeConverter<Screenshot> {
+        @Override
+        public Screenshot convert(String value) {
+            try {
+                return Screenshot.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
         }
     }
 

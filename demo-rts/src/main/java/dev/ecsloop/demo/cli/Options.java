@@ -2,6 +2,7 @@ package dev.ecsloop.demo.cli;
 
 import dev.ecsloop.demo.sim.GameConfig;
 import dev.ecsloop.demo.sim.RateSetting;
+import dev.ecsloop.demo.window.Screenshot;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,8 +18,17 @@ import picocli.CommandLine.Option;
                 "2:bad flag or value; bad or foreign replay file"})
 final class Options {
     @Option(names = "--headless", description = "No window: print counters every second, read console commands "
-            + "from standard input. Without it the window opens if this build has one and a display exists.")
+            + "from standard input. Without it the window opens when a display exists (or with --offscreen).")
     boolean headless;
+
+    @Option(names = "--offscreen", description = "Render without an X server: GLFW's Null platform with an EGL "
+            + "context (Mesa). Nothing is shown; --screenshot still writes PNGs.")
+    boolean offscreen;
+
+    @Option(names = "--screenshot", paramLabel = "FILE@SECONDS", converter = Converters.Shot.class,
+            description = "Save the window's framebuffer as PNG at this simulated time, e.g. shot.png@2.5. "
+                    + "Repeatable.")
+    List<Screenshot> screenshots = new ArrayList<>();
 
     @Option(names = "--units", paramLabel = "N", converter = Converters.Units.class,
             description = "Units in all, split between two teams (2 to 50000; default 2000).")
@@ -47,8 +57,8 @@ final class Options {
     int fps = 60;
 
     @Option(names = "--frame-times", paramLabel = "PROFILE", converter = Converters.Profile.class,
-            description = {"Drive a manual clock as fast as possible with these frame lengths (counters then print "
-                    + "every simulated second):",
+            description = {"Run headless on a manual clock driven as fast as possible with these frame lengths "
+                    + "(counters then print every simulated second):",
                     "  steady:MS             every frame MS milliseconds, e.g. steady:16.667",
                     "  jitter:MIN-MAX:SEED   uniform in [MIN, MAX] ms, seeded",
                     "  stall:MS@SECOND       exact 1/60 s frames, but the first frame starting at or after "
@@ -73,6 +83,17 @@ final class Options {
 
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
     boolean help;
+
+    /** A flag that draws (--offscreen, --screenshot) given with one that does not, or null if there is none. */
+    String windowConflict() {
+        String drawing = offscreen ? "--offscreen" : !screenshots.isEmpty() ? "--screenshot" : null;
+        if (drawing == null) {
+            return null;
+        }
+        String headlessFlag = replay != null ? "--replay" : headless ? "--headless" : frameTimes != null
+                ? "--frame-times" : null;
+        return headlessFlag == null ? null : drawing + " needs a window, which " + headlessFlag + " does not open";
+    }
 
     /** The game these options ask for (defaults for what is unset). */
     GameConfig config() {

@@ -27,6 +27,9 @@ public final class RenderSnapshot {
     public float[] walkPhase = new float[0];
     /** 1 just after a hit, fading to 0. */
     public float[] hitFlash = new float[0];
+    /** Per unit, where its route ahead starts in {@link #pathCells} and how many cells it has (0 if unselected). */
+    public int[] routeStart = new int[0];
+    public int[] routeLength = new int[0];
     /** Cells (flat map indices, {@code y * width + x}) on the selected units' routes ahead of them. */
     public int pathCellCount;
     public int[] pathCells = new int[0];
@@ -43,6 +46,8 @@ public final class RenderSnapshot {
             selected = Arrays.copyOf(selected, cap);
             walkPhase = Arrays.copyOf(walkPhase, cap);
             hitFlash = Arrays.copyOf(hitFlash, cap);
+            routeStart = Arrays.copyOf(routeStart, cap);
+            routeLength = Arrays.copyOf(routeLength, cap);
         }
     }
 

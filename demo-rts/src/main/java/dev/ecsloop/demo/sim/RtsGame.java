@@ -156,9 +156,11 @@ public final class RtsGame {
             AnimationState look = looks.get(e);
             into.walkPhase[i] = look.walkPhase;
             into.hitFlash[i] = look.hitFlash;
+            into.routeStart[i] = into.pathCellCount;
             if (into.selected[i]) {
                 addRoute(into, e);
             }
+            into.routeLength[i] = into.pathCellCount - into.routeStart[i];
         }
         return into;
     }

@@ -37,8 +37,18 @@ final class Camera {
 
     /** Frames the rectangle {@code [0, width) x [0, height)} whole and centred. */
     void fit(float width, float height) {
-        lookAt(width / 2f, height / 2f);
-        setZoom(Math.min(viewportWidth / width, viewportHeight / height));
+        fit(width, height, 0);
+    }
+
+    /**
+     * Frames the rectangle {@code [0, width) x [0, height)} whole and centred in the part of the screen right of
+     * {@code leftInset} pixels, so a panel along the left edge hides none of it. An inset over half the viewport
+     * is ignored: on a small window the map matters more than the panel.
+     */
+    void fit(float width, float height, float leftInset) {
+        float inset = leftInset > viewportWidth / 2f ? 0 : Math.max(0, leftInset);
+        setZoom(Math.min((viewportWidth - inset) / width, viewportHeight / height));
+        lookAt(width / 2f - inset / 2f / zoom, height / 2f);
     }
 
     /** Moves the view by a distance in screen pixels (so panning speed feels the same at every zoom). */

@@ -4,6 +4,7 @@ import dev.ecsloop.console.Console;
 import dev.ecsloop.interpolate.InterpolationMode;
 import dev.ecsloop.pace.FramePacer;
 import dev.ecsloop.pace.LoopRunner;
+import dev.ecsloop.time.Clock;
 import org.lwjgl.glfw.GLFWErrorCallback;
 import org.lwjgl.opengl.GL;
 
@@ -36,6 +37,9 @@ import static org.lwjgl.opengl.GL33C.glFinish;
  * {@link #requestClose()} may be called from elsewhere. Not reentrant: one {@code run} at a time.
  */
 public final class GameWindow implements AutoCloseable {
+
+    /** Real time for frame intervals, the frame profile and the X11 retry deadline; ecs-loop's one real clock. */
+    private static final Clock REAL = Clock.system();
 
     /** How long opening on X11 retries a display that refuses the connection. */
     static final long X11_RETRY_MILLIS = 2_000;
@@ -130,14 +134,14 @@ public final class GameWindow implements AutoCloseable {
      * still fails, only later.
      */
     private static boolean initGlfw(boolean offscreen) {
-        long deadline = System.nanoTime() + X11_RETRY_MILLIS * 1_000_000L;
+        long deadline = REAL.nanoTime() + X11_RETRY_MILLIS * 1_000_000L;
         while (true) {
             glfwInitHint(GLFW_PLATFORM, offscreen ? GLFW_PLATFORM_NULL : GLFW_PLATFORM_X11);
             if (glfwInit()) {
                 return true;
             }
             String display = System.getenv("DISPLAY");
-            if (offscreen || display == null || display.isBlank() || System.nanoTime() > deadline) {
+            if (offscreen || display == null || display.isBlank() || REAL.nanoTime() > deadline) {
                 return false;
             }
             try {
@@ -225,7 +229,7 @@ public final class GameWindow implements AutoCloseable {
         registerQuit(game.console());
         game.setInterpolation(mode);
         runner = new LoopRunner(pacer, this::pump, this::frameEnd);
-        lastFrameReal = System.nanoTime();
+        lastFrameReal = REAL.nanoTime();
         try {
             game.loop().run(runner);
         } finally {
@@ -257,7 +261,7 @@ public final class GameWindow implements AutoCloseable {
 
     /** After each frame: fill, draw, overlay, screenshots due by now, swap. */
     private void frameEnd() {
-        long start = System.nanoTime();
+        long start = REAL.nanoTime();
         float seconds = (start - lastFrameReal) / 1e9f;
         lastFrameReal = start;
         frameTimes.add(seconds * 1000f);
@@ -265,22 +269,23 @@ public final class GameWindow implements AutoCloseable {
         control.update(Math.min(seconds, 0.1f));
         snapshot.clear();
         game.fill(snapshot);
-        long filled = System.nanoTime();
+        long filled = REAL.nanoTime();
         if (snapshot.mapVersion != fittedMapVersion) {
-            camera.fit(snapshot.mapWidth, snapshot.mapHeight);
+            camera.fit(snapshot.mapWidth, snapshot.mapHeight,
+                    overlay == null ? 0 : Overlay.PANEL_X + Overlay.PANEL_W + Overlay.PANEL_X);
             fittedMapVersion = snapshot.mapVersion;
         }
         gestures.publish(snapshot);
         renderer.draw(snapshot, camera);
-        long scene = System.nanoTime();
+        long scene = REAL.nanoTime();
         if (overlay != null) {
             overlay.render(start);
         }
-        long drawn = System.nanoTime();
+        long drawn = REAL.nanoTime();
         if (finishBeforeSwap) {
             glFinish();
         }
-        long finished = System.nanoTime();
+        long finished = REAL.nanoTime();
         for (Screenshot s = screenshots.due(game.loop().simulatedNanos()); s != null;
                 s = screenshots.due(game.loop().simulatedNanos())) {
             FramebufferCapture.writePng(s.file(), framebufferWidth, framebufferHeight);
@@ -288,9 +293,9 @@ public final class GameWindow implements AutoCloseable {
                 requestClose();
             }
         }
-        long captured = System.nanoTime();
+        long captured = REAL.nanoTime();
         glfwSwapBuffers(window);
-        profile.record(filled - start, scene - filled, drawn - scene, finished - drawn, System.nanoTime() - captured);
+        profile.record(filled - start, scene - filled, drawn - scene, finished - drawn, REAL.nanoTime() - captured);
     }
 
     private void onKey(long win, int key, int scancode, int action, int mods) {

@@ -24,6 +24,9 @@ class BadFlagsTest {
             "--frame-times, jitter:9-2:1, --frame-times: 'jitter:9-2:1': MIN is above MAX",
             "--console-port, 70000, --console-port: '70000' must be from 1 to 65535",
             "--bogus, 1, unknown option '--bogus'",
+            "--screenshot, shot.png, --screenshot: screenshot must be FILE@SECONDS, was shot.png",
+            "--screenshot, shot.png@later, --screenshot: screenshot seconds must be a number: shot.png@later",
+            "--screenshot, shot.png@-1, --screenshot: screenshot seconds must be from 0 to 1e9: shot.png@-1",
     })
     void aBadFlagOrValueExitsTwoWithOneLineNamingIt(String flag, String value, String expected) {
         Runs run = Runs.of("--headless", flag, value);
@@ -42,13 +45,30 @@ class BadFlagsTest {
         assertTrue(run.err().get(0).startsWith("error: ") && run.err().get(0).contains(flag), run.err().get(0));
     }
 
+    @ParameterizedTest(name = "{0} with {1}")
+    @CsvSource({
+            "--offscreen, --headless, 'error: --offscreen needs a window, which --headless does not open'",
+            "--screenshot=a.png@1, --headless, 'error: --screenshot needs a window, which --headless does not open'",
+            "--offscreen, --frame-times=steady:10, "
+                    + "'error: --offscreen needs a window, which --frame-times does not open'",
+            "--screenshot=a.png@1, --replay=x.replay, "
+                    + "'error: --screenshot needs a window, which --replay does not open'",
+    })
+    void drawingFlagsWithAWindowlessModeExitTwoWithOneLine(String drawing, String windowless, String expected) {
+        Runs run = Runs.of(drawing, windowless);
+        assertEquals(2, run.status());
+        assertEquals(java.util.List.of(expected), run.err());
+        assertTrue(run.out().isEmpty(), "nothing ran: " + run.out());
+    }
+
     @org.junit.jupiter.api.Test
     void helpExitsZeroAndListsEveryFlag() {
         Runs run = Runs.of("--help");
         assertEquals(0, run.status());
         String all = String.join("\n", run.out());
         for (String flag : new String[] {"--headless", "--units", "--seed", "--seconds", "--rate", "--fps",
-                "--frame-times", "--record", "--replay", "--console-port", "--print-hash", "--help"}) {
+                "--frame-times", "--record", "--replay", "--console-port", "--print-hash", "--offscreen", "--screenshot",
+                "--help"}) {
             assertTrue(all.contains(flag), flag + " in help");
         }
     }

@@ -3,6 +3,7 @@ package dev.ecsloop.demo.window;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class CameraTest {
 
@@ -75,6 +76,27 @@ class CameraTest {
         assertEquals(0f, c.worldX(0), 1e-4);
         assertEquals(64f, c.worldX(800), 1e-4);
         assertEquals(20f, c.worldY(300), 1e-4);
+    }
+
+    @Test
+    void fitWithAnInsetFramesTheMapRightOfThePanel() {
+        Camera c = new Camera();
+        c.setViewport(1280, 720);
+        c.fit(256, 256, 480);
+        assertEquals(720f / 256f, c.zoom(), 1e-5);       // height limits: 800 px wide area, 720 tall
+        assertEquals(0f, c.worldY(0), 1e-3);
+        assertEquals(256f, c.worldY(720), 1e-3);
+        assertEquals(128f, c.worldX(480 + 400), 1e-3);   // the map's centre at the centre of the free area
+        assertTrue(c.worldX(480) < 0f, "the map starts right of the panel");
+    }
+
+    @Test
+    void fitIgnoresAnInsetWiderThanHalfTheViewport() {
+        Camera c = new Camera();
+        c.setViewport(800, 600);
+        c.fit(64, 40, 500);
+        assertEquals(12.5f, c.zoom(), 1e-5);
+        assertEquals(32f, c.worldX(400), 1e-4);
     }
 
     @Test

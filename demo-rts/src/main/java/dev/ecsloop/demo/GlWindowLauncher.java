@@ -1,0 +1,41 @@
+package dev.ecsloop.demo;
+
+import dev.ecsloop.demo.sim.RtsGame;
+import dev.ecsloop.demo.window.GameWindow;
+import dev.ecsloop.demo.window.Screenshot;
+import dev.ecsloop.demo.window.WindowOptions;
+import dev.ecsloop.pace.FramePacer;
+import dev.ecsloop.time.Clock;
+
+/**
+ * Runs the RTS in an LWJGL window ({@link GameWindow}): X11 where a display exists, or GLFW's Null platform with
+ * EGL when {@linkplain WindowRequest#offscreen() offscreen}. The console's {@code fps} command retunes the
+ * window's frame cap; vsync is on only when the cap is off.
+ */
+public final class GlWindowLauncher implements WindowLauncher {
+
+    @Override
+    public int run(RtsGame game, WindowRequest request, Runnable opened) throws WindowUnavailableException {
+        WindowOptions options = WindowOptions.defaults()
+                .withOffscreen(request.offscreen())
+                .withVsync(request.fps() == 0);
+        RtsWindowGame shown = new RtsWindowGame(game, request.stopAtNanos());
+        GameWindow window;
+        try {
+            window = GameWindow.open(options, shown);
+        } catch (IllegalStateException | LinkageError e) { // no display or GL context; natives missing
+            throw new WindowUnavailableException(e.getMessage(), e);
+        }
+        try (window) {
+            shown.attach(window);
+            opened.run();
+            for (Screenshot s : request.screenshots()) {
+                window.screenshotAt(s);
+            }
+            FramePacer pacer = new FramePacer(Clock.system(), request.fps());
+            game.console().withFrameCap(pacer);
+            window.run(pacer);
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,100 @@
+package dev.ecsloop.demo.window;
+
+import dev.ecsloop.demo.cli.Cli;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import javax.imageio.ImageIO;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * The real demo, as {@code java -jar demo-rts.jar} runs it, in a window on the X11 display (Xvfb + Mesa in CI):
+ * three simulated seconds, the player's units selected and ordered through the terminal console, two
+ * screenshots. Checks that the map, both teams, the selection rings and the routes are drawn, and that units
+ * moved between the screenshots.
+ *
+ * <p>Skipped where no display server can be had, except in CI (env {@code CI} set), where that fails.
+ */
+class RealDemoWindowTest {
+
+    @Test
+    @Timeout(180)
+    void theDemoDrawsMapAndArmiesAndUnitsMoveBetweenTwoScreenshots() throws IOException {
+        requireDisplay();
+        Path first = WindowTest.OUT.resolve("demo-1.0s.png");
+        Path second = WindowTest.OUT.resolve("demo-2.5s.png");
+        Files.deleteIfExists(first);
+        Files.deleteIfExists(second);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        String orders = "select 0 0 128 128\nmove 64 64\n";
+        int status = Cli.run(new String[] {"--units", "600", "--seed", "3", "--map-size", "128", "--seconds", "3", "--fps", "0",
+                        "--screenshot", first + "@1", "--screenshot", second + "@2.5"},
+                new ByteArrayInputStream(orders.getBytes(StandardCharsets.UTF_8)),
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        String printed = out.toString(StandardCharsets.UTF_8);
+        if (printed.contains("running headless")) {
+            if (System.getenv("CI") != null) {
+                fail("CI is set but the demo could not open its window: " + printed);
+            }
+            Assumptions.abort("no usable display server, demo window test skipped: " + printed.strip());
+        }
+        assertEquals(0, status, printed + err.toString(StandardCharsets.UTF_8));
+        BufferedImage a = ImageIO.read(first.toFile());
+        BufferedImage b = ImageIO.read(second.toFile());
+        for (BufferedImage image : new BufferedImage[] {a, b}) {
+            WindowTest.Scan s = WindowTest.Scan.of(image);
+            assertTrue(s.ground > 50_000, "ground drawn: " + s);
+            assertTrue(s.blocked > 1_000, "obstacles drawn: " + s);
+            assertTrue(s.team0 > 300 && s.team1 > 300, "both teams drawn: " + s);
+            assertTrue(s.ring > 100, "the selected units' rings drawn: " + s);
+        }
+        assertTrue(WindowTest.Scan.of(b).path > 50, "the selected units' routes drawn");
+        int moved = teamPixelsChanged(a, b);
+        assertTrue(moved > 500, "unit pixels that differ between the screenshots: " + moved);
+    }
+
+    private static void requireDisplay() {
+        String display = System.getenv("DISPLAY");
+        if (display == null || display.isBlank()) {
+            if (System.getenv("CI") != null) {
+                fail("CI is set but DISPLAY is not: CI must run the tests under xvfb-run (see .ci/run)");
+            }
+            Assumptions.abort("no DISPLAY, demo window test skipped; run under"
+                    + " xvfb-run -a -s \"-screen 0 1280x720x24\" mvn -B verify to include it");
+        }
+    }
+
+    /** Pixels drawn in a team colour in one image and not in the other, outside the overlay panel. */
+    private static int teamPixelsChanged(BufferedImage a, BufferedImage b) {
+        int changed = 0;
+        for (int y = 0; y < a.getHeight(); y++) {
+            for (int x = 0; x < a.getWidth(); x++) {
+                if (x < Overlay.PANEL_X + Overlay.PANEL_W + 4 && y < Overlay.PANEL_Y + Overlay.PANEL_H + 4) {
+                    continue;
+                }
+                if (team(a.getRGB(x, y)) != team(b.getRGB(x, y))) {
+                    changed++;
+                }
+            }
+        }
+        return changed;
+    }
+
+    private static int team(int argb) {
+        int rgb = argb & 0xFFFFFF;
+        return WindowTest.Scan.near(rgb, Palette.TEAM0) ? 0 : WindowTest.Scan.near(rgb, Palette.TEAM1) ? 1 : -1;
+    }
+}
