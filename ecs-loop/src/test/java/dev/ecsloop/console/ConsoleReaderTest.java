@@ -1,5 +1,6 @@
 package dev.ecsloop.console;
 
+import dev.ecsloop.time.Clock;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayInputStream;
@@ -85,8 +86,8 @@ class ConsoleReaderTest {
     }
 
     private static void awaitEnd(ConsoleReader reader) {
-        long deadline = System.nanoTime() + 5_000_000_000L;
-        while (reader.isRunning() && System.nanoTime() < deadline) {
+        long deadline = Clock.system().nanoTime() + 5_000_000_000L;
+        while (reader.isRunning() && Clock.system().nanoTime() < deadline) {
             LockSupport.parkNanos(1_000_000);
         }
         assertFalse(reader.isRunning());

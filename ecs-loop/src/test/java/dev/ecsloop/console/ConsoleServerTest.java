@@ -1,5 +1,6 @@
 package dev.ecsloop.console;
 
+import dev.ecsloop.time.Clock;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -37,8 +38,8 @@ class ConsoleServerTest {
 
     /** Waits, at most five seconds, until the count is as expected. */
     private static void awaitCount(int expected, IntSupplier count) {
-        long deadline = System.nanoTime() + 5_000_000_000L;
-        while (count.getAsInt() != expected && System.nanoTime() < deadline) {
+        long deadline = Clock.system().nanoTime() + 5_000_000_000L;
+        while (count.getAsInt() != expected && Clock.system().nanoTime() < deadline) {
             LockSupport.parkNanos(1_000_000);
         }
         assertEquals(expected, count.getAsInt());
