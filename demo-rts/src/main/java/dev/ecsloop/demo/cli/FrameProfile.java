@@ -1,5 +1,6 @@
 package dev.ecsloop.demo.cli;
 
+import dev.ecsloop.demo.random.SplitMix64;
 import java.math.BigDecimal;
 import java.util.function.LongSupplier;
 import java.util.regex.Matcher;
@@ -29,19 +30,20 @@ final class FrameProfile implements LongSupplier {
     private final int kind;
     private final long a;
     private final long b;
-    private long state;
+    /** jitter: the frame-length generator, seeded with SEED. */
+    private final SplitMix64 jitter;
     // stall: profile time, grid origin and frames on the current grid
     private long time;
     private long gridOrigin;
     private long gridFrames;
     private boolean stalled;
 
-    private FrameProfile(String text, int kind, long a, long b, long state) {
+    private FrameProfile(String text, int kind, long a, long b, long seed) {
         this.text = text;
         this.kind = kind;
         this.a = a;
         this.b = b;
-        this.state = state;
+        this.jitter = new SplitMix64(seed);
     }
 
     /** 1/60 s frames on an exact grid: the default when replaying. */
@@ -88,11 +90,7 @@ final class FrameProfile implements LongSupplier {
             case 0:
                 return a;
             case 1: {
-                long z = (state += 0x9E3779B97F4A7C15L);
-                z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-                z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-                z ^= z >>> 31;
-                return a + Long.remainderUnsigned(z, b - a + 1);
+                return jitter.nextLong(a, b);
             }
             default: {
                 long frame;

@@ -1,5 +1,6 @@
 package dev.ecsloop.demo.map;
 
+import dev.ecsloop.demo.random.SplitMix64;
 import java.util.Arrays;
 
 /**

@@ -4,6 +4,7 @@ import com.artemis.World;
 import dev.ecsloop.demo.map.CellRect;
 import dev.ecsloop.demo.map.GridMap;
 import dev.ecsloop.demo.map.MapGenerator;
+import dev.ecsloop.demo.random.SplitMix64;
 import dev.ecsloop.interpolate.Transform2;
 
 /**
@@ -12,7 +13,7 @@ import dev.ecsloop.interpolate.Transform2;
  * Every fourth unit is an archer (long range, light hits, fragile), the rest are soldiers.
  *
  * <p>Each team spawns in a square in its corner: the generator's open spawn area, grown so that there are at
- * most two units per cell. Cells are drawn from a {@link SimRandom} seeded from the game seed; a blocked draw
+ * most two units per cell. Cells are drawn from a {@link SplitMix64} seeded from the game seed; a blocked draw
  * moves to the nearest walkable cell, so no unit ever starts inside rock.
  */
 final class Spawner {
@@ -28,7 +29,7 @@ final class Spawner {
     }
 
     static void spawn(World world, GridMap map, GameConfig config) {
-        SimRandom rng = new SimRandom(config.seed() ^ 0x5EED5EED5EEDL);
+        SplitMix64 rng = new SplitMix64(config.seed() ^ 0x5EED5EED5EEDL);
         int perTeam = (config.units() + 1) / 2;
         int squads = squadsPerTeam(config.units());
         CellRect[] areas = {grown(map, 0, perTeam), grown(map, 1, perTeam)};
