@@ -8,6 +8,16 @@ import static org.lwjgl.opengl.GL33C.*;
  */
 final class GlProgram {
 
+    /** The fragment shader of layers that colour per vertex: it writes the interpolated {@code v_color}. */
+    static final String VERTEX_COLOR_FRAGMENT = """
+            #version 330 core
+            in vec3 v_color;
+            out vec4 o_color;
+            void main() {
+                o_color = vec4(v_color, 1.0);
+            }
+            """;
+
     private GlProgram() {
     }
 

@@ -24,14 +24,6 @@ final class LineLayer {
                 gl_Position = vec4(a_pos * u_clip.xy + u_clip.zw, 0.0, 1.0);
             }
             """;
-    private static final String FRAGMENT = """
-            #version 330 core
-            in vec3 v_color;
-            out vec4 o_color;
-            void main() {
-                o_color = vec4(v_color, 1.0);
-            }
-            """;
 
     private final int program;
     private final int uClip;
@@ -40,7 +32,7 @@ final class LineLayer {
     private int vertexCount;
 
     LineLayer() {
-        program = GlProgram.link("lines", VERTEX, FRAGMENT);
+        program = GlProgram.link("lines", VERTEX, GlProgram.VERTEX_COLOR_FRAGMENT);
         uClip = glGetUniformLocation(program, "u_clip");
         vao = glGenVertexArrays();
         glBindVertexArray(vao);

@@ -57,14 +57,6 @@ final class UnitLayer {
                 gl_Position = vec4(world * u_clip.xy + u_clip.zw, 0.0, 1.0);
             }
             """;
-    private static final String FRAGMENT = """
-            #version 330 core
-            in vec3 v_color;
-            out vec4 o_color;
-            void main() {
-                o_color = vec4(v_color, 1.0);
-            }
-            """;
 
     private final int program;
     private final int uClip;
@@ -84,7 +76,7 @@ final class UnitLayer {
     private final int barCount;
 
     UnitLayer() {
-        program = GlProgram.link("units", VERTEX, FRAGMENT);
+        program = GlProgram.link("units", VERTEX, GlProgram.VERTEX_COLOR_FRAGMENT);
         uClip = glGetUniformLocation(program, "u_clip");
         uPart = glGetUniformLocation(program, "u_part");
         glUseProgram(program);
