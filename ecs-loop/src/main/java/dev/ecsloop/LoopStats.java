@@ -44,6 +44,8 @@ public final class LoopStats {
     private long capHits;
     private long startReal;
     private long bucketIndex;
+    /** Real nanoseconds after start at which the current bucket ends: (bucketIndex + 1) * BUCKET_NANOS. */
+    private long bucketEnd = BUCKET_NANOS;
 
     LoopStats(SystemSlot[] slots, long startRealNanos) {
         this.slots = slots;
@@ -76,9 +78,10 @@ public final class LoopStats {
      * publishes new per-second figures, so that the frame's own runs count towards the bucket it started in.
      */
     void beginFrame(long realNanos) {
-        long index = (realNanos - startReal) / BUCKET_NANOS;
-        if (index > bucketIndex) {
-            roll(index);
+        long elapsed = realNanos - startReal;
+        // Same test as (elapsed / BUCKET_NANOS > bucketIndex), without a division on every frame.
+        if (elapsed >= bucketEnd) {
+            roll(elapsed / BUCKET_NANOS);
         }
     }
 
@@ -115,6 +118,7 @@ public final class LoopStats {
             }
         }
         bucketIndex = index;
+        bucketEnd = (index + 1) * BUCKET_NANOS;
         bucketFrames = 0;
         bucketCapHits = 0;
         java.util.Arrays.fill(bucketTicks, 0);

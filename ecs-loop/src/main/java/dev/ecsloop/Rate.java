@@ -24,11 +24,14 @@ final class Rate {
     final long stepNanos;
     /** Remainder of one step, in units of 1/millihertz ns. */
     final long stepRemainder;
+    /** {@link #stepSeconds()}, computed once: it is every fixed tick's delta, so no division per tick. */
+    private final float stepSeconds;
 
     private Rate(long millihertz) {
         this.millihertz = millihertz;
         this.stepNanos = NANOS_PER_MILLIHERTZ_TICK / millihertz;
         this.stepRemainder = NANOS_PER_MILLIHERTZ_TICK % millihertz;
+        this.stepSeconds = (float) (1000.0 / millihertz);
     }
 
     /**
@@ -50,7 +53,7 @@ final class Rate {
 
     /** Exactly one step in seconds, as Artemis wants it for {@code world.delta}. */
     float stepSeconds() {
-        return (float) (1000.0 / millihertz);
+        return stepSeconds;
     }
 
     /** One step in (fractional) nanoseconds; for presentation only. */
