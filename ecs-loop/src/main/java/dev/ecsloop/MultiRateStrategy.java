@@ -13,16 +13,31 @@ import dev.ecsloop.time.Clock;
  * so what one system creates or changes is visible to the next, and it honours {@code setEnabled(false)}.
  * A disabled fixed-step system's ticks are consumed without running, so enabling it later causes no burst.
  *
- * <p>The due fixed-step systems sit in a binary min-heap keyed by their exact next tick time, so a frame costs
- * O(ticks * log systems) and allocates nothing.
+ * <p>Fixed-step systems with identical schedules form a {@link TickGroup}; the groups sit in a {@link TickQueue}
+ * keyed by their exact next tick time. Each tick instant pops every group due at exactly that time, merges their
+ * members into a bit set over registration order and runs them from it, so ties across groups still run in
+ * registration order. A frame costs O(instants * log groups + runs) and allocates nothing.
+ *
+ * <p>Each system's own schedule is advanced just before it runs, as if it were alone in the heap, so whatever a
+ * system observes of another during a tick is the same as with one heap entry per system. If the groups are
+ * rebuilt during an instant ({@code setRate} from inside a tick) or a tick fails, the rest of the instant is left
+ * to the rebuilt queue, which sees every system that has not run yet still due at that instant.
  */
 final class MultiRateStrategy extends SystemInvocationStrategy {
 
+    private static final SystemSlot[] NONE = new SystemSlot[0];
+
     private final Clock profiler;
     private LoopStats stats;
-    private SystemSlot[] slots = new SystemSlot[0];
-    private SystemSlot[] heap = new SystemSlot[0];
-    private int heapSize;
+    private SystemSlot[] slots = NONE;
+    private SystemSlot[] everyFrame = NONE;
+    private SystemSlot[] throttled = NONE;
+    private final TickQueue queue = new TickQueue();
+    /** Set by {@link #rebuildHeap()}: the groups popped for the running instant are stale. */
+    private boolean regrouped;
+    /** Scratch for one instant: the groups popped, and the bit set (by registration order) of systems due. */
+    private TickGroup[] instant = new TickGroup[0];
+    private long[] due = new long[0];
     private TickListener[] listeners = new TickListener[0];
 
     // Set by prepare() for the next process() call.
@@ -40,21 +55,21 @@ final class MultiRateStrategy extends SystemInvocationStrategy {
     void configure(SystemSlot[] scheduled, LoopStats stats) {
         this.slots = scheduled;
         this.stats = stats;
-        this.heap = new SystemSlot[scheduled.length];
+        this.instant = new TickGroup[scheduled.length];
+        this.due = new long[TickGroup.words(scheduled.length)];
         rebuildHeap();
     }
 
-    /** Call after any change of a slot's kind or schedule. */
+    /** Call after any change of a slot's kind or schedule other than by ticking. */
     void rebuildHeap() {
-        heapSize = 0;
-        for (SystemSlot slot : slots) {
-            if (slot.isFixedStep()) {
-                heap[heapSize++] = slot;
-            }
-        }
-        for (int i = heapSize / 2 - 1; i >= 0; i--) {
-            siftDown(i);
-        }
+        queue.rebuild(slots);
+        everyFrame = slotsOfKind(SystemSlot.Kind.EVERY_FRAME);
+        throttled = slotsOfKind(SystemSlot.Kind.THROTTLED);
+        regrouped = true;
+    }
+
+    private SystemSlot[] slotsOfKind(SystemSlot.Kind kind) {
+        return java.util.Arrays.stream(slots).filter(slot -> slot.kind == kind).toArray(SystemSlot[]::new);
     }
 
     void addListener(TickListener listener) {
@@ -79,7 +94,7 @@ final class MultiRateStrategy extends SystemInvocationStrategy {
 
     /** The earliest whole nanosecond at which some fixed-step system is due, or -1 if there is none. */
     long nextDueNanos() {
-        return heapSize == 0 ? -1 : heap[0].schedule.dueCeilNanos();
+        return queue.isEmpty() ? -1 : queue.peek().key.dueCeilNanos();
     }
 
     /** Simulated time of the tick running now (valid inside a fixed tick). */
@@ -91,39 +106,84 @@ final class MultiRateStrategy extends SystemInvocationStrategy {
     protected void process() {
         mark = profiler.nanoTime();
         skipMissedThrottledRuns();
-        while (heapSize > 0 && heap[0].schedule.isDueBy(target)) {
-            SystemSlot slot = heap[0];
-            TickSchedule schedule = slot.schedule;
-            long at = schedule.dueCeilNanos();
-            schedule.advance();
-            siftDown(0);
-            if (disabled.get(slot.bagIndex)) {
-                continue;
+        try {
+            while (!queue.isEmpty() && queue.peek().key.isDueBy(target)) {
+                runInstant();
             }
-            float delta;
-            if (slot.kind == SystemSlot.Kind.THROTTLED) {
-                delta = (float) ((at - slot.lastRunNanos) / 1e9);
-                slot.lastRunNanos = at;
-            } else {
-                delta = schedule.rate.stepSeconds();
-            }
-            tickNanos = at;
-            updateEntityStates();
-            for (TickListener listener : listeners) {
-                listener.beforeTick(slot.system, at);
-            }
-            run(slot, delta, at);
+        } catch (RuntimeException e) {
+            // The failed instant's groups are out of the queue and its members half advanced: regroup from the
+            // schedules, so the systems that did not run yet stay due and run next frame.
+            java.util.Arrays.fill(due, 0);
+            java.util.Arrays.fill(instant, null);
+            rebuildHeap();
+            throw e;
         }
         tickNanos = target;
         if (!fixedOnly) {
-            for (SystemSlot slot : slots) {
-                if (slot.kind == SystemSlot.Kind.EVERY_FRAME && !disabled.get(slot.bagIndex)) {
+            for (SystemSlot slot : everyFrame) {
+                if (!disabled.get(slot.bagIndex)) {
                     updateEntityStates();
                     run(slot, frameDelta, target);
                 }
             }
         }
         updateEntityStates();
+    }
+
+    /**
+     * Runs every system due at the earliest pending instant, in registration order: pops all groups due at
+     * exactly that time, runs their members from the merged bit set, then pushes the groups back.
+     */
+    private void runInstant() {
+        TickSchedule first = queue.peek().key;
+        long at = first.dueCeilNanos();
+        int popped = 0;
+        do {
+            TickGroup group = queue.pop();
+            group.markDue(due);
+            instant[popped++] = group;
+        } while (!queue.isEmpty() && TickSchedule.compareDue(queue.peek().key, first) == 0);
+        regrouped = false;
+        for (int w = 0; w < due.length; w++) {
+            long bits = due[w];
+            while (bits != 0) {
+                int order = (w << 6) + Long.numberOfTrailingZeros(bits);
+                bits &= bits - 1;
+                due[w] = bits;
+                tick(slots[order], at);
+                if (regrouped) {
+                    // Rebuilt from inside the tick: the rebuilt queue holds whatever is still due now.
+                    java.util.Arrays.fill(due, 0);
+                    java.util.Arrays.fill(instant, 0, popped, null);
+                    return;
+                }
+            }
+        }
+        for (int i = 0; i < popped; i++) {
+            queue.push(instant[i]);
+            instant[i] = null;
+        }
+    }
+
+    /** One fixed tick of one system at {@code at}: consumed even when the system is disabled. */
+    private void tick(SystemSlot slot, long at) {
+        slot.schedule.advance();
+        if (disabled.get(slot.bagIndex)) {
+            return;
+        }
+        float delta;
+        if (slot.kind == SystemSlot.Kind.THROTTLED) {
+            delta = (float) ((at - slot.lastRunNanos) / 1e9);
+            slot.lastRunNanos = at;
+        } else {
+            delta = slot.schedule.rate.stepSeconds();
+        }
+        tickNanos = at;
+        updateEntityStates();
+        for (TickListener listener : listeners) {
+            listener.beforeTick(slot.system, at);
+        }
+        run(slot, delta, at);
     }
 
     /**
@@ -147,38 +207,17 @@ final class MultiRateStrategy extends SystemInvocationStrategy {
 
     /**
      * A throttled system runs at most once per frame, at its latest occurrence due by the target: move each due
-     * one to that occurrence before the ticks are ordered.
+     * one to that occurrence before the ticks are ordered. Members of one group skip alike, so groups hold.
      */
     private void skipMissedThrottledRuns() {
         boolean moved = false;
-        for (int i = 0; i < heapSize; i++) {
-            SystemSlot slot = heap[i];
-            if (slot.kind == SystemSlot.Kind.THROTTLED && slot.schedule.skipToLatestDueBy(target)) {
+        for (SystemSlot slot : throttled) {
+            if (slot.schedule.skipToLatestDueBy(target)) {
                 moved = true;
             }
         }
         if (moved) {
-            for (int i = heapSize / 2 - 1; i >= 0; i--) {
-                siftDown(i);
-            }
+            queue.reorder();
         }
-    }
-
-    private void siftDown(int i) {
-        SystemSlot moving = heap[i];
-        int half = heapSize >>> 1;
-        while (i < half) {
-            int child = 2 * i + 1;
-            int right = child + 1;
-            if (right < heapSize && SystemSlot.runsBefore(heap[right], heap[child])) {
-                child = right;
-            }
-            if (!SystemSlot.runsBefore(heap[child], moving)) {
-                break;
-            }
-            heap[i] = heap[child];
-            i = child;
-        }
-        heap[i] = moving;
     }
 }

@@ -37,10 +37,4 @@ final class SystemSlot {
     String name() {
         return type.getSimpleName();
     }
-
-    /** Heap order: exact next tick time, then registration order. */
-    static boolean runsBefore(SystemSlot a, SystemSlot b) {
-        int c = TickSchedule.compareDue(a.schedule, b.schedule);
-        return c < 0 || c == 0 && a.order < b.order;
-    }
 }

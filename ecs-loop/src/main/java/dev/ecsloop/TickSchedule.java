@@ -96,6 +96,12 @@ final class TickSchedule {
         return Long.compare(a.dueRemainder * b.rate.millihertz, b.dueRemainder * a.rate.millihertz);
     }
 
+    /** Whether both schedules tick at the same rate on the same grid, now and at every later tick. */
+    boolean sameGridAs(TickSchedule o) {
+        return rate.millihertz == o.rate.millihertz && dueNanos == o.dueNanos && dueRemainder == o.dueRemainder
+                && lastNanos == o.lastNanos && lastRemainder == o.lastRemainder;
+    }
+
     /** Simulated nanoseconds from the previous tick to {@code now}, with the fraction; may be negative. */
     double nanosSinceLast(long now) {
         return (now - lastNanos) - (double) lastRemainder / rate.millihertz;
