@@ -28,7 +28,7 @@ import java.util.concurrent.TimeUnit;
  * 60 Hz, where each system skips the base ticks not its own through {@code checkProcessing()}, the usual
  * hand-rolled way. Both run exactly the same system runs per simulated second.
  *
- * <p>{@code ecsLoopUnprofiled} passes a constant profiler clock, removing the two clock reads per run that feed
+ * <p>{@code ecsLoopUnprofiled} passes a constant profiler clock, removing the clock read per run that feeds
  * the per-system cost figures, to show what profiling costs.
  */
 @BenchmarkMode(Mode.AverageTime)
