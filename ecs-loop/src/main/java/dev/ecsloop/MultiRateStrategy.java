@@ -1,6 +1,5 @@
 package dev.ecsloop;
 
-import com.artemis.BaseSystem;
 import com.artemis.SystemInvocationStrategy;
 import dev.ecsloop.time.Clock;
 

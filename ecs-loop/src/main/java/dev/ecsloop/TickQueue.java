@@ -46,11 +46,6 @@ final class TickQueue {
         return group;
     }
 
-    /** How many groups there are; an upper bound on how many can be popped at once. */
-    int capacity() {
-        return heap.length;
-    }
-
     boolean isEmpty() {
         return size == 0;
     }
