@@ -161,8 +161,8 @@ public final class GameLoop {
 
     /**
      * Changes a system's rate at once. A fixed-step system is re-anchored at its last tick (its next tick falls
-     * one new step after it); an every-frame system becomes fixed-step, anchored now. A throttled system stays
-     * throttled.
+     * one new step after it); an every-frame system becomes fixed-step, anchored now. A system declared
+     * {@code @TickRate(catchUp = false)} stays throttled, also after a detour through {@link #setEveryFrame}.
      *
      * @throws IllegalArgumentException if the system is not in this loop or the rate is bad; nothing changes
      */
@@ -172,8 +172,9 @@ public final class GameLoop {
         if (slot.isFixedStep()) {
             slot.schedule.reanchor(rate, slot.schedule.lastCeilNanos());
         } else {
-            slot.kind = SystemSlot.Kind.FIXED;
+            slot.kind = slot.fixedKind();
             slot.schedule = new TickSchedule(rate, time.nowNanos());
+            slot.lastRunNanos = time.nowNanos();
         }
         strategy.rebuildHeap();
         for (ControlListener l : controlListeners) {
@@ -440,16 +441,16 @@ public final class GameLoop {
                         || system instanceof AspectSubscriptionManager) {
                     continue;
                 }
-                SystemSlot slot = new SystemSlot(system, i, out.size());
                 TickRate tickRate = system.getClass().getAnnotation(TickRate.class);
                 boolean everyFrame = system.getClass().isAnnotationPresent(EveryFrame.class);
                 if (tickRate != null && everyFrame) {
                     throw new IllegalArgumentException("system " + system.getClass().getName()
                             + " carries both @TickRate and @EveryFrame");
                 }
+                SystemSlot slot = new SystemSlot(system, i, out.size(), tickRate == null || tickRate.catchUp());
                 if (tickRate != null) {
                     Rate rate = Rate.of(tickRate.value(), system.getClass().getName());
-                    slot.kind = tickRate.catchUp() ? SystemSlot.Kind.FIXED : SystemSlot.Kind.THROTTLED;
+                    slot.kind = slot.fixedKind();
                     slot.schedule = new TickSchedule(rate, 0L);
                 } else {
                     slot.kind = SystemSlot.Kind.EVERY_FRAME;

@@ -16,6 +16,12 @@ final class SystemSlot {
     final int bagIndex;
     /** Registration order among scheduled systems; breaks ties between ticks due at the same instant. */
     final int order;
+    /**
+     * False for {@code @TickRate(catchUp = false)}: whenever the system runs at a fixed rate, it is throttled.
+     * Kept apart from {@link #kind} so a detour through every-frame ({@code setEveryFrame}, then {@code setRate})
+     * brings back the declared behaviour.
+     */
+    final boolean catchUp;
 
     Kind kind;
     /** Null for every-frame systems. */
@@ -23,11 +29,17 @@ final class SystemSlot {
     /** Throttled systems: the simulated time of their previous run, for their delta. */
     long lastRunNanos;
 
-    SystemSlot(BaseSystem system, int bagIndex, int order) {
+    SystemSlot(BaseSystem system, int bagIndex, int order, boolean catchUp) {
         this.system = system;
         this.type = system.getClass();
         this.bagIndex = bagIndex;
         this.order = order;
+        this.catchUp = catchUp;
+    }
+
+    /** How the system runs at a fixed rate: {@link Kind#FIXED}, or {@link Kind#THROTTLED} if declared so. */
+    Kind fixedKind() {
+        return catchUp ? Kind.FIXED : Kind.THROTTLED;
     }
 
     boolean isFixedStep() {

@@ -189,4 +189,21 @@ class GameLoopControlTest {
         g.frame();
         assertEquals(2, l.entries.size());
     }
+
+    @Test
+    void aThrottledSystemSwitchedToEveryFrameAndBackIsThrottledAgainWithItsDeltaFromTheSwitch() {
+        ManualClock c = new ManualClock();
+        TickLog l = new TickLog();
+        GameLoop g = TickLog.build(GameLoop.builder().clock(c).maxCatchUp(Duration.ofSeconds(2))
+                .world(new WorldConfigurationBuilder().with(new TickLog.Counter(l))), l);
+        g.setEveryFrame(TickLog.Counter.class);
+        c.advance(500 * MS);
+        g.frame();                          // every frame: runs at 500 with the frame's delta
+        l.entries.clear();
+        g.setRate(TickLog.Counter.class, 2);    // anchored at 500: occurrences at 1000, 1500, 2000
+        assertTrue(g.isThrottled(TickLog.Counter.class));
+        c.advance(1600 * MS);               // 2100 ms: three occurrences due, a throttled system runs once
+        g.frame();
+        assertEquals(List.of(new TickLog.Entry("Counter", 2000 * MS, 1.5f)), l.entries);
+    }
 }
