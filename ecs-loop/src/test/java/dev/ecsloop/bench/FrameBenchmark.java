@@ -78,6 +78,18 @@ public class FrameBenchmark {
         return out;
     }
 
+    /**
+     * System runs in one 60 FPS frame with {@code n} systems, on average: each system runs 60/divisor times a
+     * second. Turns ns per frame into ns per tick.
+     */
+    public static double runsPerFrame(int n) {
+        double perSecond = 0;
+        for (int i = 0; i < n; i++) {
+            perSecond += (double) BASE_HZ / DIVISORS[i % DIVISORS.length];
+        }
+        return perSecond / BASE_HZ;
+    }
+
     @Param({"10", "50"})
     public int systems;
 

@@ -6,6 +6,7 @@ import dev.ecsloop.time.Clock;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -45,6 +46,14 @@ public final class PacingBenchmark {
     private PacingBenchmark() {
     }
 
+    /**
+     * One measured variant at one cap: the mean interval minus the target, percentiles of |interval - target|
+     * (all in milliseconds) and process CPU time as a percentage of one core.
+     */
+    public record Row(String variant, int fps, int frames, double meanErrorMs, double p50Ms, double p99Ms,
+                      double maxMs, double cpuPercent) {
+    }
+
     public static void main(String[] args) {
         double seconds = 10;
         for (String arg : args) {
@@ -61,11 +70,10 @@ public final class PacingBenchmark {
             System.out.printf(Locale.ROOT, "%n%d FPS (target interval %.3f ms)%n", fps, 1e3 / fps);
             System.out.printf(Locale.ROOT, "%-30s %7s %10s %9s %9s %9s %8s%n",
                     "variant", "frames", "mean err", "p50 dev", "p99 dev", "max dev", "CPU %");
-            run("FramePacer (1 ms spin)", new PacerWaiter(new FramePacer(CLOCK, fps)), fps, seconds);
-            run("FramePacer, no spin (park)", new PacerWaiter(new FramePacer(CLOCK, fps, Duration.ZERO)), fps,
-                    seconds);
-            run("Thread.sleep(1) loop", new GridWaiter(fps, false), fps, seconds);
-            run("busy-spin loop", new GridWaiter(fps, true), fps, seconds);
+            for (Row row : measure(fps, seconds)) {
+                System.out.printf(Locale.ROOT, "%-30s %7d %+10.4f %9.3f %9.3f %9.3f %8.1f%n", row.variant(),
+                        row.frames(), row.meanErrorMs(), row.p50Ms(), row.p99Ms(), row.maxMs(), row.cpuPercent());
+            }
         }
         System.out.printf(Locale.ROOT, "%nsystem load average at the end: %.2f (a loaded machine shows in p99/max)%n",
                 OS.getSystemLoadAverage());
@@ -73,7 +81,20 @@ public final class PacingBenchmark {
                 + " CPU % = process CPU time / wall time, 100 = one core.");
     }
 
-    private static void run(String name, Waiter waiter, int fps, double seconds) {
+    /**
+     * Runs the four variants one after the other at {@code fps} for {@code seconds} of real time each: the pacer
+     * with its default 1 ms spin, the pacer sleeping only, a {@code Thread.sleep(1)} loop and a busy spin.
+     */
+    public static List<Row> measure(int fps, double seconds) {
+        return List.of(
+                run("FramePacer (1 ms spin)", new PacerWaiter(new FramePacer(CLOCK, fps)), fps, seconds),
+                run("FramePacer, no spin (park)", new PacerWaiter(new FramePacer(CLOCK, fps, Duration.ZERO)), fps,
+                        seconds),
+                run("Thread.sleep(1) loop", new GridWaiter(fps, false), fps, seconds),
+                run("busy-spin loop", new GridWaiter(fps, true), fps, seconds));
+    }
+
+    private static Row run(String name, Waiter waiter, int fps, double seconds) {
         runFrames(waiter, (int) Math.ceil(WARM_UP_SECONDS * fps), null);
         int frames = (int) Math.round(seconds * fps);
         long[] starts = new long[frames + 1];
@@ -92,9 +113,8 @@ public final class PacingBenchmark {
             dev[i] = Math.abs(interval - target);
         }
         Arrays.sort(dev);
-        System.out.printf(Locale.ROOT, "%-30s %7d %+10.4f %9.3f %9.3f %9.3f %8.1f%n", name, frames,
-                (sum / frames - target) / 1e6, pct(dev, 0.50) / 1e6, pct(dev, 0.99) / 1e6, dev[frames - 1] / 1e6,
-                100.0 * cpu / wall);
+        return new Row(name, fps, frames, (sum / frames - target) / 1e6, pct(dev, 0.50) / 1e6, pct(dev, 0.99) / 1e6,
+                dev[frames - 1] / 1e6, 100.0 * cpu / wall);
     }
 
     private static double pct(double[] sorted, double p) {

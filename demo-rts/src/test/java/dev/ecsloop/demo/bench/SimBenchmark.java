@@ -3,25 +3,87 @@ package dev.ecsloop.demo.bench;
 import com.artemis.BaseSystem;
 import dev.ecsloop.GameLoop;
 import dev.ecsloop.demo.sim.AiSystem;
+import dev.ecsloop.demo.sim.CombatSystem;
 import dev.ecsloop.demo.sim.GameConfig;
 import dev.ecsloop.demo.sim.PathfindingSystem;
 import dev.ecsloop.demo.sim.RateSetting;
 import dev.ecsloop.demo.sim.RtsGame;
 import dev.ecsloop.demo.sim.SimSystems;
+import dev.ecsloop.time.Clock;
 import dev.ecsloop.time.ManualClock;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 
 /**
- * Headless cost of the whole game: simulated seconds per real second and mean milliseconds per tick of each
- * system, for 2,000, 10,000 and 20,000 units with AI and pathfinding at 15 Hz and at 60 Hz, driven as fast as
- * possible by steady 16.667 ms frames for 20 simulated seconds (the default 256 x 256 map, seed 1). Not a unit
- * test: run {@code java -cp <test classpath> dev.ecsloop.demo.bench.SimBenchmark [seconds] [units...]}.
+ * Headless cost of the whole game on one thread: simulated seconds per real second and mean milliseconds per tick
+ * of each system, driven as fast as possible by steady 16.667 ms frames of a manual clock (the default 256 x 256
+ * map, seed 1), so the figures measure the simulation alone, with no window and no frame cap.
  *
- * <p>Per-system means come from {@code LoopStats}, whose one-second windows follow the manual clock here, so
- * they are per simulated second; the figure printed is the mean over all those windows, each weighted by its
- * ticks. Times vary by machine and load; compare within one run.
+ * <p>Two rate configurations: {@link Rates#SHIPPED} (AI and pathfinding 15 Hz, combat 20 Hz, movement 60 Hz) and
+ * {@link Rates#ALL_60} (every fixed-step system at 60 Hz), for the question multi-rate answers: what do low AI
+ * rates buy. Besides the whole-run speed, the slowest window of {@value #WINDOW_SECONDS} simulated seconds is
+ * reported: armies meet and fight mid-run, and a game that keeps real time on average but not through the battle
+ * stutters.
+ *
+ * <p>Per-system means come from {@code LoopStats}, whose one-second windows follow the manual clock here, so they
+ * are per simulated second; the figure is the mean over all windows weighted by their ticks. Real time is read
+ * through {@link Clock#system()}. Times vary by machine and load: compare within one run. {@code BenchSuite} uses
+ * {@link #measure}; {@code main} prints the issue-5 table: {@code SimBenchmark [seconds] [units...]}.
  */
 public final class SimBenchmark {
+
+    /** Length of the window whose speed is the "worst window" figure, in simulated seconds. */
+    public static final int WINDOW_SECONDS = 5;
+
+    private static final long SECOND = 1_000_000_000L;
+    private static final long FRAME_NANOS = 16_666_667L;
+
+    /** The rate configurations compared. */
+    public enum Rates {
+        SHIPPED("shipped (AI/path 15 Hz)", 15, 20),
+        ALL_60("all at 60 Hz", 60, 60);
+
+        final String label;
+        final double aiAndPathHz;
+        final double combatHz;
+
+        Rates(String label, double aiAndPathHz, double combatHz) {
+            this.label = label;
+            this.aiAndPathHz = aiAndPathHz;
+            this.combatHz = combatHz;
+        }
+
+        public String label() {
+            return label;
+        }
+
+        List<RateSetting> settings() {
+            return List.of(new RateSetting(AiSystem.class, aiAndPathHz),
+                    new RateSetting(PathfindingSystem.class, aiAndPathHz),
+                    new RateSetting(CombatSystem.class, combatHz));
+        }
+    }
+
+    /**
+     * One run.
+     *
+     * @param simPerReal      simulated seconds per real second over the whole run
+     * @param worstWindow     the same over the slowest {@value #WINDOW_SECONDS} simulated seconds
+     * @param msPerTick       mean real milliseconds per tick, indexed like {@link SimSystems#ALL}
+     * @param p99FrameMs      99th percentile of the real cost of one 60 FPS frame (its ticks and animation):
+     *                        where the ticks of slow rates land, frames spike
+     * @param unitsLeft       units alive at the end, both teams
+     */
+    public record Result(int units, Rates rates, int seconds, double simPerReal, double worstWindow,
+                         double[] msPerTick, double p99FrameMs, int unitsLeft) {
+
+        /** Whether the game kept real time throughout: its slowest window ran at least as fast as real time. */
+        public boolean keepsRealTime() {
+            return worstWindow >= 1.0;
+        }
+    }
+
     private SimBenchmark() {
     }
 
@@ -31,49 +93,86 @@ public final class SimBenchmark {
         for (int i = 1; i < args.length; i++) {
             counts[i - 1] = Integer.parseInt(args[i]);
         }
-        StringBuilder header = new StringBuilder(String.format("%7s %8s %9s", "units", "ai/path", "sim s/s"));
+        StringBuilder header = new StringBuilder(String.format(Locale.ROOT, "%7s %-24s %9s %9s %9s", "units",
+                "rates", "sim s/s", "worst " + WINDOW_SECONDS + "s", "p99 frame"));
         for (Class<? extends BaseSystem> s : SimSystems.ALL) {
-            header.append(String.format(" %11s", s.getSimpleName().replace("System", "")));
+            header.append(String.format(Locale.ROOT, " %11s", s.getSimpleName().replace("System", "")));
         }
-        System.out.println(header.append("   (ms per tick) left team0/team1"));
+        System.out.println(header.append("   (ms per tick) units left"));
         for (int units : counts) {
-            for (int hz : new int[] {15, 60}) {
-                run(units, hz, seconds);
+            for (Rates rates : Rates.values()) {
+                Result r = measure(units, rates, seconds);
+                StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "%7d %-24s %9.2f %9.2f %9.2f",
+                        units, rates.label(), r.simPerReal(), r.worstWindow(), r.p99FrameMs()));
+                for (double ms : r.msPerTick()) {
+                    row.append(String.format(Locale.ROOT, " %11.3f", ms));
+                }
+                System.out.println(row.append("   ").append(r.unitsLeft()));
             }
         }
     }
 
-    private static void run(int units, int hz, int seconds) {
-        GameConfig config = GameConfig.defaults(1).withUnits(units).withRates(List.of(
-                new RateSetting(AiSystem.class, hz), new RateSetting(PathfindingSystem.class, hz)));
+    /**
+     * Runs a fresh game of {@code units} for {@code seconds} simulated seconds as fast as possible.
+     *
+     * @throws IllegalArgumentException if {@code seconds} is shorter than one window
+     */
+    public static Result measure(int units, Rates rates, int seconds) {
+        if (seconds < WINDOW_SECONDS) {
+            throw new IllegalArgumentException("seconds must be at least " + WINDOW_SECONDS + ": " + seconds);
+        }
+        GameConfig config = GameConfig.defaults(1).withUnits(units).withRates(rates.settings());
         ManualClock clock = new ManualClock();
         RtsGame game = RtsGame.create(config, clock, false);
         GameLoop loop = game.loop();
+        Clock real = Clock.system();
         int n = SimSystems.ALL.size();
         double[] weighted = new double[n];
         long[] ticks = new long[n];
-        long frame = 16_667_000L;
-        long end = seconds * 1_000_000_000L;
-        long nextSample = 1_000_000_000L;
-        long start = System.nanoTime();
+        long[] realAtSecond = new long[seconds + 1];
+        long end = seconds * SECOND;
+        int second = 1;
+        long nextSample = SECOND;
+        long[] frameCost = new long[(int) (end / FRAME_NANOS) + 2];
+        int frames = 0;
+        long start = real.nanoTime();
+        realAtSecond[0] = start;
         while (loop.simulatedNanos() < end) {
-            clock.advance(Math.min(frame, end - loop.simulatedNanos()));
+            clock.advance(Math.min(FRAME_NANOS, end - loop.simulatedNanos()));
+            long frameStart = real.nanoTime();
             game.frame();
-            if (clock.nanoTime() >= nextSample + 1) { // the window closing at nextSample is published now
-                for (int s = 0; s < n; s++) {
-                    Class<? extends BaseSystem> type = SimSystems.ALL.get(s);
-                    long t = loop.stats().ticksPerSecond(type);
-                    weighted[s] += loop.stats().meanTickMillis(type) * t;
-                    ticks[s] += t;
-                }
-                nextSample += 1_000_000_000L;
+            frameCost[frames++] = real.nanoTime() - frameStart;
+            while (second <= seconds && loop.simulatedNanos() >= second * SECOND) {
+                realAtSecond[second++] = real.nanoTime();
+            }
+            if (clock.nanoTime() > nextSample) { // the stats window closing at nextSample is published now
+                sampleTickCosts(loop, weighted, ticks);
+                nextSample += SECOND;
             }
         }
-        double real = (System.nanoTime() - start) / 1e9;
-        StringBuilder row = new StringBuilder(String.format("%7d %8s %9.2f", units, hz + " Hz", seconds / real));
+        long realNanos = real.nanoTime() - start;
+        double[] msPerTick = new double[n];
         for (int s = 0; s < n; s++) {
-            row.append(String.format(" %11.3f", ticks[s] == 0 ? 0 : weighted[s] / ticks[s]));
+            msPerTick[s] = ticks[s] == 0 ? 0 : weighted[s] / ticks[s];
         }
-        System.out.println(row.append("   ").append(game.unitCount(0)).append('/').append(game.unitCount(1)));
+        double worst = Double.MAX_VALUE;
+        for (int w = WINDOW_SECONDS; w <= seconds; w++) {
+            long spent = realAtSecond[w] - realAtSecond[w - WINDOW_SECONDS];
+            worst = Math.min(worst, WINDOW_SECONDS * (double) SECOND / spent);
+        }
+        long[] sorted = Arrays.copyOf(frameCost, frames);
+        Arrays.sort(sorted);
+        double p99 = sorted[Math.min(frames - 1, (int) Math.ceil(0.99 * frames) - 1)] / 1e6;
+        return new Result(units, rates, seconds, seconds * (double) SECOND / realNanos, worst, msPerTick, p99,
+                game.unitCount(0) + game.unitCount(1));
+    }
+
+    private static void sampleTickCosts(GameLoop loop, double[] weighted, long[] ticks) {
+        for (int s = 0; s < weighted.length; s++) {
+            Class<? extends BaseSystem> type = SimSystems.ALL.get(s);
+            long t = loop.stats().ticksPerSecond(type);
+            weighted[s] += loop.stats().meanTickMillis(type) * t;
+            ticks[s] += t;
+        }
     }
 }

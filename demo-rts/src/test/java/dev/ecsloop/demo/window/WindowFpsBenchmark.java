@@ -57,9 +57,7 @@ public final class WindowFpsBenchmark {
                 window.requestClose();
             });
             stopper.setDaemon(true);
-            long[] start = new long[1];
             stopper.start();
-            start[0] = System.nanoTime();
             window.run(new FramePacer(Clock.system(), 0));
             FrameProfile p = window.profile();
             double n = Math.max(1, p.frames);

@@ -1,0 +1,340 @@
+package dev.ecsloop.demo.bench;
+
+import dev.ecsloop.DebtPolicy;
+import dev.ecsloop.bench.PacingBenchmark;
+import dev.ecsloop.demo.sim.AiSystem;
+import dev.ecsloop.demo.sim.CombatSystem;
+import dev.ecsloop.demo.sim.GameConfig;
+import dev.ecsloop.demo.sim.MovementSystem;
+import dev.ecsloop.demo.sim.PathfindingSystem;
+import dev.ecsloop.demo.sim.SimSystems;
+import dev.ecsloop.time.Clock;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.function.IntPredicate;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * The benchmark suite: one command runs every benchmark of issue 7 in one JVM, one after the other, and prints
+ * Markdown tables of figures measured side by side (ratios against a baseline measured in the same run), writing
+ * them to a file as each section completes. Run it through Maven (see the README, "Benchmarks"):
+ *
+ * <pre>
+ * mvn -B -q -Pbench -DskipTests package                          # full: under 10 minutes on 2 cores
+ * mvn -B -q -Pbench -DskipTests package -Dbench.args=--quick     # about a minute
+ * </pre>
+ *
+ * <p>Sections, in order: {@code overhead} (JMH: scheduler cost per frame against plain Artemis), {@code rts}
+ * (what low AI rates buy in the demo), {@code pacing} (the frame cap against naive loops on the real clock) and
+ * {@code catchup} (recovery from a 2 s stall under KEEP and DISCARD). {@code --only} picks some.
+ */
+@Command(name = "bench-suite", mixinStandardHelpOptions = true,
+        description = "Runs ecs-loop's benchmarks and prints Markdown tables of side-by-side ratios.")
+public final class BenchSuite implements Callable<Integer> {
+
+    /** The sections, in the order they run. */
+    enum Section { overhead, rts, pacing, catchup }
+
+    @Option(names = "--quick", description = "Short runs: a one-minute look, not figures to quote.")
+    boolean quick;
+
+    @Option(names = "--only", split = ",", paramLabel = "SECTION",
+            description = "Run only these sections (comma-separated): ${COMPLETION-CANDIDATES}.")
+    Set<Section> only = EnumSet.allOf(Section.class);
+
+    @Option(names = "--out", paramLabel = "FILE", description = "Also write the tables to FILE (Markdown).")
+    Path out;
+
+    private final PrintStream console;
+    private final StringBuilder report = new StringBuilder();
+
+    BenchSuite(PrintStream console) {
+        this.console = console;
+    }
+
+    /** Durations and sizes of one mode. */
+    record Plan(int rtsSeconds, List<Integer> rtsUnits, int searchStep, double pacingSeconds,
+                double catchUpWarmUpSeconds) {
+        /** 60 simulated seconds per RTS run: the armies meet and fight, and the battle is the expensive part. */
+        static final Plan FULL = new Plan(60, List.of(2_000, 10_000, 20_000), 1_000, 10, 3);
+        /** No search for the largest real-time army: its runs alone take two minutes. */
+        static final Plan QUICK = new Plan(10, List.of(2_000, 10_000, 20_000), 0, 2, 1);
+
+        boolean searches() {
+            return searchStep > 0;
+        }
+    }
+
+    public static void main(String[] args) {
+        System.exit(commandLine(new BenchSuite(System.out)).execute(args));
+    }
+
+    /** The parser: a bad flag or section prints one line naming it and exits 2 before anything runs. */
+    static CommandLine commandLine(BenchSuite suite) {
+        return new CommandLine(suite)
+                .setCaseInsensitiveEnumValuesAllowed(true)
+                .setParameterExceptionHandler((e, args) -> {
+                    e.getCommandLine().getErr().println("bench-suite: " + e.getMessage() + " (--help lists the flags)");
+                    return CommandLine.ExitCode.USAGE;
+                });
+    }
+
+    Plan plan() {
+        return quick ? Plan.QUICK : Plan.FULL;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        Plan plan = plan();
+        long start = Clock.system().nanoTime();
+        emit("# ecs-loop benchmark results\n\n" + machine() + "\n");
+        for (Section section : Section.values()) {
+            if (!only.contains(section)) {
+                continue;
+            }
+            switch (section) {
+                case overhead -> overhead();
+                case rts -> rts(plan);
+                case pacing -> pacing(plan);
+                case catchup -> catchUp(plan);
+                default -> throw new AssertionError(section);
+            }
+        }
+        emit(String.format(Locale.ROOT, "Suite finished in %.0f s; load average at the end %.2f.%n",
+                (Clock.system().nanoTime() - start) / 1e9, loadAverage()));
+        return 0;
+    }
+
+    private void overhead() throws Exception {
+        progress("overhead: JMH with -prof gc, FrameBenchmark (10 and 50 systems, three loops)");
+        List<OverheadBenchmark.Row> rows = OverheadBenchmark.measure(quick);
+        MarkdownTable table = new MarkdownTable("systems", "loop", "ns / frame", "ns / tick", "x plain",
+                "B / frame");
+        List<String> verdicts = new ArrayList<>();
+        for (OverheadBenchmark.Row row : rows) {
+            double plain = row.plain().nsPerFrame();
+            addOverhead(table, row, "ecs-loop (profiled)", row.ecsLoop(), plain);
+            addOverhead(table, row, "ecs-loop (profiler off)", row.unprofiled(), plain);
+            addOverhead(table, row, "plain Artemis + accumulator", row.plain(), plain);
+            verdicts.add(String.format(Locale.ROOT, "%d systems: profiled %.2fx plain, profiler off %.2fx plain",
+                    row.systems(), row.ecsLoop().nsPerFrame() / plain, row.unprofiled().nsPerFrame() / plain));
+        }
+        double worstBytes = rows.stream().mapToDouble(r -> Math.max(r.ecsLoop().bytesPerFrame(),
+                r.unprofiled().bytesPerFrame())).max().orElse(Double.NaN);
+        emit("## Scheduler overhead\n\n" + table + "\nTarget within 5% of the plain loop ("
+                + String.join("; ", verdicts) + "). Target 0 B/frame: "
+                + (worstBytes < 0.5 ? "met" : "missed") + String.format(Locale.ROOT,
+                " (largest ecs-loop figure %.3f B/frame; JMH's own residue is a few thousandths).%n%n", worstBytes));
+    }
+
+    private static void addOverhead(MarkdownTable table, OverheadBenchmark.Row row, String loop,
+                                    OverheadBenchmark.Measure m, double plain) {
+        table.row(Integer.toString(row.systems()), loop,
+                String.format(Locale.ROOT, "%.0f ± %.0f", m.nsPerFrame(), m.nsError()),
+                String.format(Locale.ROOT, "%.1f", m.nsPerFrame() / row.runsPerFrame()),
+                String.format(Locale.ROOT, "%.2f", m.nsPerFrame() / plain),
+                String.format(Locale.ROOT, "%.3f", m.bytesPerFrame()));
+    }
+
+    private void rts(Plan plan) {
+        MarkdownTable table = new MarkdownTable("units", "rates", "sim s / real s",
+                "slowest " + SimBenchmark.WINDOW_SECONDS + " s", "p99 frame ms", "Ai ms/tick", "Pathfinding ms/tick",
+                "Movement ms/tick", "Combat ms/tick");
+        MarkdownTable ratios = new MarkdownTable("units", "speed-up, whole run", "speed-up, slowest window",
+                "p99 frame, shipped / all 60 Hz");
+        List<SimBenchmark.Result> measured = new ArrayList<>();
+        for (int units : plan.rtsUnits()) {
+            SimBenchmark.Result[] pair = new SimBenchmark.Result[2];
+            for (SimBenchmark.Rates rates : SimBenchmark.Rates.values()) {
+                progress("rts: " + units + " units, " + rates.label() + ", " + plan.rtsSeconds() + " simulated s");
+                SimBenchmark.Result r = SimBenchmark.measure(units, rates, plan.rtsSeconds());
+                pair[rates.ordinal()] = r;
+                measured.add(r);
+                table.row(String.format(Locale.ROOT, "%,d", units), rates.label(), fmt2(r.simPerReal()),
+                        fmt2(r.worstWindow()), fmt2(r.p99FrameMs()), fmt3(ms(r, AiSystem.class)),
+                        fmt3(ms(r, PathfindingSystem.class)), fmt3(ms(r, MovementSystem.class)),
+                        fmt3(ms(r, CombatSystem.class)));
+            }
+            SimBenchmark.Result s = pair[SimBenchmark.Rates.SHIPPED.ordinal()];
+            SimBenchmark.Result a = pair[SimBenchmark.Rates.ALL_60.ordinal()];
+            ratios.row(String.format(Locale.ROOT, "%,d", units), fmt2(s.simPerReal() / a.simPerReal()) + "x",
+                    fmt2(s.worstWindow() / a.worstWindow()) + "x", fmt2(s.p99FrameMs() / a.p99FrameMs()) + "x");
+        }
+        String largest;
+        if (plan.searches()) {
+            largest = String.format(Locale.ROOT, "Largest army that keeps real time on the loop's one thread (slowest"
+                    + " %d s window at least 1.0 simulated s per real s in a run of %d simulated s; searched in steps of"
+                    + " %,d units): shipped rates %s, all at 60 Hz %s.", SimBenchmark.WINDOW_SECONDS,
+                    plan.rtsSeconds(), plan.searchStep(),
+                    largestRealTime(SimBenchmark.Rates.SHIPPED, measured, plan),
+                    largestRealTime(SimBenchmark.Rates.ALL_60, measured, plan));
+        } else {
+            largest = "The largest real-time army is searched in the full run only.";
+        }
+        emit("## What multi-rate buys in the RTS\n\n" + table + "\n" + ratios + "\n" + largest + "\n\n");
+    }
+
+    /**
+     * The largest army whose slowest window still keeps real time, seeded with the table's runs of these rates (the
+     * largest count that kept real time and the smallest that did not: a longer run only has more windows to
+     * fail).
+     */
+    private String largestRealTime(SimBenchmark.Rates rates, List<SimBenchmark.Result> measured, Plan plan) {
+        int step = plan.searchStep();
+        int keeps = 0;
+        int fails = Integer.MAX_VALUE;
+        for (SimBenchmark.Result r : measured) {
+            if (r.rates() == rates && r.keepsRealTime()) {
+                keeps = Math.max(keeps, r.units());
+            } else if (r.rates() == rates) {
+                fails = Math.min(fails, r.units());
+            }
+        }
+        int largest = largestKeeping(keeps, fails, step, GameConfig.MAX_UNITS, units -> {
+            progress("rts: largest real-time army, " + rates.label() + ", trying " + units + " units");
+            return SimBenchmark.measure(units, rates, plan.rtsSeconds()).keepsRealTime();
+        });
+        return largest == 0 ? String.format(Locale.ROOT, "below %,d", step)
+                : String.format(Locale.ROOT, largest == GameConfig.MAX_UNITS ? "%,d (the most the demo allows)"
+                : "%,d", largest);
+    }
+
+    /**
+     * Searches multiples of {@code step} up to {@code max} for the largest count that {@code keepsRealTime},
+     * assuming that keeping real time only gets harder with more units: doubles from {@code keeps} until a count
+     * fails, then bisects.
+     *
+     * @param keeps a count known to keep real time (0 if none)
+     * @param fails a count known to fail ({@link Integer#MAX_VALUE} if none)
+     * @return the largest multiple of {@code step} found to keep real time, 0 if none, {@code max} at most
+     */
+    static int largestKeeping(int keeps, int fails, int step, int max, IntPredicate keepsRealTime) {
+        int hi = Math.min(fails, max + step);
+        int lo = Math.min(keeps / step * step, hi - step);
+        while (hi - lo > step) {
+            int probe = hi > max ? Math.min(Math.max(2 * lo, step), max) : Math.max((lo + hi) / 2 / step * step,
+                    lo + step);
+            if (probe <= lo) {
+                break; // lo == max: nothing larger to try
+            }
+            if (keepsRealTime.test(probe)) {
+                lo = probe;
+            } else {
+                hi = probe;
+            }
+        }
+        return lo;
+    }
+
+    private static double ms(SimBenchmark.Result r, Class<?> system) {
+        return r.msPerTick()[SimSystems.ALL.indexOf(system)];
+    }
+
+    private void pacing(Plan plan) {
+        MarkdownTable table = new MarkdownTable("FPS", "variant", "mean error ms", "p50 dev ms", "p99 dev ms",
+                "max dev ms", "CPU % of a core");
+        List<PacingBenchmark.Row> pacer = new ArrayList<>();
+        for (int fps : new int[] {60, 144}) {
+            progress("pacing: " + fps + " FPS, four variants, " + plan.pacingSeconds() + " s each");
+            List<PacingBenchmark.Row> rows = PacingBenchmark.measure(fps, plan.pacingSeconds());
+            pacer.add(rows.get(0));
+            for (PacingBenchmark.Row r : rows) {
+                table.row(Integer.toString(fps), r.variant(), String.format(Locale.ROOT, "%+.4f", r.meanErrorMs()),
+                        fmt3(r.p50Ms()), fmt3(r.p99Ms()), fmt3(r.maxMs()), String.format(Locale.ROOT, "%.1f",
+                                r.cpuPercent()));
+            }
+        }
+        StringBuilder verdict = new StringBuilder("Target p99 deviation under 1 ms at under 10% of one core:");
+        for (PacingBenchmark.Row r : pacer) {
+            boolean met = r.p99Ms() < 1 && r.cpuPercent() < 10;
+            verdict.append(String.format(Locale.ROOT, " %d FPS %s (p99 %.3f ms, %.1f%% CPU);", r.fps(),
+                    met ? "met" : "missed", r.p99Ms(), r.cpuPercent()));
+        }
+        verdict.setLength(verdict.length() - 1);
+        emit("## Frame pacing (real clock, 0.5 ms of work per frame)\n\n" + table + "\n" + verdict
+                + ". CPU includes the frame's work (3% of a core at 60 FPS, 7% at 144).\n\n");
+    }
+
+    private void catchUp(Plan plan) {
+        MarkdownTable table = new MarkdownTable("policy", "stall", "frames to catch up", "real ms to catch up",
+                "longest frame ms", "Movement ticks run", "simulated ms dropped");
+        int units = 5_000;
+        for (DebtPolicy policy : DebtPolicy.values()) {
+            progress("catchup: " + units + " units, 2 s stall, " + policy);
+            CatchUpBenchmark.Result r = CatchUpBenchmark.measure(units, policy, plan.catchUpWarmUpSeconds(), 2_000);
+            table.row(policy.name(), r.stallMs() + " ms", Integer.toString(r.frames()), String.format(Locale.ROOT,
+                    "%.0f", r.realMs()), fmt2(r.longestFrameMs()), Long.toString(r.movementTicks()),
+                    String.format(Locale.ROOT, "%.0f", r.droppedMs()));
+        }
+        emit("## Catch-up after a 2 s stall (" + String.format(Locale.ROOT, "%,d", units)
+                + " units, 60 FPS cap, catch-up bound 250 ms)\n\n" + table + "\n");
+    }
+
+    private static String machine() {
+        com.sun.management.OperatingSystemMXBean os =
+                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        return String.format(Locale.ROOT, "Run %s on %s, %d cores, %.0f GiB; %s %s; Java %s (%s); load average"
+                        + " at the start %.2f.%n", LocalDate.now(), cpuModel(),
+                Runtime.getRuntime().availableProcessors(), os.getTotalMemorySize() / (double) (1L << 30),
+                System.getProperty("os.name"), System.getProperty("os.arch"), System.getProperty("java.version"),
+                System.getProperty("java.vm.name"), loadAverage());
+    }
+
+    private static String cpuModel() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
+                if (line.startsWith("model name")) {
+                    return line.substring(line.indexOf(':') + 1).trim();
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // not Linux: the architecture below still says something
+        }
+        return "an unknown CPU";
+    }
+
+    private static double loadAverage() {
+        return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+    }
+
+    private void progress(String what) {
+        console.println("[bench] " + what);
+    }
+
+    /** Prints a finished section and rewrites the results file with everything so far. */
+    private void emit(String markdown) {
+        console.print(markdown);
+        report.append(markdown);
+        if (out != null) {
+            try {
+                if (out.toAbsolutePath().getParent() != null) {
+                    Files.createDirectories(out.toAbsolutePath().getParent());
+                }
+                Files.writeString(out, report);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot write " + out, e);
+            }
+        }
+    }
+
+    private static String fmt2(double v) {
+        return String.format(Locale.ROOT, "%.2f", v);
+    }
+
+    private static String fmt3(double v) {
+        return String.format(Locale.ROOT, "%.3f", v);
+    }
+}
