@@ -18,6 +18,16 @@ import java.util.Objects;
  * ({@link Clock#spinWait()}) through the last stretch. The CPU stays idle for all but the threshold of each wait,
  * and a frame starts late only when a sleep overshoots by more than the threshold.
  *
+ * <p><b>A threshold that learns.</b> How late sleeps wake depends on the machine and its load, so the default
+ * pacer ({@link #FramePacer(Clock, int)}) measures it: each sleep's overshoot (its wake-up time minus the time it
+ * asked for) feeds a decaying peak, which rises at once to any late wake-up and sinks by 1/64 per sleep (a few
+ * seconds at 60 FPS), and the threshold is that peak plus a quarter in whole 10 us, kept within 50 us and 2 ms. It
+ * starts at {@link #DEFAULT_SPIN_THRESHOLD}. On a quiet Linux box, where sleeps overshoot by about the 50 us timer slack, it
+ * settles below 0.1 ms: the spin that buys sub-millisecond precision then costs about 1% of a core at 144 FPS
+ * instead of 14% with a fixed 1 ms. A slow wake-up makes that one frame late by its excess, never the later ones
+ * (see the grid, below). A pacer built with an explicit threshold ({@link #FramePacer(Clock, int, Duration)})
+ * keeps it.
+ *
  * <p><b>The grid.</b> Frame deadlines lie on a fixed grid: each deadline is the previous one plus the interval
  * {@code 1 s / fps}, kept exact with an integer remainder (1/60 s is not a whole number of nanoseconds; at 60 FPS
  * consecutive deadlines are 16,666,666 or 16,666,667 ns apart and every 60 of them make exactly one second). A
@@ -34,7 +44,7 @@ import java.util.Objects;
  * the next wait, measured from the start of the current frame. Waiting allocates nothing.
  *
  * <p>Invariants: {@code 0 <= fps() <= MAX_FPS}; while capped, consecutive frames released on the grid start
- * exactly one interval apart (up to the clock's spin granularity).
+ * exactly one interval apart (up to the clock's spin granularity); a learned threshold lies within 50 us and 2 ms.
  */
 public final class FramePacer {
 
@@ -42,19 +52,40 @@ public final class FramePacer {
     public static final int MAX_FPS = 1000;
 
     /**
-     * The default spin threshold: 1 ms. Linux high-resolution sleeps usually overshoot by 20-100 us, but on a busy
-     * or virtualised machine wake-ups slip by up to a few milliseconds, and a Windows timer ticks at 1 ms at best;
-     * 1 ms of spin absorbs the common overshoot while costing about 6% of a core at 60 FPS (14% at 144 FPS).
-     * {@code PacingBenchmark} on a quiet moment of a shared 2-core box, 60 FPS: sleep-only p99 jitter 0.4-2.8 ms at
-     * 3.5% CPU; with this threshold 0.01-0.09 ms at 8.5% CPU (0.5 ms of work per frame included). Lower it to save
-     * power when sleeps are known to be precise; raise it when p99 jitter matters more than power.
+     * The spin threshold the default pacer starts from before it has measured any sleep, and a sound fixed choice:
+     * 1 ms. Linux high-resolution sleeps usually overshoot by 20-100 us, but on a busy or virtualised machine
+     * wake-ups slip by up to a few milliseconds, and a Windows timer ticks at 1 ms at best; 1 ms of spin absorbs
+     * the common overshoot while costing about 6% of a core at 60 FPS (14% at 144 FPS).
      */
     public static final Duration DEFAULT_SPIN_THRESHOLD = Duration.ofMillis(1);
+
+    /** The least a learned threshold goes down to: the spin granularity and the clock read after a sleep. */
+    static final long MIN_LEARNED_SPIN_MICROS = 50;
+
+    /**
+     * The most a learned threshold goes up to. Sleeps that overshoot by more are rare hitches on a loaded machine;
+     * spinning through them would cost more than the late frame they cause.
+     */
+    static final long MAX_LEARNED_SPIN_MICROS = 2_000;
+
+    /**
+     * A learned threshold is rounded up to whole 10 us: finer is noise next to wake-up jitter, and a round
+     * threshold keeps a manual clock's 10 us spins landing exactly on the deadlines in tests.
+     */
+    private static final long LEARNED_STEP_NANOS = 10_000L;
+
+    /** The peak sinks by 1/2^DECAY_SHIFT of itself per sleep. */
+    private static final int DECAY_SHIFT = 6;
 
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
 
     private final Clock clock;
-    private final long spinThresholdNanos;
+    /** Whether the threshold is learned from the sleeps' overshoot; otherwise it stays as constructed. */
+    private final boolean learns;
+    /** The current threshold; changed only by the loop thread, and only when {@link #learns}. */
+    private long spinThresholdNanos;
+    /** Decaying peak of observed sleep overshoot, in ns; used only when {@link #learns}. */
+    private long overshootPeak;
     /** The cap asked for; written by any thread, applied by the loop thread at its next wait. */
     private volatile int requestedFps;
 
@@ -68,7 +99,8 @@ public final class FramePacer {
     private long stalls;
 
     /**
-     * A pacer with the {@link #DEFAULT_SPIN_THRESHOLD}.
+     * A pacer whose spin threshold learns how late this machine's sleeps wake up, starting from the
+     * {@link #DEFAULT_SPIN_THRESHOLD}: the right choice unless a test or a measurement needs it fixed.
      *
      * @param clock the time source; waits go through it
      * @param fps   the cap, 0 (uncapped) to {@link #MAX_FPS}
@@ -76,10 +108,12 @@ public final class FramePacer {
      * @throws NullPointerException     if {@code clock} is null
      */
     public FramePacer(Clock clock, int fps) {
-        this(clock, fps, DEFAULT_SPIN_THRESHOLD);
+        this(clock, fps, DEFAULT_SPIN_THRESHOLD, true);
     }
 
     /**
+     * A pacer with a fixed spin threshold.
+     *
      * @param clock          the time source; waits go through it
      * @param fps            the cap, 0 (uncapped) to {@link #MAX_FPS}
      * @param spinThreshold  how much of each wait is spun rather than slept; zero sleeps all the way (cheapest,
@@ -88,7 +122,12 @@ public final class FramePacer {
      * @throws NullPointerException     if {@code clock} or {@code spinThreshold} is null
      */
     public FramePacer(Clock clock, int fps, Duration spinThreshold) {
+        this(clock, fps, spinThreshold, false);
+    }
+
+    private FramePacer(Clock clock, int fps, Duration spinThreshold, boolean learns) {
         this.clock = Objects.requireNonNull(clock, "clock");
+        this.learns = learns;
         Objects.requireNonNull(spinThreshold, "spinThreshold");
         if (spinThreshold.isNegative()) {
             throw new IllegalArgumentException("spin threshold must not be negative, was " + spinThreshold);
@@ -96,6 +135,7 @@ public final class FramePacer {
         checkFps(fps);
         this.spinThresholdNanos = spinThreshold.compareTo(Duration.ofSeconds(1)) >= 0
                 ? NANOS_PER_SECOND : spinThreshold.toNanos();
+        this.overshootPeak = spinThresholdNanos * 4 / 5; // so that peak + peak/4 is the starting threshold
         this.requestedFps = fps;
         apply(fps);
     }
@@ -117,7 +157,10 @@ public final class FramePacer {
         return requestedFps;
     }
 
-    /** How much of each wait is spun rather than slept. */
+    /**
+     * How much of each wait is spun rather than slept: fixed, or for the default pacer what it has learned so far.
+     * Loop thread (another thread may see a stale value).
+     */
     public Duration spinThreshold() {
         return Duration.ofNanos(spinThresholdNanos);
     }
@@ -168,9 +211,15 @@ public final class FramePacer {
             anchor(now);
             return;
         }
-        while (remaining > spinThresholdNanos) {
-            clock.sleepNanos(remaining - spinThresholdNanos);
-            remaining = deadline - clock.nanoTime();
+        long threshold = spinThresholdNanos; // what is learned now applies from the next wait
+        while (remaining > threshold) {
+            long wake = deadline - threshold;
+            clock.sleepNanos(remaining - threshold);
+            long woke = clock.nanoTime();
+            if (learns) {
+                learn(woke - wake);
+            }
+            remaining = deadline - woke;
         }
         while (remaining > 0) {
             clock.spinWait();
@@ -196,6 +245,15 @@ public final class FramePacer {
             stalls++;
             anchor(now);
         }
+    }
+
+    /** Feeds one sleep's overshoot (negative: it woke early) to the peak and derives the threshold from it. */
+    private void learn(long overshoot) {
+        overshootPeak = Math.max(Math.max(overshoot, 0), overshootPeak - (overshootPeak >> DECAY_SHIFT));
+        long wanted = overshootPeak + (overshootPeak >> 2);
+        wanted = (wanted + LEARNED_STEP_NANOS - 1) / LEARNED_STEP_NANOS * LEARNED_STEP_NANOS;
+        spinThresholdNanos = Math.min(MAX_LEARNED_SPIN_MICROS * 1_000, Math.max(MIN_LEARNED_SPIN_MICROS * 1_000,
+                wanted));
     }
 
     private void applyRequested() {

@@ -55,7 +55,7 @@ class FramePacerTest {
     @Test
     void sleepsThroughMostOfTheWaitAndSpinsOnlyTheLastStretch() {
         CountingClock clock = new CountingClock();
-        FramePacer pacer = new FramePacer(clock, 60);
+        FramePacer pacer = new FramePacer(clock, 60, FramePacer.DEFAULT_SPIN_THRESHOLD);
         frameStarts(clock, pacer, 1, 0);
         clock.resetCounts();
         frameStarts(clock, pacer, 60, 3 * MS); // one grid restart, then 60 waits of ~13.67 ms
@@ -71,7 +71,7 @@ class FramePacerTest {
     void aSleepThatOvershootsWithinTheThresholdIsAbsorbedBySpinning() {
         CountingClock clock = new CountingClock();
         clock.overshootNanos = 400_000L;
-        long[] starts = frameStarts(clock, new FramePacer(clock, 60), 61, 3 * MS);
+        long[] starts = frameStarts(clock, new FramePacer(clock, 60, FramePacer.DEFAULT_SPIN_THRESHOLD), 61, 3 * MS);
         assertEquals(SECOND, starts[60] - starts[0]);
         assertEquals(61 * 60, clock.spins, "0.6 ms of spin per wait");
     }
@@ -80,11 +80,73 @@ class FramePacerTest {
     void aSleepThatOvershootsTheThresholdIsLateButErrorsDoNotAccumulate() {
         CountingClock clock = new CountingClock();
         clock.overshootNanos = 1_500_000L; // wakes 0.5 ms after every deadline
-        long[] starts = frameStarts(clock, new FramePacer(clock, 60), 61, 3 * MS);
+        long[] starts = frameStarts(clock, new FramePacer(clock, 60, FramePacer.DEFAULT_SPIN_THRESHOLD), 61, 3 * MS);
         for (int i = 1; i <= 60; i++) {
             assertEquals(SECOND * i / 60 + 500_000L, starts[i] - starts[0], "frame " + i + " is 0.5 ms late");
         }
         assertEquals(0, clock.spins);
+    }
+
+    @Test
+    void theDefaultPacerLearnsThatSleepsArePreciseAndSpinsLess() {
+        CountingClock clock = new CountingClock();
+        FramePacer pacer = new FramePacer(clock, 60);
+        assertEquals(FramePacer.DEFAULT_SPIN_THRESHOLD, pacer.spinThreshold(), "starts from the default");
+        long[] starts = frameStarts(clock, pacer, 601, 3 * MS); // ten seconds of sleeps that wake on time
+        assertEquals(10 * SECOND, starts[600] - starts[0], "on the grid while learning");
+        assertEquals(Duration.ofNanos(FramePacer.MIN_LEARNED_SPIN_MICROS * 1_000), pacer.spinThreshold());
+        clock.resetCounts();
+        frameStarts(clock, pacer, 60, 3 * MS);
+        assertEquals(60 * 5, clock.spins, "50 us of 10 us spins per frame, not 1 ms");
+    }
+
+    @Test
+    void theDefaultPacerLearnsHowLateSleepsWakeAndStaysOnTime() {
+        CountingClock clock = new CountingClock();
+        clock.overshootNanos = 400_000L;
+        FramePacer pacer = new FramePacer(clock, 60);
+        long[] starts = frameStarts(clock, pacer, 601, 3 * MS);
+        for (int i = 1; i <= 600; i++) {
+            assertEquals(SECOND * i / 60, starts[i] - starts[0], "frame " + i + " is on time");
+        }
+        assertEquals(Duration.ofNanos(500_000L), pacer.spinThreshold(), "the overshoot plus a quarter");
+    }
+
+    @Test
+    void oneLateWakeUpRaisesTheThresholdAtOnceAndItSinksAgainAfterwards() {
+        CountingClock clock = new CountingClock();
+        FramePacer pacer = new FramePacer(clock, 60);
+        frameStarts(clock, pacer, 600, 3 * MS);
+        long[] sleeps = {0};
+        clock.onSleep = () -> clock.overshootNanos = ++sleeps[0] == 1 ? 1_200_000L : 0L;
+        long start = clock.now();
+        clock.advance(3 * MS);
+        pacer.awaitNextFrame();
+        assertEquals(start + 16_666_666L + 1_200_000L - 50_000L, clock.now(),
+                "woken 1.2 ms late with 50 us left to spin: this frame is late by the rest");
+        assertEquals(Duration.ofNanos(1_500_000L), pacer.spinThreshold(), "1.2 ms plus a quarter");
+        long[] after = frameStarts(clock, pacer, 301, 3 * MS);
+        assertEquals(5 * SECOND, after[300] - after[0], "later frames keep the grid");
+        assertTrue(pacer.spinThreshold().toNanos() < 200_000L, "sunk again: " + pacer.spinThreshold());
+    }
+
+    @Test
+    void aLearnedThresholdNeverExceedsTwoMilliseconds() {
+        CountingClock clock = new CountingClock();
+        clock.overshootNanos = 5 * MS;
+        FramePacer pacer = new FramePacer(clock, 60);
+        long[] starts = frameStarts(clock, pacer, 61, 3 * MS);
+        assertEquals(Duration.ofMillis(FramePacer.MAX_LEARNED_SPIN_MICROS / 1_000), pacer.spinThreshold());
+        assertEquals(SECOND + 3 * MS, starts[60] - starts[0], "every frame 3 ms late, errors not accumulated");
+    }
+
+    @Test
+    void anExplicitThresholdIsNeverLearned() {
+        CountingClock clock = new CountingClock();
+        clock.overshootNanos = 400_000L;
+        FramePacer pacer = new FramePacer(clock, 60, Duration.ofMillis(1));
+        frameStarts(clock, pacer, 121, 3 * MS);
+        assertEquals(Duration.ofMillis(1), pacer.spinThreshold());
     }
 
     @Test
