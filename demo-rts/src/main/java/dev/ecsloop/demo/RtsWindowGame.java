@@ -3,14 +3,15 @@ package dev.ecsloop.demo;
 import dev.ecsloop.GameLoop;
 import dev.ecsloop.console.Console;
 import dev.ecsloop.demo.map.GridMap;
-import dev.ecsloop.demo.sim.RenderSnapshot;
+import dev.ecsloop.demo.sim.FrameView;
 import dev.ecsloop.demo.sim.RtsGame;
 import dev.ecsloop.demo.window.GameWindow;
+import dev.ecsloop.demo.window.RenderSnapshot;
 import dev.ecsloop.demo.window.WindowGame;
 import dev.ecsloop.interpolate.InterpolationMode;
 
 /**
- * The RTS as the window sees it: copies the game's interpolated {@link RenderSnapshot} into the window's own
+ * The RTS as the window sees it: copies the game's interpolated {@link FrameView} into the window's own
  * snapshot each frame, and turns mouse gestures into the game's timestamped orders. The window layer knows
  * nothing of the simulation and the simulation nothing of the window; this class is the only place both meet.
  *
@@ -23,7 +24,7 @@ final class RtsWindowGame implements WindowGame {
 
     private final RtsGame game;
     private final long stopAtNanos;
-    private final RenderSnapshot drawn = new RenderSnapshot();
+    private final FrameView drawn = new FrameView();
     private GameWindow window;
 
     /**
@@ -51,7 +52,7 @@ final class RtsWindowGame implements WindowGame {
     }
 
     @Override
-    public void fill(dev.ecsloop.demo.window.RenderSnapshot into) {
+    public void fill(RenderSnapshot into) {
         if (into.mapWidth() == 0) {
             setMap(into, game.map());
         }
@@ -74,7 +75,7 @@ final class RtsWindowGame implements WindowGame {
         }
     }
 
-    private static void setMap(dev.ecsloop.demo.window.RenderSnapshot into, GridMap map) {
+    private static void setMap(RenderSnapshot into, GridMap map) {
         boolean[] blocked = new boolean[map.cellCount()];
         for (int i = 0; i < blocked.length; i++) {
             blocked[i] = !map.isWalkable(i);

@@ -65,7 +65,7 @@ class RtsWindowGameTest {
         fill();
         float ex = Float.NaN;
         float ey = Float.NaN;
-        dev.ecsloop.demo.sim.RenderSnapshot sim = game.snapshot(new dev.ecsloop.demo.sim.RenderSnapshot());
+        dev.ecsloop.demo.sim.FrameView sim = game.snapshot(new dev.ecsloop.demo.sim.FrameView());
         for (int i = 0; i < sim.count; i++) {
             if (sim.team[i] != RtsGame.PLAYER_TEAM) {
                 ex = sim.x[i];

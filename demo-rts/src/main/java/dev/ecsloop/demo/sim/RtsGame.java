@@ -135,7 +135,7 @@ public final class RtsGame {
      *
      * @return {@code into}
      */
-    public RenderSnapshot snapshot(RenderSnapshot into) {
+    public FrameView snapshot(FrameView into) {
         IntBag all = unitSubscription.getEntities();
         int n = all.size();
         int[] ids = all.getData();
@@ -165,7 +165,7 @@ public final class RtsGame {
         return into;
     }
 
-    private void addRoute(RenderSnapshot into, int e) {
+    private void addRoute(FrameView into, int e) {
         Mover m = movers.get(e);
         if (m.route == null || m.state != Mover.FOLLOWING) {
             return;

@@ -69,7 +69,7 @@ class MovementTest {
     }
 
     private static float meanDistanceFromOrigin(RtsGame game, int team) {
-        RenderSnapshot s = game.snapshot(new RenderSnapshot());
+        FrameView s = game.snapshot(new FrameView());
         float sum = 0;
         int n = 0;
         for (int i = 0; i < s.count; i++) {

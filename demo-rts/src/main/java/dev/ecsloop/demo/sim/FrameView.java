@@ -3,12 +3,15 @@ package dev.ecsloop.demo.sim;
 import java.util.Arrays;
 
 /**
- * What the window draws in one frame, filled by {@link RtsGame#snapshot(RenderSnapshot)}: per unit, in entity
+ * The game as a view shows it in one frame, filled by {@link RtsGame#snapshot(FrameView)}: per unit, in entity
  * id order, its interpolated position and angle, team, health fraction, selection flag and animation state;
  * and the cells of the selected units' routes. Arrays are reused and grow as needed; entries at and beyond
  * {@link #count} (or {@link #pathCellCount}) are stale. Reuse one instance per frame to allocate nothing.
+ *
+ * <p>It speaks the game's terms (entity ids, route cells); the window's own {@code RenderSnapshot} speaks the
+ * renderer's, and {@code RtsWindowGame} translates, so that neither layer knows the other.
  */
-public final class RenderSnapshot {
+public final class FrameView {
     /** Units filled in. */
     public int count;
     /** Entity ids, for picking. */
