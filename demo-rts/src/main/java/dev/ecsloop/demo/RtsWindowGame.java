@@ -114,4 +114,9 @@ final class RtsWindowGame implements WindowGame {
     public void setInterpolation(InterpolationMode mode) {
         game.interpolation().setMode(mode);
     }
+
+    @Override
+    public InterpolationMode interpolation() {
+        return game.interpolation().mode();
+    }
 }

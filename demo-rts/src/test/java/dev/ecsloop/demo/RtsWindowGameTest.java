@@ -84,4 +84,11 @@ class RtsWindowGameTest {
         shown.setInterpolation(InterpolationMode.EXTRAPOLATE);
         assertEquals(InterpolationMode.EXTRAPOLATE, game.interpolation().mode());
     }
+
+    @Test
+    void aModeSetFromTheConsoleIsTheOneTheWindowShowsAndCyclesFrom() {
+        assertEquals(InterpolationMode.INTERPOLATE, shown.interpolation());
+        game.console().execute("interp extrapolate", reply -> { });
+        assertEquals(InterpolationMode.EXTRAPOLATE, shown.interpolation(), "F2 and the mode line start from here");
+    }
 }

@@ -64,7 +64,8 @@ public final class GameWindow implements AutoCloseable {
     private boolean exitAfterScreenshots;
     private boolean finishBeforeSwap;
     private boolean closed;
-    private InterpolationMode mode = InterpolationMode.INTERPOLATE;
+    /** The mode the overlay's line shows; follows {@link WindowGame#interpolation()} once per frame. */
+    private InterpolationMode shownMode;
     private int fittedMapVersion;
     private int framebufferWidth;
     private int framebufferHeight;
@@ -118,7 +119,6 @@ public final class GameWindow implements AutoCloseable {
             renderer = new SceneRenderer();
             if (options.overlay()) {
                 overlay = new Overlay(window, game.loop(), overlayConsole, frameTimes); // chains our callbacks
-                overlay.setModeLine(modeLine());
             }
         } catch (RuntimeException | Error e) {
             close();
@@ -227,7 +227,6 @@ public final class GameWindow implements AutoCloseable {
             throw new IllegalStateException("window is closed");
         }
         registerQuit(game.console());
-        game.setInterpolation(mode);
         runner = new LoopRunner(pacer, this::pump, this::frameEnd);
         lastFrameReal = REAL.nanoTime();
         try {
@@ -269,6 +268,11 @@ public final class GameWindow implements AutoCloseable {
         control.update(Math.min(seconds, 0.1f));
         snapshot.clear();
         game.fill(snapshot);
+        InterpolationMode mode = game.interpolation();
+        if (mode != shownMode && overlay != null) {
+            overlay.setModeLine(modeLine(mode));
+            shownMode = mode;
+        }
         long filled = REAL.nanoTime();
         if (snapshot.mapVersion != fittedMapVersion) {
             camera.fit(snapshot.mapWidth, snapshot.mapHeight,
@@ -322,11 +326,7 @@ public final class GameWindow implements AutoCloseable {
                     return;
                 }
                 case GLFW_KEY_F2 -> {
-                    mode = InterpolationCycle.next(mode);
-                    game.setInterpolation(mode);
-                    if (overlay != null) {
-                        overlay.setModeLine(modeLine());
-                    }
+                    game.setInterpolation(InterpolationCycle.next(game.interpolation()));
                     return;
                 }
                 default -> { }
@@ -396,7 +396,7 @@ public final class GameWindow implements AutoCloseable {
         cursorScaleY = framebufferHeight / (float) windowHeight;
     }
 
-    private String modeLine() {
+    private static String modeLine(InterpolationMode mode) {
         return "F2 " + mode.name().toLowerCase(java.util.Locale.ROOT)
                 + "  |  F1 panel  ` console  Esc quit  WASD/wheel camera";
     }

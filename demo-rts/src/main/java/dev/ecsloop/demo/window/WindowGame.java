@@ -44,4 +44,13 @@ public interface WindowGame {
      */
     default void setInterpolation(InterpolationMode mode) {
     }
+
+    /**
+     * The mode {@link #fill} draws with now: the window shows it and F2 moves on from it. The game is the one
+     * place it lives, so a change made another way (the console's {@code interp}) shows too. The default: always
+     * interpolate.
+     */
+    default InterpolationMode interpolation() {
+        return InterpolationMode.INTERPOLATE;
+    }
 }

@@ -42,7 +42,7 @@ final class SyntheticGame implements WindowGame {
     private boolean mapSet;
     int selects;
     int orders;
-    InterpolationMode mode;
+    InterpolationMode mode = InterpolationMode.INTERPOLATE;
 
     /** Deterministic: a manual clock advanced 1/60 s per drawn frame. */
     static SyntheticGame deterministic(int units) {
@@ -123,5 +123,10 @@ final class SyntheticGame implements WindowGame {
     @Override
     public void setInterpolation(InterpolationMode mode) {
         this.mode = mode;
+    }
+
+    @Override
+    public InterpolationMode interpolation() {
+        return mode;
     }
 }
