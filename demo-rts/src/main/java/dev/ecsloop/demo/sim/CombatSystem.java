@@ -11,7 +11,8 @@ import java.util.function.IntPredicate;
 
 /**
  * Fighting: each unit keeps its target while it lives and stays in range, else takes the nearest enemy within
- * {@link #AGGRO_RADIUS} (through a {@link SpatialGrid}): in weapon range it becomes the target, beyond it the
+ * {@link #AGGRO_RADIUS} (through one {@link SpatialGrid} per team, so a search at the front scans enemies only,
+ * not the crowd of its own army around it): in weapon range it becomes the target, beyond it the
  * unit chases it (see {@link MovementSystem}). A ready weapon hits its target for its damage and reloads. Units
  * left with no hit points are deleted at the end of the tick, so everyone who fired in this tick did.
  *
@@ -26,7 +27,9 @@ public final class CombatSystem extends BaseEntitySystem {
     /** Side of a presence block: the aggro radius, so a circle of it touches at most 3 x 3 blocks. */
     private static final int BLOCK = (int) AGGRO_RADIUS;
 
-    private final SpatialGrid grid;
+    /** Per team: its units' positions in a grid, and which dense index each grid id stands for. */
+    private final SpatialGrid[] grids = new SpatialGrid[2];
+    private final TeamArrays[] teams = {new TeamArrays(), new TeamArrays()};
     private final int blockCols;
     private final int blockRows;
     /** Units of team t in block b: {@code presence[t * blocks + b]}; lets lone crowds skip the search. */
@@ -43,7 +46,9 @@ public final class CombatSystem extends BaseEntitySystem {
 
     CombatSystem(GridMap map, int capacity) {
         super(Aspect.all(Unit.class, Weapon.class, Health.class, Transform2.class));
-        this.grid = new SpatialGrid(map.width(), map.height(), 4f, capacity);
+        for (int t = 0; t < 2; t++) {
+            grids[t] = new SpatialGrid(map.width(), map.height(), 4f, capacity);
+        }
         this.blockCols = (map.width() + BLOCK - 1) / BLOCK;
         this.blockRows = (map.height() + BLOCK - 1) / BLOCK;
         this.presence = new int[2 * blockCols * blockRows];
@@ -52,7 +57,10 @@ public final class CombatSystem extends BaseEntitySystem {
     @Override
     protected void processSystem() {
         arrays.fill(getEntityIds(), transforms, units);
-        grid.rebuild(arrays.count, arrays.xs, arrays.ys);
+        for (int t = 0; t < 2; t++) {
+            teams[t].fill(arrays, t);
+            grids[t].rebuild(teams[t].count, teams[t].xs, teams[t].ys);
+        }
         java.util.Arrays.fill(presence, 0);
         int blocks = blockCols * blockRows;
         for (int i = 0; i < arrays.count; i++) {
@@ -69,9 +77,10 @@ public final class CombatSystem extends BaseEntitySystem {
             float y = arrays.ys[i];
             int target = arrays.indexOf(w.target);
             if (target < 0 || healths.get(w.target).hp <= 0f || distance2(i, target) > w.range * w.range) {
-                enemyOf.team = arrays.teams[i];
-                int seen = enemiesNear(x, y, 1 - arrays.teams[i], blocks)
-                        ? grid.nearest(x, y, AGGRO_RADIUS, enemyOf) : -1;
+                int enemy = 1 - arrays.teams[i];
+                enemyOf.team = teams[enemy];
+                int seen = enemiesNear(x, y, enemy, blocks) ? grids[enemy].nearest(x, y, AGGRO_RADIUS, enemyOf) : -1;
+                seen = seen < 0 ? -1 : teams[enemy].dense[seen];
                 boolean inRange = seen >= 0 && distance2(i, seen) <= w.range * w.range;
                 w.target = inRange ? arrays.ids[seen] : -1;
                 w.chase = seen >= 0 && !inRange ? arrays.ids[seen] : -1;
@@ -122,13 +131,41 @@ public final class CombatSystem extends BaseEntitySystem {
         return kills;
     }
 
-    /** Accepts living units of the other team; one reused instance, so queries allocate nothing. */
+    /** Accepts living units of the searched team's grid; one reused instance, so queries allocate nothing. */
     private final class EnemyOf implements IntPredicate {
-        int team;
+        TeamArrays team;
 
         @Override
-        public boolean test(int dense) {
-            return arrays.teams[dense] != team && healths.get(arrays.ids[dense]).hp > 0f;
+        public boolean test(int id) {
+            return healths.get(arrays.ids[team.dense[id]]).hp > 0f;
+        }
+    }
+
+    /**
+     * One team's units out of the tick's {@link UnitArrays}, in dense (entity id) order, so a team grid visits
+     * enemies in the same order as a grid of everyone would: the targets picked do not depend on the split.
+     */
+    private static final class TeamArrays {
+        int count;
+        int[] dense = new int[0];
+        float[] xs = new float[0];
+        float[] ys = new float[0];
+
+        void fill(UnitArrays all, int team) {
+            if (dense.length < all.count) {
+                dense = new int[all.count];
+                xs = new float[all.count];
+                ys = new float[all.count];
+            }
+            count = 0;
+            for (int i = 0; i < all.count; i++) {
+                if (all.teams[i] == team) {
+                    dense[count] = i;
+                    xs[count] = all.xs[i];
+                    ys[count] = all.ys[i];
+                    count++;
+                }
+            }
         }
     }
 }

@@ -51,7 +51,7 @@ class BenchSuiteTest {
         assertFalse(quick.searches(), "the army search alone takes minutes");
         assertTrue(full.searches());
         assertTrue(quick.rtsSeconds() >= SimBenchmark.WINDOW_SECONDS, "a quick run still has one whole window");
-        assertEquals(10.0, full.pacingSeconds(), "issue 7: pacing runs 10 s per variant");
+        assertEquals(10.0, full.pacingSeconds(), "the pacing comparison runs 10 s per variant");
     }
 
     @Test
