@@ -22,7 +22,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.function.IntPredicate;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -66,16 +65,11 @@ public final class BenchSuite implements Callable<Integer> {
     }
 
     /** Durations and sizes of one mode. */
-    record Plan(int rtsSeconds, List<Integer> rtsUnits, int searchStep, double pacingSeconds,
+    record Plan(int rtsSeconds, List<Integer> rtsUnits, int armyStep, double pacingSeconds,
                 double catchUpWarmUpSeconds) {
         /** 60 simulated seconds per RTS run: the armies meet and fight, and the battle is the expensive part. */
-        static final Plan FULL = new Plan(60, List.of(2_000, 10_000, 20_000), 1_000, 10, 3);
-        /** No search for the largest real-time army: its runs alone take two minutes. */
-        static final Plan QUICK = new Plan(10, List.of(2_000, 10_000, 20_000), 0, 2, 1);
-
-        boolean searches() {
-            return searchStep > 0;
-        }
+        static final Plan FULL = new Plan(60, List.of(2_000, 10_000, 20_000, 30_000), 1_000, 10, 3);
+        static final Plan QUICK = new Plan(10, List.of(2_000, 10_000, 20_000), 1_000, 2, 1);
     }
 
     public static void main(String[] args) {
@@ -152,13 +146,13 @@ public final class BenchSuite implements Callable<Integer> {
     private void rts(Plan plan) {
         MarkdownTable table = new MarkdownTable("units", "rates", "sim s / real s",
                 "slowest " + SimBenchmark.WINDOW_SECONDS + " s", "p99 frame ms", "Ai ms/tick", "Pathfinding ms/tick",
-                "Movement ms/tick", "Combat ms/tick");
+                "Movement ms/tick", "Combat ms/tick", "Ai+Path+Combat ms per sim s");
         MarkdownTable ratios = new MarkdownTable("units", "speed-up, whole run", "speed-up, slowest window",
-                "p99 frame, shipped / all 60 Hz");
+                "Ai+Path+Combat cost, all 60 Hz / shipped", "p99 frame, shipped / all 60 Hz");
         List<SimBenchmark.Result> measured = new ArrayList<>();
         for (int units : plan.rtsUnits()) {
             SimBenchmark.Result[] pair = new SimBenchmark.Result[SimBenchmark.Rates.values().length];
-            for (SimBenchmark.Rates rates : List.of(SimBenchmark.Rates.SHIPPED, SimBenchmark.Rates.ALL_60)) {
+            for (SimBenchmark.Rates rates : COMPARED) {
                 progress("rts: " + units + " units, " + rates.label() + ", " + plan.rtsSeconds() + " simulated s");
                 SimBenchmark.Result r = SimBenchmark.measure(units, rates, plan.rtsSeconds());
                 pair[rates.ordinal()] = r;
@@ -166,77 +160,72 @@ public final class BenchSuite implements Callable<Integer> {
                 table.row(String.format(Locale.ROOT, "%,d", units), rates.label(), fmt2(r.simPerReal()),
                         fmt2(r.worstWindow()), fmt2(r.p99FrameMs()), fmt3(ms(r, AiSystem.class)),
                         fmt3(ms(r, PathfindingSystem.class)), fmt3(ms(r, MovementSystem.class)),
-                        fmt3(ms(r, CombatSystem.class)));
+                        fmt3(ms(r, CombatSystem.class)), String.format(Locale.ROOT, "%.1f", lowRateCost(r)));
             }
             SimBenchmark.Result s = pair[SimBenchmark.Rates.SHIPPED.ordinal()];
             SimBenchmark.Result a = pair[SimBenchmark.Rates.ALL_60.ordinal()];
             ratios.row(String.format(Locale.ROOT, "%,d", units), fmt2(s.simPerReal() / a.simPerReal()) + "x",
-                    fmt2(s.worstWindow() / a.worstWindow()) + "x", fmt2(s.p99FrameMs() / a.p99FrameMs()) + "x");
+                    fmt2(s.worstWindow() / a.worstWindow()) + "x", fmt2(lowRateCost(a) / lowRateCost(s)) + "x",
+                    fmt2(s.p99FrameMs() / a.p99FrameMs()) + "x");
         }
-        String largest;
-        if (plan.searches()) {
-            largest = String.format(Locale.ROOT, "Largest army that keeps real time on the loop's one thread (slowest"
-                    + " %d s window at least 1.0 simulated s per real s in a run of %d simulated s; searched in steps of"
-                    + " %,d units): shipped rates %s, all at 60 Hz %s.", SimBenchmark.WINDOW_SECONDS,
-                    plan.rtsSeconds(), plan.searchStep(),
-                    largestRealTime(SimBenchmark.Rates.SHIPPED, measured, plan),
-                    largestRealTime(SimBenchmark.Rates.ALL_60, measured, plan));
-        } else {
-            largest = "The largest real-time army is searched in the full run only.";
+        StringBuilder largest = new StringBuilder(String.format(Locale.ROOT, "Largest army that keeps real time on"
+                + " the loop's one thread (slowest %d s window at least 1.0 simulated s per real s), estimated from"
+                + " the runs above to the %,d below:", SimBenchmark.WINDOW_SECONDS, plan.armyStep()));
+        for (SimBenchmark.Rates rates : COMPARED) {
+            List<SimBenchmark.Result> mine = measured.stream().filter(r -> r.rates() == rates).toList();
+            int[] units = mine.stream().mapToInt(SimBenchmark.Result::units).toArray();
+            double[] speeds = mine.stream().mapToDouble(SimBenchmark.Result::worstWindow).toArray();
+            int estimate = realTimeEstimate(units, speeds, plan.armyStep(), GameConfig.MAX_UNITS);
+            boolean bracketed = speeds[0] >= 1 && speeds[speeds.length - 1] < 1;
+            largest.append(String.format(Locale.ROOT, " %s %,d (%s);", rates.label(), estimate,
+                    bracketed ? "interpolated" : "extrapolated"));
         }
-        emit("## What multi-rate buys in the RTS\n\n" + table + "\n" + ratios + "\n" + largest + "\n\n");
+        largest.setLength(largest.length() - 1);
+        emit("## What multi-rate buys in the RTS\n\n" + table + "\n" + ratios + "\n" + largest + ".\n\n");
+    }
+
+    /** The rate configurations the RTS table compares. */
+    private static final List<SimBenchmark.Rates> COMPARED = List.of(SimBenchmark.Rates.SHIPPED,
+            SimBenchmark.Rates.ALL_60);
+
+    /** What the systems whose rates differ cost per simulated second: where multi-rate saves. */
+    private static double lowRateCost(SimBenchmark.Result r) {
+        return perSecond(r, AiSystem.class) + perSecond(r, PathfindingSystem.class) + perSecond(r, CombatSystem.class);
+    }
+
+    private static double perSecond(SimBenchmark.Result r, Class<?> system) {
+        return r.msPerSecond()[SimSystems.ALL.indexOf(system)];
     }
 
     /**
-     * The largest army whose slowest window still keeps real time, seeded with the table's runs of these rates (the
-     * largest count that kept real time and the smallest that did not: a longer run only has more windows to
-     * fail).
-     */
-    private String largestRealTime(SimBenchmark.Rates rates, List<SimBenchmark.Result> measured, Plan plan) {
-        int step = plan.searchStep();
-        int keeps = 0;
-        int fails = Integer.MAX_VALUE;
-        for (SimBenchmark.Result r : measured) {
-            if (r.rates() == rates && r.keepsRealTime()) {
-                keeps = Math.max(keeps, r.units());
-            } else if (r.rates() == rates) {
-                fails = Math.min(fails, r.units());
-            }
-        }
-        int largest = largestKeeping(keeps, fails, step, GameConfig.MAX_UNITS, units -> {
-            progress("rts: largest real-time army, " + rates.label() + ", trying " + units + " units");
-            return SimBenchmark.measure(units, rates, plan.rtsSeconds()).keepsRealTime();
-        });
-        return largest == 0 ? String.format(Locale.ROOT, "below %,d", step)
-                : String.format(Locale.ROOT, largest == GameConfig.MAX_UNITS ? "%,d (the most the demo allows)"
-                : "%,d", largest);
-    }
-
-    /**
-     * Searches multiples of {@code step} up to {@code max} for the largest count that {@code keepsRealTime},
-     * assuming that keeping real time only gets harder with more units: doubles from {@code keeps} until a count
-     * fails, then bisects.
+     * The army at which the slowest-window speed falls to 1.0, rounded down to {@code step}, from runs at
+     * increasing unit counts. The speed falls roughly as a power of the army, {@code s = c N^-k}; the power is
+     * fitted through the two runs on either side of 1.0 (or the last two, or the first two, when all or none kept
+     * real time) and solved for {@code s = 1}; if the speed did not fall between those two runs, cost is taken as
+     * proportional to the army from the run nearer 1.0. Interpolation between runs is close; extrapolation beyond
+     * them errs high, as crowds make large armies cost more than a power law says.
      *
-     * @param keeps a count known to keep real time (0 if none)
-     * @param fails a count known to fail ({@link Integer#MAX_VALUE} if none)
-     * @return the largest multiple of {@code step} found to keep real time, 0 if none, {@code max} at most
+     * @param units  unit counts, increasing, at least two
+     * @param speeds the slowest-window speed of each
+     * @return a multiple of {@code step} in {@code [step, max]}
+     * @throws IllegalArgumentException with fewer than two runs
      */
-    static int largestKeeping(int keeps, int fails, int step, int max, IntPredicate keepsRealTime) {
-        int hi = Math.min(fails, max + step);
-        int lo = Math.min(keeps / step * step, hi - step);
-        while (hi - lo > step) {
-            int probe = hi > max ? Math.min(Math.max(2 * lo, step), max) : Math.max((lo + hi) / 2 / step * step,
-                    lo + step);
-            if (probe <= lo) {
-                break; // lo == max: nothing larger to try
-            }
-            if (keepsRealTime.test(probe)) {
-                lo = probe;
-            } else {
-                hi = probe;
-            }
+    static int realTimeEstimate(int[] units, double[] speeds, int step, int max) {
+        if (units.length < 2 || speeds.length != units.length) {
+            throw new IllegalArgumentException("need two runs or more, with a speed each: " + units.length + " / "
+                    + speeds.length);
         }
-        return lo;
+        int b = 1;
+        while (b < units.length - 1 && speeds[b] >= 1.0) {
+            b++;
+        }
+        int a = b - 1;
+        double k = Math.log(speeds[a] / speeds[b]) / Math.log((double) units[b] / units[a]);
+        int nearer = Math.abs(Math.log(speeds[a])) < Math.abs(Math.log(speeds[b])) ? a : b;
+        double estimate = k > 0 ? units[a] * Math.pow(speeds[a], 1 / k)
+                : units[nearer] * speeds[nearer]; // no fall to fit (noise): cost proportional to the army
+        long rounded = (long) Math.floor(estimate / step + 1e-9) * step;
+        return (int) Math.max(step, Math.min(max, rounded));
     }
 
     private static double ms(SimBenchmark.Result r, Class<?> system) {

@@ -48,8 +48,7 @@ class BenchSuiteTest {
         BenchSuite.Plan full = BenchSuite.Plan.FULL;
         assertTrue(quick.rtsSeconds() < full.rtsSeconds());
         assertTrue(quick.pacingSeconds() < full.pacingSeconds());
-        assertFalse(quick.searches(), "the army search alone takes minutes");
-        assertTrue(full.searches());
+        assertTrue(full.rtsUnits().size() > quick.rtsUnits().size(), "the full run measures a larger army too");
         assertTrue(quick.rtsSeconds() >= SimBenchmark.WINDOW_SECONDS, "a quick run still has one whole window");
         assertEquals(10.0, full.pacingSeconds(), "the pacing comparison runs 10 s per variant");
     }
@@ -72,30 +71,39 @@ class BenchSuiteTest {
     }
 
     @Test
-    void theArmySearchFindsTheLargestStepBelowTheThreshold() {
-        List<Integer> tried = new ArrayList<>();
-        int largest = BenchSuite.largestKeeping(20_000, Integer.MAX_VALUE, 2_500, 50_000, units -> {
-            tried.add(units);
-            return units <= 37_000;
-        });
-        assertEquals(35_000, largest);
-        assertEquals(List.of(40_000, 30_000, 35_000, 37_500), tried, "doubles from what the table showed, then bisects");
+    void theRealTimeArmyIsInterpolatedBetweenTheRunsAroundOneAlongAPowerLaw() {
+        int[] units = {2_000, 10_000, 20_000, 30_000};
+        double[] speeds = new double[units.length];
+        for (int i = 0; i < units.length; i++) {
+            speeds[i] = Math.pow(25_000.0 / units[i], 1.5); // exactly 1.0 at 25,000
+        }
+        assertEquals(25_000, BenchSuite.realTimeEstimate(units, speeds, 1_000, 50_000));
+        assertEquals(24_000, BenchSuite.realTimeEstimate(units, speeds, 4_000, 50_000), "rounded down to the step");
     }
 
     @Test
-    void theArmySearchStopsAtTheLargestArmyAllowed() {
-        assertEquals(50_000, BenchSuite.largestKeeping(20_000, Integer.MAX_VALUE, 2_500, 50_000, units -> true));
+    void theRealTimeArmyIsExtrapolatedWhenAllOrNoRunsKeepRealTime() {
+        int[] units = {10_000, 20_000};
+        assertEquals(40_000, BenchSuite.realTimeEstimate(units, new double[] {4, 2}, 1_000, 50_000),
+                "speed halves per doubling: 1.0 at twice the last");
+        assertEquals(5_000, BenchSuite.realTimeEstimate(units, new double[] {0.5, 0.25}, 1_000, 50_000));
+        assertEquals(50_000, BenchSuite.realTimeEstimate(units, new double[] {8, 4}, 1_000, 50_000),
+                "never beyond the largest army the demo allows");
+        assertEquals(1_000, BenchSuite.realTimeEstimate(units, new double[] {0.01, 0.005}, 1_000, 50_000),
+                "never below one step");
     }
 
     @Test
-    void theArmySearchBisectsBelowAFailureTheTableShowed() {
-        List<Integer> tried = new ArrayList<>();
-        assertEquals(0, BenchSuite.largestKeeping(0, 2_000, 1_000, 50_000, units -> {
-            tried.add(units);
-            return false;
-        }));
-        assertEquals(List.of(1_000), tried);
-        assertEquals(12_000, BenchSuite.largestKeeping(10_000, 20_000, 1_000, 50_000, units -> units < 12_500));
+    void aSpeedThatDoesNotFallWithTheArmyIsExtrapolatedLinearly() {
+        assertEquals(30_000, BenchSuite.realTimeEstimate(new int[] {10_000, 20_000}, new double[] {1.5, 1.5},
+                1_000, 50_000));
+    }
+
+    @Test
+    void theEstimateNeedsTwoRuns() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> BenchSuite.realTimeEstimate(new int[] {10_000}, new double[] {2}, 1_000, 50_000));
+        assertTrue(e.getMessage().contains("two runs"), e.getMessage());
     }
 
     @Test

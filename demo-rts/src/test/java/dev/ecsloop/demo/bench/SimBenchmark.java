@@ -22,9 +22,9 @@ import java.util.Locale;
  *
  * <p>Rate configurations: {@link Rates#SHIPPED} (AI and pathfinding 15 Hz, combat 20 Hz, movement 60 Hz) against
  * {@link Rates#ALL_60} (every fixed-step system at 60 Hz) or {@link Rates#AI_PATH_60} (AI and pathfinding at
- * 60 Hz), for the question multi-rate answers: what do low AI rates buy. Besides the whole-run speed, the slowest window of {@value #WINDOW_SECONDS} simulated seconds is
- * reported: armies meet and fight mid-run, and a game that keeps real time on average but not through the battle
- * stutters.
+ * 60 Hz), for the question multi-rate answers: what do low AI rates buy. Besides the whole-run speed, the
+ * slowest window of {@value #WINDOW_SECONDS} simulated seconds is reported: armies meet and fight mid-run, and a
+ * game that keeps real time on average but not through the battle stutters.
  *
  * <p>Per-system means come from {@code LoopStats}, whose one-second windows follow the manual clock here, so they
  * are per simulated second; the figure is the mean over all windows weighted by their ticks. Real time is read
@@ -76,12 +76,14 @@ public final class SimBenchmark {
      * @param simPerReal      simulated seconds per real second over the whole run
      * @param worstWindow     the same over the slowest {@value #WINDOW_SECONDS} simulated seconds
      * @param msPerTick       mean real milliseconds per tick, indexed like {@link SimSystems#ALL}
+     * @param msPerSecond     real milliseconds each system costs per simulated second (its ticks in a second times
+     *                        their cost, averaged over the run), indexed like {@link SimSystems#ALL}
      * @param p99FrameMs      99th percentile of the real cost of one 60 FPS frame (its ticks and animation):
      *                        where the ticks of slow rates land, frames spike
      * @param unitsLeft       units alive at the end, both teams
      */
     public record Result(int units, Rates rates, int seconds, double simPerReal, double worstWindow,
-                         double[] msPerTick, double p99FrameMs, int unitsLeft) {
+                         double[] msPerTick, double[] msPerSecond, double p99FrameMs, int unitsLeft) {
 
         /** Whether the game kept real time throughout: its slowest window ran at least as fast as real time. */
         public boolean keepsRealTime() {
@@ -138,6 +140,7 @@ public final class SimBenchmark {
         long end = seconds * SECOND;
         int second = 1;
         long nextSample = SECOND;
+        int samples = 0;
         long[] frameCost = new long[(int) (end / FRAME_NANOS) + 2];
         int frames = 0;
         long start = real.nanoTime();
@@ -152,13 +155,16 @@ public final class SimBenchmark {
             }
             if (clock.nanoTime() > nextSample) { // the stats window closing at nextSample is published now
                 sampleTickCosts(loop, weighted, ticks);
+                samples++;
                 nextSample += SECOND;
             }
         }
         long realNanos = real.nanoTime() - start;
         double[] msPerTick = new double[n];
+        double[] msPerSecond = new double[n];
         for (int s = 0; s < n; s++) {
             msPerTick[s] = ticks[s] == 0 ? 0 : weighted[s] / ticks[s];
+            msPerSecond[s] = samples == 0 ? 0 : weighted[s] / samples;
         }
         double worst = Double.MAX_VALUE;
         for (int w = WINDOW_SECONDS; w <= seconds; w++) {
@@ -168,7 +174,8 @@ public final class SimBenchmark {
         long[] sorted = Arrays.copyOf(frameCost, frames);
         Arrays.sort(sorted);
         double p99 = sorted[Math.min(frames - 1, (int) Math.ceil(0.99 * frames) - 1)] / 1e6;
-        return new Result(units, rates, seconds, seconds * (double) SECOND / realNanos, worst, msPerTick, p99,
+        return new Result(units, rates, seconds, seconds * (double) SECOND / realNanos, worst, msPerTick, msPerSecond,
+                p99,
                 game.unitCount(0) + game.unitCount(1));
     }
 
