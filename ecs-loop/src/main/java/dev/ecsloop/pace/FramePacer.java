@@ -249,7 +249,10 @@ public final class FramePacer {
 
     /** Feeds one sleep's overshoot (negative: it woke early) to the peak and derives the threshold from it. */
     private void learn(long overshoot) {
-        overshootPeak = Math.max(Math.max(overshoot, 0), overshootPeak - (overshootPeak >> DECAY_SHIFT));
+        // A wake-up later than the largest threshold can cover (a scheduling hitch, not timer granularity)
+        // teaches no more than that threshold, so the peak sinks back from it as fast as from any other.
+        long sample = Math.min(Math.max(overshoot, 0), MAX_LEARNED_SPIN_MICROS * 1_000 * 4 / 5);
+        overshootPeak = Math.max(sample, overshootPeak - (overshootPeak >> DECAY_SHIFT));
         long wanted = overshootPeak + (overshootPeak >> 2);
         wanted = (wanted + LEARNED_STEP_NANOS - 1) / LEARNED_STEP_NANOS * LEARNED_STEP_NANOS;
         spinThresholdNanos = Math.min(MAX_LEARNED_SPIN_MICROS * 1_000, Math.max(MIN_LEARNED_SPIN_MICROS * 1_000,

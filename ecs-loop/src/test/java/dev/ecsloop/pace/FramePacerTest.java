@@ -141,6 +141,23 @@ class FramePacerTest {
     }
 
     @Test
+    void aHitchLongerThanTheLargestThresholdSinksAsFastAsOneAtIt() {
+        CountingClock hitch = new CountingClock();
+        CountingClock atCap = new CountingClock();
+        FramePacer afterHitch = new FramePacer(hitch, 60);
+        FramePacer afterCap = new FramePacer(atCap, 60);
+        frameStarts(hitch, afterHitch, 600, 3 * MS);
+        frameStarts(atCap, afterCap, 600, 3 * MS);
+        long[] sleeps = {0, 0};
+        hitch.onSleep = () -> hitch.overshootNanos = ++sleeps[0] == 1 ? 10 * MS : 0L;
+        atCap.onSleep = () -> atCap.overshootNanos = ++sleeps[1] == 1 ? 1_600_000L : 0L;
+        frameStarts(hitch, afterHitch, 240, 3 * MS);
+        frameStarts(atCap, afterCap, 240, 3 * MS);
+        assertEquals(afterCap.spinThreshold(), afterHitch.spinThreshold(), "a 10 ms hitch teaches what 1.6 ms does");
+        assertTrue(afterHitch.spinThreshold().toNanos() < 100_000L, "four seconds later: " + afterHitch.spinThreshold());
+    }
+
+    @Test
     void anExplicitThresholdIsNeverLearned() {
         CountingClock clock = new CountingClock();
         clock.overshootNanos = 400_000L;
