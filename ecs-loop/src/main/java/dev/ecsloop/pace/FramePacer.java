@@ -21,12 +21,12 @@ import java.util.Objects;
  * <p><b>A threshold that learns.</b> How late sleeps wake depends on the machine and its load, so the default
  * pacer ({@link #FramePacer(Clock, int)}) measures it: each sleep's overshoot (its wake-up time minus the time it
  * asked for) feeds a decaying peak, which rises at once to a late wake-up (up to what the largest threshold can
- * cover) and sinks by 1/64 per sleep (a few seconds at 60 FPS), and the threshold is that peak plus a quarter in whole 10 us, kept within 50 us and 2 ms.
- * It starts at {@link #DEFAULT_SPIN_THRESHOLD}. On a quiet Linux box, where sleeps overshoot by about the 50 us
- * timer slack, it settles below 0.1 ms, and waiting at 144 FPS costs about 3% of a core instead of 14% with a
- * fixed 1 ms, at the same precision ({@code PacingBenchmark}). A slow wake-up makes that one frame late by its
- * excess, never the later ones (see the grid, below). A pacer built with an explicit threshold
- * ({@link #FramePacer(Clock, int, Duration)}) keeps it.
+ * cover) and sinks by 1/64 per sleep (a few seconds at 60 FPS), and the threshold is that peak plus a quarter in
+ * whole 10 us, kept within 50 us and 2 ms. It starts at {@link #DEFAULT_SPIN_THRESHOLD}. On a quiet Linux box,
+ * where sleeps overshoot by about the 50 us timer slack, it settles below 0.1 ms, and waiting at 144 FPS costs
+ * about 3% of a core instead of 14% with a fixed 1 ms, at the same precision ({@code PacingBenchmark}). A slow
+ * wake-up makes that one frame late by its excess, never the later ones (see the grid, below). A pacer built with
+ * an explicit threshold ({@link #FramePacer(Clock, int, Duration)}) keeps it.
  *
  * <p><b>The grid.</b> Frame deadlines lie on a fixed grid: each deadline is the previous one plus the interval
  * {@code 1 s / fps}, kept exact with an integer remainder (1/60 s is not a whole number of nanoseconds; at 60 FPS
