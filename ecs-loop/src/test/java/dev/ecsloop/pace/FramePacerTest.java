@@ -154,7 +154,8 @@ class FramePacerTest {
         frameStarts(hitch, afterHitch, 240, 3 * MS);
         frameStarts(atCap, afterCap, 240, 3 * MS);
         assertEquals(afterCap.spinThreshold(), afterHitch.spinThreshold(), "a 10 ms hitch teaches what 1.6 ms does");
-        assertTrue(afterHitch.spinThreshold().toNanos() < 100_000L, "four seconds later: " + afterHitch.spinThreshold());
+        assertTrue(afterHitch.spinThreshold().toNanos() < 100_000L,
+                "four seconds later: " + afterHitch.spinThreshold());
     }
 
     @Test
