@@ -151,19 +151,8 @@ public final class BenchSuite implements Callable<Integer> {
                 "Ai+Path+Combat cost, all 60 Hz / shipped", "p99 frame, shipped / all 60 Hz");
         List<SimBenchmark.Result> measured = new ArrayList<>();
         for (int units : plan.rtsUnits()) {
-            SimBenchmark.Result[] pair = new SimBenchmark.Result[SimBenchmark.Rates.values().length];
-            for (SimBenchmark.Rates rates : COMPARED) {
-                progress("rts: " + units + " units, " + rates.label() + ", " + plan.rtsSeconds() + " simulated s");
-                SimBenchmark.Result r = SimBenchmark.measure(units, rates, plan.rtsSeconds());
-                pair[rates.ordinal()] = r;
-                measured.add(r);
-                table.row(String.format(Locale.ROOT, "%,d", units), rates.label(), fmt2(r.simPerReal()),
-                        fmt2(r.worstWindow()), fmt2(r.p99FrameMs()), fmt3(ms(r, AiSystem.class)),
-                        fmt3(ms(r, PathfindingSystem.class)), fmt3(ms(r, MovementSystem.class)),
-                        fmt3(ms(r, CombatSystem.class)), String.format(Locale.ROOT, "%.1f", lowRateCost(r)));
-            }
-            SimBenchmark.Result s = pair[SimBenchmark.Rates.SHIPPED.ordinal()];
-            SimBenchmark.Result a = pair[SimBenchmark.Rates.ALL_60.ordinal()];
+            SimBenchmark.Result s = measureRow(units, SimBenchmark.Rates.SHIPPED, plan, table, measured);
+            SimBenchmark.Result a = measureRow(units, SimBenchmark.Rates.ALL_60, plan, table, measured);
             ratios.row(String.format(Locale.ROOT, "%,d", units), fmt2(s.simPerReal() / a.simPerReal()) + "x",
                     fmt2(s.worstWindow() / a.worstWindow()) + "x", fmt2(lowRateCost(a) / lowRateCost(s)) + "x",
                     fmt2(s.p99FrameMs() / a.p99FrameMs()) + "x");
@@ -182,6 +171,19 @@ public final class BenchSuite implements Callable<Integer> {
         }
         largest.setLength(largest.length() - 1);
         emit("## What multi-rate buys in the RTS\n\n" + table + "\n" + ratios + "\n" + largest + ".\n\n");
+    }
+
+    /** Runs one game, adds its row to {@code table} and its result to {@code measured}. */
+    private SimBenchmark.Result measureRow(int units, SimBenchmark.Rates rates, Plan plan, MarkdownTable table,
+                                           List<SimBenchmark.Result> measured) {
+        progress("rts: " + units + " units, " + rates.label() + ", " + plan.rtsSeconds() + " simulated s");
+        SimBenchmark.Result r = SimBenchmark.measure(units, rates, plan.rtsSeconds());
+        measured.add(r);
+        table.row(String.format(Locale.ROOT, "%,d", units), rates.label(), fmt2(r.simPerReal()),
+                fmt2(r.worstWindow()), fmt2(r.p99FrameMs()), fmt3(ms(r, AiSystem.class)),
+                fmt3(ms(r, PathfindingSystem.class)), fmt3(ms(r, MovementSystem.class)),
+                fmt3(ms(r, CombatSystem.class)), String.format(Locale.ROOT, "%.1f", lowRateCost(r)));
+        return r;
     }
 
     /** The rate configurations the RTS table compares. */
