@@ -161,11 +161,11 @@ final class Scheduler {
      */
     void setRate(SystemSlot slot, Rate rate, long at) {
         if (slot.isFixedStep()) {
-            slot.schedule.regrid(rate, slot.schedule.lastCeilNanos(), 0, at);
+            slot.schedule.regridThroughLast(rate, 0, at);
         } else {
             slot.kind = slot.fixedKind();
             slot.schedule = new TickSchedule(rate, 0);
-            slot.schedule.regrid(rate, at, slot.phasePpm, at);
+            slot.schedule.regrid(rate, at, 0, 1, slot.phasePpm, at);
             slot.lastRunNanos = at;
         }
         regroup();
@@ -180,7 +180,7 @@ final class Scheduler {
         long shift = Math.floorMod(phasePpm - slot.phasePpm, TickSchedule.PHASE_ONE);
         slot.phasePpm = phasePpm;
         if (slot.isFixedStep()) {
-            slot.schedule.regrid(slot.schedule.rate, slot.schedule.lastCeilNanos(), shift, at);
+            slot.schedule.regridThroughLast(slot.schedule.rate, shift, at);
             regroup();
         }
     }

@@ -35,37 +35,51 @@ final class TickSchedule {
 
     /** A schedule whose grid starts at simulated time 0, offset by {@code phasePpm} millionths of a step. */
     TickSchedule(Rate rate, long phasePpm) {
-        regrid(rate, 0L, phasePpm, 0L);
+        regrid(rate, 0L, 0L, 1L, phasePpm, 0L);
     }
 
     /**
      * Places the grid {@code base + (phasePpm / 10^6 + k) * step} for all integers k, and makes its first point
-     * strictly after {@code afterNanos} the next tick. Runs only on control changes, so it may allocate.
+     * strictly after {@code afterNanos} the next tick. The base is the exact instant
+     * {@code baseNanos + baseRemainder / baseDenominator}; where the new rate cannot represent it exactly (its
+     * grid points are multiples of 1/millihertz ns), it is rounded up by less than that. Runs only on control
+     * changes, so it may allocate.
      *
-     * @param base      a whole-nanosecond instant on the grid when {@code phasePpm} is 0
-     * @param phasePpm  offset of the grid from {@code base}, in millionths of a step, in [0, 10^6)
-     * @param afterNanos the next tick falls strictly after this instant
+     * @param newRate         the rate of the new grid
+     * @param baseNanos       whole nanoseconds of an instant on the grid when {@code phasePpm} is 0
+     * @param baseRemainder   its fraction, in units of {@code 1 / baseDenominator} ns
+     * @param baseDenominator positive
+     * @param phasePpm        offset of the grid from the base, in millionths of a step, in [0, 10^6)
+     * @param afterNanos      the next tick falls strictly after this instant
      */
-    void regrid(Rate newRate, long base, long phasePpm, long afterNanos) {
+    void regrid(Rate newRate, long baseNanos, long baseRemainder, long baseDenominator, long phasePpm,
+                long afterNanos) {
         BigInteger m = BigInteger.valueOf(newRate.millihertz);
+        BigInteger den = BigInteger.valueOf(baseDenominator);
         // In units of 1/m ns, one step is exactly 10^12 and the phase offset phasePpm * 10^6.
-        BigInteger origin = BigInteger.valueOf(base).multiply(m)
-                .add(BigInteger.valueOf(phasePpm).multiply(BigInteger.valueOf(1_000_000L)));
+        BigInteger baseUnits = ceilDiv(BigInteger.valueOf(baseNanos).multiply(den)
+                .add(BigInteger.valueOf(baseRemainder)).multiply(m), den);
+        BigInteger origin = baseUnits.add(BigInteger.valueOf(phasePpm).multiply(BigInteger.valueOf(1_000_000L)));
         BigInteger after = BigInteger.valueOf(afterNanos).multiply(m);
-        BigInteger[] qr = after.subtract(origin).divideAndRemainder(STEP_UNITS);
-        BigInteger k = qr[0];
-        if (qr[1].signum() < 0) {
-            k = k.subtract(BigInteger.ONE);   // floor, not truncation
-        }
+        BigInteger k = floorDivMod(after.subtract(origin), STEP_UNITS)[0];
         BigInteger due = origin.add(k.add(BigInteger.ONE).multiply(STEP_UNITS));
-        BigInteger last = due.subtract(STEP_UNITS);
-        BigInteger[] d = due.divideAndRemainder(m);
-        BigInteger[] l = floorDivMod(last, m);
+        BigInteger[] d = floorDivMod(due, m);
+        BigInteger[] l = floorDivMod(due.subtract(STEP_UNITS), m);
         this.rate = newRate;
         this.dueNanos = d[0].longValueExact();
         this.dueRemainder = d[1].longValueExact();
         this.lastNanos = l[0].longValueExact();
         this.lastRemainder = l[1].longValueExact();
+    }
+
+    /** Re-places the grid at a new rate through this schedule's previous tick (or grid point), exactly. */
+    void regridThroughLast(Rate newRate, long phaseShiftPpm, long afterNanos) {
+        regrid(newRate, lastNanos, lastRemainder, rate.millihertz, phaseShiftPpm, afterNanos);
+    }
+
+    private static BigInteger ceilDiv(BigInteger a, BigInteger b) {
+        BigInteger[] qr = floorDivMod(a, b);
+        return qr[1].signum() == 0 ? qr[0] : qr[0].add(BigInteger.ONE);
     }
 
     private static BigInteger[] floorDivMod(BigInteger a, BigInteger m) {
