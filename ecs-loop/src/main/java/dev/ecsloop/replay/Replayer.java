@@ -93,17 +93,12 @@ public final class Replayer {
             loop.addTickListener(checker);
             long realStart = pace == null ? 0 : pace.nanoTime();
             try {
-                while (checker.divergence == null && checker.failure == null) {
-                    boolean more = records.next();
-                    if (more && records.kind == ReplayFormat.HASH) {
-                        continue; // the checker reads hashes on its own pass: they may lie before earlier effects
-                    }
-                    advanceTo(records.simNanos, realStart);
-                    if (!more || checker.divergence != null || checker.failure != null) {
-                        break;
-                    }
-                    apply(records);
-                }
+                replayRecords(records, realStart);
+            } catch (RuntimeException e) {
+                // The game itself failed on what the file holds (an order it cannot take, say): that is not a
+                // divergence, and the caller gets one line like any other unreplayable file.
+                throw new ReplayFormatException(replay.name() + " cannot be replayed: the game failed at simulated "
+                        + "time " + loop.simulatedNanos() + " ns: " + oneLine(e));
             } finally {
                 loop.removeTickListener(checker);
             }
@@ -117,6 +112,26 @@ public final class Replayer {
                         replay.endHash(), finalHash);
             }
             return new ReplayResult(checker.matched, loop.simulatedNanos(), finalHash, divergence);
+        }
+    }
+
+    private static String oneLine(RuntimeException e) {
+        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return m.replace('\n', ' ').replace('\r', ' ');
+    }
+
+    /** Applies each record after running every tick up to its instant; hashes are the checker's. */
+    private void replayRecords(RecordReader records, long realStart) throws ReplayFormatException {
+        while (checker.divergence == null && checker.failure == null) {
+            boolean more = records.next();
+            if (more && records.kind == ReplayFormat.HASH) {
+                continue; // the checker reads hashes on its own pass: they may lie before earlier effects
+            }
+            advanceTo(records.simNanos, realStart);
+            if (!more || checker.divergence != null || checker.failure != null) {
+                return;
+            }
+            apply(records);
         }
     }
 
