@@ -52,6 +52,7 @@ public final class Recorder implements FrameListener, TickListener, ControlListe
 
     private final GameLoop loop;
     private final InputQueue inputs;
+    private final String setup;
     private final StateHash hasher;
     private final long hashEvery;
     private final long limit;
@@ -77,6 +78,7 @@ public final class Recorder implements FrameListener, TickListener, ControlListe
     private Recorder(GameLoop loop, InputQueue inputs, String setup, long hashEvery, long limit) throws IOException {
         this.loop = loop;
         this.inputs = inputs;
+        this.setup = setup;
         this.hasher = new StateHash(loop.world());
         this.hashEvery = hashEvery;
         this.limit = limit;
@@ -323,6 +325,15 @@ public final class Recorder implements FrameListener, TickListener, ControlListe
         fullHash = hasher.hash();
         fullRecords = records;
         detach();
+    }
+
+    /**
+     * The setup identity the recording carries.
+     *
+     * @return the setup given to {@link #attach}
+     */
+    public String setup() {
+        return setup;
     }
 
     /**
