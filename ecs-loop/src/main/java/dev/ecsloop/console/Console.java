@@ -1,5 +1,6 @@
 package dev.ecsloop.console;
 
+import com.artemis.BaseSystem;
 import dev.ecsloop.GameLoop;
 
 import java.util.ArrayList;
@@ -16,6 +17,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import java.util.function.ToDoubleBiFunction;
 import java.util.regex.Pattern;
 
 /**
@@ -65,6 +67,7 @@ public final class Console {
     private Consumer<String> running;
     private CompletableFuture<Void> runningDone;
     private boolean deferred;
+    private volatile ToDoubleBiFunction<Class<? extends BaseSystem>, String> rateRule;
 
     /** A console with only {@code help}; register your commands on it. */
     public Console() {
@@ -85,6 +88,24 @@ public final class Console {
         LoopCommands.register(console, loop);
         FeatureCommands.hash(console, loop);
         return console;
+    }
+
+    /**
+     * Makes {@code rate} read its Hz argument with the game's own rule, so that the console refuses exactly what
+     * the game's command line refuses (same bounds, same message) instead of everything the loop could run.
+     *
+     * @param rule given the system (already resolved by name) and the typed Hz text, returns the rate, or throws
+     *             {@link IllegalArgumentException} with a one-line message; called on the loop thread
+     * @return this console
+     */
+    public Console withRateRule(ToDoubleBiFunction<Class<? extends BaseSystem>, String> rule) {
+        this.rateRule = Objects.requireNonNull(rule, "rule");
+        return this;
+    }
+
+    /** The rule {@code rate} reads Hz with, or null for a plain number the loop then checks. */
+    ToDoubleBiFunction<Class<? extends BaseSystem>, String> rateRule() {
+        return rateRule;
     }
 
     /** Adds {@code fps <n>|off}, which sets {@code pacer}'s frame cap. */
