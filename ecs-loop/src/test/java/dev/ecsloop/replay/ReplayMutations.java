@@ -129,6 +129,31 @@ public final class ReplayMutations {
         }
     }
 
+    /**
+     * A valid file with its setup identity replaced, the checksum repaired: what a crafted file naming another,
+     * perhaps enormous, setup looks like.
+     *
+     * @param valid a valid replay file recorded with setup {@code from}
+     * @param from  its setup
+     * @param to    the setup to write instead
+     * @return the rewritten file
+     */
+    public static byte[] withSetup(byte[] valid, String from, String to) {
+        byte[] old = from.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] now = to.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        int length = ((valid[12] & 0xff) << 8) | (valid[13] & 0xff);
+        if (length != old.length || !Arrays.equals(Arrays.copyOfRange(valid, 14, 14 + length), old)) {
+            throw new IllegalArgumentException("the file's setup is not " + from);
+        }
+        byte[] b = new byte[valid.length - old.length + now.length];
+        System.arraycopy(valid, 0, b, 0, 12);
+        b[12] = (byte) (now.length >>> 8);
+        b[13] = (byte) now.length;
+        System.arraycopy(now, 0, b, 14, now.length);
+        System.arraycopy(valid, 14 + old.length, b, 14 + now.length, valid.length - 14 - old.length);
+        return repaired(b);
+    }
+
     private static byte[] repaired(byte[] b) {
         CRC32 crc = new CRC32();
         crc.update(b, 0, b.length - 4);
