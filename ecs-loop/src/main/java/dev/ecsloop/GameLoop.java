@@ -19,7 +19,7 @@ import java.util.Objects;
  * A multi-rate fixed-step game loop over an Artemis-odb world.
  *
  * <p>Each {@link #frame()} reads the clock once, turns the real time since the previous frame into simulated time
- * (scaled, paused, and bounded by the catch-up limit), runs every fixed-step tick that became due in exact
+ * (scaled, paused, and bounded by the catch-up bound), runs every fixed-step tick that became due in exact
  * simulated-time order, then runs the every-frame systems once. The simulation therefore depends only on
  * simulated time and inputs, never on how real time was split into frames, as long as no frame hits the bound.
  *
@@ -57,7 +57,11 @@ public final class GameLoop {
         strategy.configure(slots, stats);
     }
 
-    /** A builder with the defaults: system clock, 250 ms catch-up bound, {@link DebtPolicy#DISCARD}. */
+    /**
+     * A builder with the defaults: system clock, 250 ms catch-up bound, {@link DebtPolicy#DISCARD}.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -88,9 +92,10 @@ public final class GameLoop {
     /**
      * Owns the calling thread until {@code runner} is stopped: per iteration it pumps platform events, runs one
      * {@link #frame()} (whose every-frame systems draw, once, however many ticks caught up), ends the frame and
-     * waits for the next one at the runner's frame cap. {@link LoopRunner#stop()} from any thread ends it after
-     * the current frame.
+     * waits for the next one at the runner's frame cap. {@link dev.ecsloop.pace.LoopRunner#stop()} from any
+     * thread ends it after the current frame.
      *
+     * @param runner the runner that paces the frames
      * @throws TickFailedException if a system throws; the runner and the loop stay usable
      */
     public void run(dev.ecsloop.pace.LoopRunner runner) {
@@ -138,6 +143,11 @@ public final class GameLoop {
         }
     }
 
+    /**
+     * Whether simulated time is stopped.
+     *
+     * @return true while paused
+     */
     public boolean isPaused() {
         return time.isPaused();
     }
@@ -155,6 +165,11 @@ public final class GameLoop {
         }
     }
 
+    /**
+     * The time scale.
+     *
+     * @return simulated seconds per real second, as rounded by {@link #setTimeScale(double)}
+     */
     public double timeScale() {
         return time.scale();
     }
@@ -164,6 +179,8 @@ public final class GameLoop {
      * one new step after it); an every-frame system becomes fixed-step, anchored now. A system declared
      * {@code @TickRate(catchUp = false)} stays throttled, also after a detour through {@link #setEveryFrame}.
      *
+     * @param system a system of this loop
+     * @param hz     the new rate in ticks per simulated second
      * @throws IllegalArgumentException if the system is not in this loop or the rate is bad; nothing changes
      */
     public void setRate(Class<? extends BaseSystem> system, double hz) {
@@ -185,6 +202,7 @@ public final class GameLoop {
     /**
      * Makes a system run once per frame from the next frame on.
      *
+     * @param system a system of this loop
      * @throws IllegalArgumentException if the system is not in this loop
      */
     public void setEveryFrame(Class<? extends BaseSystem> system) {
@@ -201,6 +219,8 @@ public final class GameLoop {
      * The rate a fixed-step system ticks at, in Hz (rounded to a millihertz as used), or 0 for an every-frame
      * system.
      *
+     * @param system a system of this loop
+     * @return ticks per simulated second, or 0
      * @throws IllegalArgumentException if the system is not in this loop
      */
     public double rate(Class<? extends BaseSystem> system) {
@@ -208,12 +228,24 @@ public final class GameLoop {
         return slot.isFixedStep() ? slot.schedule.rate.hz() : 0.0;
     }
 
-    /** Whether a system runs once per frame rather than at a fixed rate. */
+    /**
+     * Whether a system runs once per frame rather than at a fixed rate.
+     *
+     * @param system a system of this loop
+     * @return true for an every-frame system
+     * @throws IllegalArgumentException if the system is not in this loop
+     */
     public boolean isEveryFrame(Class<? extends BaseSystem> system) {
         return !slot(system).isFixedStep();
     }
 
-    /** Whether a fixed-rate system is throttled ({@code @TickRate(catchUp = false)}). */
+    /**
+     * Whether a fixed-rate system is throttled ({@code @TickRate(catchUp = false)}).
+     *
+     * @param system a system of this loop
+     * @return true if it runs at most once per frame, dropping missed ticks
+     * @throws IllegalArgumentException if the system is not in this loop
+     */
     public boolean isThrottled(Class<? extends BaseSystem> system) {
         return slot(system).kind == SystemSlot.Kind.THROTTLED;
     }
@@ -222,6 +254,8 @@ public final class GameLoop {
      * How far simulated time lies between the system's last tick and its next: (now - last tick) / step, in
      * [0, 1]. Renderers blend the previous and current state by it. Every-frame systems are always current: 1.
      *
+     * @param system a system of this loop
+     * @return the alpha, in [0, 1]
      * @throws IllegalArgumentException if the system is not in this loop
      */
     public float alpha(Class<? extends BaseSystem> system) {
@@ -229,7 +263,11 @@ public final class GameLoop {
         return slot.isFixedStep() ? slot.schedule.alpha(time.nowNanos()) : 1f;
     }
 
-    /** Simulated time now, in nanoseconds since {@link Builder#build()}. */
+    /**
+     * Simulated time now.
+     *
+     * @return nanoseconds of simulated time since {@link Builder#build()}
+     */
     public long simulatedNanos() {
         return time.nowNanos();
     }
@@ -237,26 +275,44 @@ public final class GameLoop {
     /**
      * Inside a fixed tick: that tick's simulated time. Elsewhere (every-frame systems, between frames): the
      * frame's simulated time.
+     *
+     * @return simulated nanoseconds
      */
     public long tickNanos() {
         return strategy.tickNanos();
     }
 
-    /** Simulated time owed to later frames under {@link DebtPolicy#KEEP}. */
+    /**
+     * The debt: simulated time owed to later frames under {@link DebtPolicy#KEEP}.
+     *
+     * @return nanoseconds owed
+     */
     public long debtNanos() {
         return time.debtNanos();
     }
 
-    /** Simulated time dropped at the catch-up bound under {@link DebtPolicy#DISCARD}, in total. */
+    /**
+     * Simulated time dropped at the catch-up bound under {@link DebtPolicy#DISCARD}, in total.
+     *
+     * @return nanoseconds dropped since the start
+     */
     public long droppedNanos() {
         return time.droppedNanos();
     }
 
+    /**
+     * The catch-up bound.
+     *
+     * @return the most simulated time one frame may cover
+     */
     public Duration maxCatchUp() {
         return Duration.ofNanos(time.maxAdvanceNanos());
     }
 
     /**
+     * Sets the catch-up bound from the next frame on.
+     *
+     * @param bound the most simulated time one frame may cover
      * @throws IllegalArgumentException if {@code bound} is null, zero or negative
      */
     public void setMaxCatchUp(Duration bound) {
@@ -269,11 +325,21 @@ public final class GameLoop {
         }
     }
 
+    /**
+     * What happens to time past the catch-up bound.
+     *
+     * @return the debt policy
+     */
     public DebtPolicy debtPolicy() {
         return debtPolicy;
     }
 
-    /** Switches the debt policy; switching to DISCARD drops the current debt. */
+    /**
+     * Switches the debt policy; switching to DISCARD drops the current debt.
+     *
+     * @param policy the new policy
+     * @throws NullPointerException if {@code policy} is null
+     */
     public void setDebtPolicy(DebtPolicy policy) {
         time.setKeepDebt(Objects.requireNonNull(policy, "policy") == DebtPolicy.KEEP);
         this.debtPolicy = policy;
@@ -282,36 +348,60 @@ public final class GameLoop {
         }
     }
 
-    /** Registers a listener called before every fixed tick. Not for use during a frame. */
+    /**
+     * Registers a listener called before every fixed tick. Not for use during a frame.
+     *
+     * @param listener the listener
+     */
     public void addTickListener(TickListener listener) {
         strategy.addListener(Objects.requireNonNull(listener, "listener"));
     }
 
-    /** Registers a listener called at the start of every frame, before any system runs. */
+    /**
+     * Registers a listener called at the start of every frame, before any system runs.
+     *
+     * @param listener the listener
+     */
     public void addFrameListener(FrameListener listener) {
         FrameListener[] grown = java.util.Arrays.copyOf(frameListeners, frameListeners.length + 1);
         grown[frameListeners.length] = Objects.requireNonNull(listener, "listener");
         frameListeners = grown;
     }
 
-    /** Registers a listener told of every control change (rate, scale, pause, step, catch-up, debt). */
+    /**
+     * Registers a listener told of every control change (rate, scale, pause, step, catch-up bound, debt policy).
+     *
+     * @param listener the listener
+     */
     public void addControlListener(ControlListener listener) {
         ControlListener[] grown = java.util.Arrays.copyOf(controlListeners, controlListeners.length + 1);
         grown[controlListeners.length] = Objects.requireNonNull(listener, "listener");
         controlListeners = grown;
     }
 
-    /** Unregisters a control listener; unknown listeners are ignored. */
+    /**
+     * Unregisters a control listener; unknown listeners are ignored.
+     *
+     * @param listener the listener
+     */
     public void removeControlListener(ControlListener listener) {
         controlListeners = without(controlListeners, listener);
     }
 
-    /** Unregisters a frame listener; unknown listeners are ignored. */
+    /**
+     * Unregisters a frame listener; unknown listeners are ignored.
+     *
+     * @param listener the listener
+     */
     public void removeFrameListener(FrameListener listener) {
         frameListeners = without(frameListeners, listener);
     }
 
-    /** Unregisters a tick listener; unknown listeners are ignored. */
+    /**
+     * Unregisters a tick listener; unknown listeners are ignored.
+     *
+     * @param listener the listener
+     */
     public void removeTickListener(TickListener listener) {
         strategy.removeListener(listener);
     }
@@ -327,7 +417,11 @@ public final class GameLoop {
         return listeners;
     }
 
-    /** The scheduled systems in registration order (Artemis's internal managers excluded). */
+    /**
+     * The scheduled systems in registration order (Artemis's internal managers excluded).
+     *
+     * @return an unmodifiable list
+     */
     public List<Class<? extends BaseSystem>> systems() {
         List<Class<? extends BaseSystem>> out = new ArrayList<>(slots.length);
         for (SystemSlot slot : slots) {
@@ -336,14 +430,29 @@ public final class GameLoop {
         return List.copyOf(out);
     }
 
+    /**
+     * The Artemis world this loop runs.
+     *
+     * @return the world
+     */
     public World world() {
         return world;
     }
 
+    /**
+     * The real-time source.
+     *
+     * @return the clock read once per frame
+     */
     public Clock clock() {
         return clock;
     }
 
+    /**
+     * Counters of frames and ticks, and the cost of each system.
+     *
+     * @return the live statistics
+     */
     public LoopStats stats() {
         return stats;
     }
@@ -370,13 +479,23 @@ public final class GameLoop {
         private Builder() {
         }
 
-        /** The world's configuration; the builder registers its own invocation strategy on it. Required. */
+        /**
+         * The world's configuration; the builder registers its own invocation strategy on it. Required.
+         *
+         * @param config the systems and managers of the world
+         * @return this builder
+         */
         public Builder world(WorldConfigurationBuilder config) {
             this.worldConfig = Objects.requireNonNull(config, "world");
             return this;
         }
 
-        /** The real-time source, read once at {@link #build()} (time zero) and once per frame. */
+        /**
+         * The real-time source, read once at {@link #build()} (time zero) and once per frame.
+         *
+         * @param clock the clock; {@link Clock#system()} by default
+         * @return this builder
+         */
         public Builder clock(Clock clock) {
             this.clock = Objects.requireNonNull(clock, "clock");
             return this;
@@ -389,6 +508,9 @@ public final class GameLoop {
          * <p>Timing costs one clock read per system run (about 25 ns with the system clock: with trivial systems
          * that is most of the loop's own cost, see the README's benchmarks). A build that never shows costs can
          * pass a constant clock, {@code () -> 0L}: the reads vanish and the cost figures read 0.
+         *
+         * @param profiler the clock that times system runs
+         * @return this builder
          */
         public Builder profiler(Clock profiler) {
             this.profiler = Objects.requireNonNull(profiler, "profiler");
@@ -396,8 +518,10 @@ public final class GameLoop {
         }
 
         /**
-         * The most simulated time one frame may cover; 250 ms by default.
+         * The catch-up bound: the most simulated time one frame may cover; 250 ms by default.
          *
+         * @param bound the bound
+         * @return this builder
          * @throws IllegalArgumentException if {@code bound} is null, zero or negative
          */
         public Builder maxCatchUp(Duration bound) {
@@ -408,7 +532,12 @@ public final class GameLoop {
             return this;
         }
 
-        /** What happens to time past the catch-up bound; {@link DebtPolicy#DISCARD} by default. */
+        /**
+         * What happens to time past the catch-up bound; {@link DebtPolicy#DISCARD} by default.
+         *
+         * @param policy the debt policy
+         * @return this builder
+         */
         public Builder debtPolicy(DebtPolicy policy) {
             this.debtPolicy = Objects.requireNonNull(policy, "debtPolicy");
             return this;
@@ -417,6 +546,7 @@ public final class GameLoop {
         /**
          * Builds the world and the loop. The clock is read here: this is time zero.
          *
+         * @return the loop, at simulated time 0
          * @throws IllegalArgumentException if no world was given, or a system has a bad rate or both
          *                                  {@link TickRate} and {@link EveryFrame}; the message names it
          */

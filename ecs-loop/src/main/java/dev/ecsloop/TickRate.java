@@ -24,9 +24,17 @@ import java.lang.annotation.Target;
 @Target(ElementType.TYPE)
 public @interface TickRate {
 
-    /** Ticks per simulated second (Hz). */
+    /**
+     * The rate.
+     *
+     * @return ticks per simulated second (Hz)
+     */
     double value();
 
-    /** {@code true} (default): every missed tick runs during catch-up. {@code false}: throttled. */
+    /**
+     * Whether missed ticks are caught up.
+     *
+     * @return {@code true} (default): every missed tick runs during catch-up; {@code false}: throttled
+     */
     boolean catchUp() default true;
 }

@@ -2,11 +2,11 @@ package dev.ecsloop.time;
 
 /**
  * Turns real elapsed time into simulated time: the game's clock, which stops when paused, runs slower or faster
- * with the time scale, and advances at most a bounded amount per frame.
+ * with the time scale, and advances at most the catch-up bound per frame.
  *
  * <p>All arithmetic is on long nanoseconds. The time scale is kept in parts per million and the remainder of
  * each conversion is carried to the next, so a scale of 1/3 never drifts however many frames pass. Time that a
- * frame could not cover (past {@code maxAdvance}) becomes <em>debt</em>: kept for later frames when
+ * frame could not cover (past the catch-up bound) becomes <em>debt</em>: kept for later frames when
  * {@code keepDebt}, otherwise dropped and counted in {@link #droppedNanos()}.
  *
  * <p>Not thread-safe: the loop thread owns it.
@@ -42,9 +42,10 @@ public final class SimulatedTime {
 
     /**
      * Accounts for {@code realNanos} of real time and returns how far simulated time moved: the scaled real time
-     * plus any debt, bounded by the per-frame maximum. While paused, real time is ignored and 0 is returned.
+     * plus any debt, bounded by the catch-up bound. While paused, real time is ignored and 0 is returned.
      *
      * @param realNanos real time since the previous call; negative values count as zero
+     * @return the simulated nanoseconds this frame covers
      */
     public long advance(long realNanos) {
         lastAdvanceCapped = false;
@@ -72,7 +73,12 @@ public final class SimulatedTime {
         return advance;
     }
 
-    /** Moves simulated time forward by exactly {@code nanos}, outside the real-time flow (single-stepping). */
+    /**
+     * Moves simulated time forward by exactly {@code nanos}, outside the real-time flow (single-stepping).
+     *
+     * @param nanos how far; not negative
+     * @throws IllegalArgumentException if {@code nanos} is negative
+     */
     public void skip(long nanos) {
         if (nanos < 0) {
             throw new IllegalArgumentException("simulated time cannot go back: skip(" + nanos + ")");
@@ -102,7 +108,11 @@ public final class SimulatedTime {
         return ((a ^ sum) & (b ^ sum)) < 0 ? Long.MAX_VALUE : sum;
     }
 
-    /** Simulated time in nanoseconds since the loop started. */
+    /**
+     * Simulated time now.
+     *
+     * @return nanoseconds since the loop started
+     */
     public long nowNanos() {
         return nowNanos;
     }
@@ -111,46 +121,79 @@ public final class SimulatedTime {
      * Where the last {@link #advance(long)}'s real time began on the unbounded simulated timeline: simulated time
      * before it plus the debt owed then. With debt kept, the real instant that began the frame corresponds to
      * this simulated time, even though the simulation has not reached it yet.
+     *
+     * @return simulated nanoseconds
      */
     public long lastWantedStart() {
         return wantedStart;
     }
 
-    /** Where the last advance's real time ended on the unbounded simulated timeline (before any bound). */
+    /**
+     * Where the last advance's real time ended on the unbounded simulated timeline (before any bound).
+     *
+     * @return simulated nanoseconds
+     */
     public long lastWantedEnd() {
         return wantedEnd;
     }
 
-    /** Whether the last {@link #advance(long)} hit the per-frame bound. */
+    /**
+     * Whether the last {@link #advance(long)} hit the catch-up bound.
+     *
+     * @return true if it was cut short
+     */
     public boolean lastAdvanceCapped() {
         return lastAdvanceCapped;
     }
 
-    /** Simulated time owed to later frames (only under keep-debt). */
+    /**
+     * The debt: simulated time owed to later frames (only under keep-debt).
+     *
+     * @return nanoseconds owed
+     */
     public long debtNanos() {
         return debtNanos;
     }
 
-    /** Total simulated time dropped at the bound (only when debt is not kept). */
+    /**
+     * Total simulated time dropped at the catch-up bound (only when debt is not kept).
+     *
+     * @return nanoseconds dropped since the start
+     */
     public long droppedNanos() {
         return droppedNanos;
     }
 
+    /**
+     * Whether simulated time is stopped.
+     *
+     * @return true while paused
+     */
     public boolean isPaused() {
         return paused;
     }
 
-    /** Pauses or resumes. Real time that passes while paused is never turned into simulated time. */
+    /**
+     * Pauses or resumes. Real time that passes while paused is never turned into simulated time.
+     *
+     * @param paused true to pause, false to resume
+     */
     public void setPaused(boolean paused) {
         this.paused = paused;
     }
 
-    /** The time scale, as set (rounded to a millionth). */
+    /**
+     * The time scale, as set (rounded to a millionth).
+     *
+     * @return simulated seconds per real second
+     */
     public double scale() {
         return scalePpm / (double) SCALE_ONE;
     }
 
     /**
+     * Sets the time scale.
+     *
      * @param scale simulated seconds per real second, from 0 to {@link #MAX_SCALE}; rounded to a millionth
      * @throws IllegalArgumentException if {@code scale} is NaN, infinite, negative or above the maximum
      */
@@ -165,11 +208,18 @@ public final class SimulatedTime {
         }
     }
 
+    /**
+     * The catch-up bound.
+     *
+     * @return the most simulated time one frame may cover, in nanoseconds
+     */
     public long maxAdvanceNanos() {
         return maxAdvanceNanos;
     }
 
     /**
+     * Sets the catch-up bound.
+     *
      * @param nanos the most simulated time one frame may cover
      * @throws IllegalArgumentException if {@code nanos} is not positive
      */
@@ -180,11 +230,20 @@ public final class SimulatedTime {
         this.maxAdvanceNanos = nanos;
     }
 
+    /**
+     * Whether time past the catch-up bound is kept as debt.
+     *
+     * @return true under keep-debt, false when it is dropped
+     */
     public boolean keepsDebt() {
         return keepDebt;
     }
 
-    /** Switches the debt policy. Switching to drop discards the current debt (it is counted as dropped). */
+    /**
+     * Switches the debt policy. Switching to drop discards the current debt (it is counted as dropped).
+     *
+     * @param keep true to keep time past the catch-up bound as debt, false to drop it
+     */
     public void setKeepDebt(boolean keep) {
         if (!keep && debtNanos > 0) {
             droppedNanos = saturatedAdd(droppedNanos, debtNanos);
