@@ -18,9 +18,10 @@ import java.util.regex.Pattern;
  * A debug console for a running game loop: a registry of named commands, a parser, and a queue that carries
  * typed lines from any thread to the loop thread.
  *
- * <p>Why a queue: a {@link GameLoop} is confined to its thread, and a rate change must land at a frame boundary
- * (see the brief, "Live retuning"). So transports ({@link ConsoleReader} for standard input,
- * {@link ConsoleServer} for localhost TCP) only {@link #submit submit} lines; the loop thread calls
+ * <p>Why a queue: a {@link GameLoop} is confined to its thread, and a rate change must land at a frame boundary,
+ * between ticks, so that a replay can apply it at the same simulated instant. So transports
+ * ({@link ConsoleReader} for standard input, {@link ConsoleServer} for localhost TCP) only {@link #submit submit}
+ * lines; the loop thread calls
  * {@link #drain()} between frames and every pending command runs there, in submission order.
  *
  * <pre>{@code
@@ -59,6 +60,8 @@ public final class Console {
      * A console with {@code help} and the loop built-ins: {@code systems}, {@code rate}, {@code pause},
      * {@code resume}, {@code step}, {@code timescale}, {@code catchup}, {@code debt}, {@code stats}, {@code hash}.
      *
+     * @param loop the loop the built-ins act on
+     * @return the console
      * @throws NullPointerException if {@code loop} is null
      */
     public static Console forLoop(GameLoop loop) {
@@ -71,13 +74,23 @@ public final class Console {
         return console;
     }
 
-    /** Adds {@code fps <n>|off}, which sets {@code pacer}'s frame cap. */
+    /**
+     * Adds {@code fps <n>|off}, which sets {@code pacer}'s frame cap.
+     *
+     * @param pacer the pacer whose cap the command sets
+     * @return this console
+     */
     public Console withFrameCap(dev.ecsloop.pace.FramePacer pacer) {
         FeatureCommands.frameCap(this, Objects.requireNonNull(pacer, "pacer"));
         return this;
     }
 
-    /** Adds {@code interp on|off|extrapolate}, which switches {@code interpolation}'s mode. */
+    /**
+     * Adds {@code interp on|off|extrapolate}, which switches {@code interpolation}'s mode.
+     *
+     * @param interpolation the interpolation whose mode the command sets
+     * @return this console
+     */
     public Console withInterpolation(dev.ecsloop.interpolate.Interpolation interpolation) {
         FeatureCommands.interpolation(this, Objects.requireNonNull(interpolation, "interpolation"));
         return this;
@@ -88,6 +101,11 @@ public final class Console {
      * from simulated time 0 (the recorder journals from the start): {@code record} names the file and
      * {@code stop} writes it. {@code replay} checks a file against a fresh copy of the game from {@code fresh},
      * on the loop thread, as fast as possible.
+     *
+     * @param loop the loop being recorded
+     * @param recorder the recorder attached to it at simulated time 0
+     * @param fresh builds a new copy of the game at simulated time 0, for {@code replay}
+     * @return this console
      */
     public Console withRecording(GameLoop loop, dev.ecsloop.replay.Recorder recorder,
                                  java.util.function.Supplier<dev.ecsloop.replay.ReplayTarget> fresh) {

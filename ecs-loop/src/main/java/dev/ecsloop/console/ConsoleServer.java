@@ -49,6 +49,8 @@ public final class ConsoleServer implements AutoCloseable {
      * Binds 127.0.0.1 and starts accepting clients.
      *
      * @param port the TCP port, or 0 for any free one (see {@link #port()})
+     * @param console where lines are submitted
+     * @return the open server
      * @throws IOException              if the port cannot be bound, e.g. because it is taken
      * @throws IllegalArgumentException if {@code port} is outside 0 to 65535
      * @throws NullPointerException     if {@code console} is null
@@ -70,12 +72,20 @@ public final class ConsoleServer implements AutoCloseable {
         return server;
     }
 
-    /** The bound port: the one asked for, or the one picked for port 0. */
+    /**
+     * The bound port: the one asked for, or the one picked for port 0.
+     *
+     * @return the bound port
+     */
     public int port() {
         return server.getLocalPort();
     }
 
-    /** The address bound: always 127.0.0.1. */
+    /**
+     * The address bound: always 127.0.0.1.
+     *
+     * @return the loopback address
+     */
     public InetAddress address() {
         return server.getInetAddress();
     }
@@ -125,7 +135,11 @@ public final class ConsoleServer implements AutoCloseable {
         }
     }
 
-    /** How many clients are connected now. */
+    /**
+     * How many clients are connected now.
+     *
+     * @return clients connected now
+     */
     public int clientCount() {
         synchronized (clients) {
             return clients.size();

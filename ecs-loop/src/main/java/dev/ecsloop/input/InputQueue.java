@@ -71,9 +71,12 @@ public final class InputQueue implements FrameListener, TickListener {
      * every-frame systems read {@link #frameEvents()}.
      *
      * @param consumers fixed-step systems of the loop that read {@link #tickEvents()}
+     * @param loop the loop whose frames and ticks time the events
+     * @return the queue, attached
      * @throws IllegalArgumentException if a consumer is not a system of the loop, or is listed twice
      */
     @SafeVarargs
+    @SuppressWarnings("varargs") // the array is cloned and its Class objects only compared: no heap pollution
     public static InputQueue install(GameLoop loop, Class<? extends BaseSystem>... consumers) {
         Objects.requireNonNull(loop, "loop");
         for (int i = 0; i < consumers.length; i++) {
@@ -99,6 +102,8 @@ public final class InputQueue implements FrameListener, TickListener {
      * Real times must not decrease from one post to the next; an event timestamped before the current frame
      * began counts as happening at its start.
      *
+     * @param realNanos when it happened, on the loop's clock
+     * @return the event to fill with {@link InputEvent#set}
      * @throws IllegalArgumentException if {@code realNanos} is earlier than the previous event's
      */
     public InputEvent post(long realNanos) {
@@ -120,6 +125,8 @@ public final class InputQueue implements FrameListener, TickListener {
      * Posts an event that already has its simulated time, as a replay does: it bypasses the real-time mapping and
      * reaches the ticks at or after {@code simNanos} (and the next frame's every-frame systems).
      *
+     * @param simNanos the simulated time it belongs to
+     * @return the event to fill with {@link InputEvent#set}
      * @throws IllegalArgumentException if {@code simNanos} is earlier than an event already assigned
      * @throws IllegalStateException    if live events posted by real time are still waiting for their frame
      */
@@ -143,22 +150,38 @@ public final class InputQueue implements FrameListener, TickListener {
         return event;
     }
 
-    /** Posts an event happening now, by the loop's clock. */
+    /**
+     * Posts an event happening now, by the loop's clock.
+     *
+     * @return the event to fill with {@link InputEvent#set}
+     */
     public InputEvent post() {
         return post(loop.clock().nanoTime());
     }
 
-    /** The events the running fixed tick of a consumer sees: those since its previous tick, before its time. */
+    /**
+     * The events the running fixed tick of a consumer sees: those since its previous tick, before its time.
+     *
+     * @return a view reused across ticks; read it during the tick
+     */
     public InputView tickEvents() {
         return tickView;
     }
 
-    /** All events that arrived during the current frame (for every-frame systems: UI, camera). */
+    /**
+     * All events that arrived during the current frame (for every-frame systems: UI, camera).
+     *
+     * @return a view reused across frames; read it during the frame
+     */
     public InputView frameEvents() {
         return frameView;
     }
 
-    /** Events posted but not yet seen by every consumer. */
+    /**
+     * Events posted but not yet seen by every consumer.
+     *
+     * @return the count
+     */
     public long pending() {
         long min = assigned;
         for (long c : cursors) {

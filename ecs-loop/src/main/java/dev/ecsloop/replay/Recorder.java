@@ -70,6 +70,9 @@ public final class Recorder implements FrameListener, TickListener, ControlListe
      *
      * @param inputs the loop's input queue (installed before this), or null if the game takes no input
      * @param setup  identifies the setup a replay must rebuild (for example "demo-rts units=2000 seed=7")
+     * @param loop the loop to record, at simulated time 0
+     * @param hashEvery simulated time between state hashes
+     * @return the recorder, attached
      * @throws IllegalStateException    if the loop has already advanced past simulated time 0
      * @throws IllegalArgumentException if {@code hashEvery} is not positive
      */
@@ -94,7 +97,11 @@ public final class Recorder implements FrameListener, TickListener, ControlListe
         return recorder;
     }
 
-    /** One simulated second between hashes: the default interval. */
+    /**
+     * One simulated second between hashes: the default interval.
+     *
+     * @return one second
+     */
     public static Duration defaultHashInterval() {
         return Duration.ofSeconds(1);
     }
@@ -199,12 +206,20 @@ public final class Recorder implements FrameListener, TickListener, ControlListe
         }
     }
 
-    /** Records journaled so far. */
+    /**
+     * Records journaled so far.
+     *
+     * @return the count
+     */
     public long records() {
         return records;
     }
 
-    /** Bytes journaled so far. */
+    /**
+     * Bytes journaled so far.
+     *
+     * @return the size in bytes
+     */
     public long bytes() {
         return journal.size();
     }
@@ -213,6 +228,7 @@ public final class Recorder implements FrameListener, TickListener, ControlListe
      * Writes a replay of the session from simulated time 0 to now: the journal, an end record with the current
      * state hash, and the trailer. Call it between frames; the recording goes on.
      *
+     * @param file where to write; replaced if it exists
      * @return the state hash at the end of the file
      * @throws IOException if the file cannot be written; the journal is unaffected
      */

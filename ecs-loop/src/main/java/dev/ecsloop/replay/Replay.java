@@ -46,6 +46,8 @@ public final class Replay {
     /**
      * Reads and checks a replay file.
      *
+     * @param file the replay to read
+     * @return the replay
      * @throws ReplayFormatException if the file is not a replay, is of another version, truncated or corrupt
      * @throws IOException           if it cannot be read
      */
@@ -140,7 +142,11 @@ public final class Replay {
         return new ReplayFormatException(name + " is corrupt at byte " + offset + ": " + what);
     }
 
-    /** The setup identity the recording was made with. */
+    /**
+     * The setup identity the recording was made with.
+     *
+     * @return the setup string
+     */
     public String setup() {
         return setup;
     }
@@ -148,6 +154,7 @@ public final class Replay {
     /**
      * Refuses a replay made for another setup.
      *
+     * @param expected the setup of the game about to replay
      * @throws ReplayFormatException if {@code expected} differs from the recorded setup
      */
     public void requireSetup(String expected) throws ReplayFormatException {
@@ -157,26 +164,47 @@ public final class Replay {
         }
     }
 
-    /** Systems (simple names) and their rates in Hz when recording started; 0 means every frame. */
+    /**
+     * Systems (simple names) and their rates in Hz when recording started; 0 means every frame.
+     *
+     * @return system simple names to rates, 0 for every-frame
+     */
     public Map<String, Double> systems() {
         return systems;
     }
 
+    /**
+     * Simulated time between state hashes.
+     *
+     * @return nanoseconds of simulated time
+     */
     public long hashEveryNanos() {
         return hashEveryNanos;
     }
 
-    /** Simulated time at which recording stopped. */
+    /**
+     * Simulated time at which recording stopped.
+     *
+     * @return simulated nanoseconds
+     */
     public long endNanos() {
         return endNanos;
     }
 
-    /** State hash when recording stopped. */
+    /**
+     * State hash when recording stopped.
+     *
+     * @return the hash
+     */
     public long endHash() {
         return endHash;
     }
 
-    /** Number of state hashes recorded along the way. */
+    /**
+     * Number of state hashes recorded along the way.
+     *
+     * @return the count
+     */
     public int hashCount() {
         return (int) entries.stream().filter(e -> e.kind() == ReplayFormat.HASH).count();
     }
