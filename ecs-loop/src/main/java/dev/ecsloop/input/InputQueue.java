@@ -34,7 +34,7 @@ import java.util.Objects;
  * steady state allocates nothing. Confined to the loop thread: post from the thread that calls
  * {@code frame()} (GLFW callbacks run there); other threads hand input over through the console.
  */
-public final class InputQueue implements FrameListener, TickListener {
+public final class InputQueue {
 
     private GameLoop loop;
     private final Class<? extends BaseSystem>[] consumers;
@@ -130,8 +130,11 @@ public final class InputQueue implements FrameListener, TickListener {
             }
         }
         this.loop = loop;
-        loop.addFrameListener(this);
-        loop.addTickListener(this);
+        // Listeners as method references, not interfaces of this class: its public API stays posting and reading.
+        FrameListener frames = this::frameBegan;
+        TickListener ticks = this::tickDue;
+        loop.addFrameListener(frames);
+        loop.addTickListener(ticks);
         return this;
     }
 
@@ -242,8 +245,8 @@ public final class InputQueue implements FrameListener, TickListener {
         return ring[(int) (sequence & mask)];
     }
 
-    @Override
-    public void beforeSystems(long realStart, long realEnd, long wantedStart, long wantedEnd, long simEnd) {
+    /** The loop's frame hook: assigns this frame's new events their simulated times. */
+    private void frameBegan(long realStart, long realEnd, long wantedStart, long wantedEnd, long simEnd) {
         boolean discard = loop.debtPolicy() == DebtPolicy.DISCARD;
         long realSpan = realEnd - realStart;
         frameFirst = frameEnd;
@@ -273,8 +276,8 @@ public final class InputQueue implements FrameListener, TickListener {
         release();
     }
 
-    @Override
-    public void beforeTick(BaseSystem system, long tickNanos) {
+    /** The loop's tick hook: moves a consumer's cursor to the events before its tick. */
+    private void tickDue(BaseSystem system, long tickNanos) {
         Class<? extends BaseSystem> type = system.getClass();
         for (int c = 0; c < consumers.length; c++) {
             if (consumers[c] == type) {

@@ -36,7 +36,7 @@ import java.util.zip.CRC32;
  * <p>Journaling allocates nothing in frames that bring no input, rate change or hash, and nothing in those
  * either except a rate change's system name (and one 1 MiB chunk per mebibyte of journal).
  */
-public final class Recorder implements FrameListener, TickListener, ControlListener {
+public final class Recorder {
 
     private final GameLoop loop;
     private final InputQueue inputs;
@@ -47,6 +47,7 @@ public final class Recorder implements FrameListener, TickListener, ControlListe
     private long nextHashAt;
     private long records;
     private boolean attached = true;
+    private final Hooks hooks = new Hooks();
 
     private Recorder(GameLoop loop, InputQueue inputs, String setup, long hashEvery) throws IOException {
         this.loop = loop;
@@ -91,9 +92,9 @@ public final class Recorder implements FrameListener, TickListener, ControlListe
         } catch (IOException e) {
             throw new UncheckedIOException(e); // the journal is in memory: cannot happen
         }
-        loop.addFrameListener(recorder);
-        loop.addTickListener(recorder);
-        loop.addControlListener(recorder);
+        loop.addFrameListener(recorder.hooks);
+        loop.addTickListener(recorder.hooks);
+        loop.addControlListener(recorder.hooks);
         return recorder;
     }
 
@@ -106,8 +107,7 @@ public final class Recorder implements FrameListener, TickListener, ControlListe
         return Duration.ofSeconds(1);
     }
 
-    @Override
-    public void beforeSystems(long realStart, long realEnd, long wantedStart, long wantedEnd, long simEnd) {
+    private void beforeSystems(long realStart, long realEnd, long wantedStart, long wantedEnd, long simEnd) {
         if (inputs == null) {
             return;
         }
@@ -128,8 +128,7 @@ public final class Recorder implements FrameListener, TickListener, ControlListe
         }
     }
 
-    @Override
-    public void beforeTick(BaseSystem system, long tickNanos) {
+    private void beforeTick(BaseSystem system, long tickNanos) {
         if (tickNanos < nextHashAt) {
             return;
         }
@@ -142,8 +141,7 @@ public final class Recorder implements FrameListener, TickListener, ControlListe
         return (t / every + 1) * every;
     }
 
-    @Override
-    public void rateChanged(Class<? extends BaseSystem> system, double hz, long simNanos) {
+    private void rateChanged(Class<? extends BaseSystem> system, double hz, long simNanos) {
         try {
             header(ReplayFormat.RATE, simNanos);
             out.writeUTF(system.getSimpleName());
@@ -153,28 +151,23 @@ public final class Recorder implements FrameListener, TickListener, ControlListe
         }
     }
 
-    @Override
-    public void timeScaleChanged(double scale, long simNanos) {
+    private void timeScaleChanged(double scale, long simNanos) {
         write(ReplayFormat.SCALE, simNanos, Double.doubleToRawLongBits(scale));
     }
 
-    @Override
-    public void catchUpChanged(long maxCatchUpNanos, long simNanos) {
+    private void catchUpChanged(long maxCatchUpNanos, long simNanos) {
         write(ReplayFormat.CATCHUP, simNanos, maxCatchUpNanos);
     }
 
-    @Override
-    public void debtPolicyChanged(DebtPolicy policy, long simNanos) {
+    private void debtPolicyChanged(DebtPolicy policy, long simNanos) {
         writeByte(ReplayFormat.DEBT, simNanos, policy == DebtPolicy.KEEP ? 0 : 1);
     }
 
-    @Override
-    public void pausedChanged(boolean paused, long simNanos) {
+    private void pausedChanged(boolean paused, long simNanos) {
         writeByte(ReplayFormat.PAUSE, simNanos, paused ? 1 : 0);
     }
 
-    @Override
-    public void stepped(long simNanos) {
+    private void stepped(long simNanos) {
         try {
             header(ReplayFormat.STEP, simNanos);
         } catch (IOException e) {
@@ -257,9 +250,52 @@ public final class Recorder implements FrameListener, TickListener, ControlListe
     public void detach() {
         if (attached) {
             attached = false;
-            loop.removeFrameListener(this);
-            loop.removeTickListener(this);
-            loop.removeControlListener(this);
+            loop.removeFrameListener(hooks);
+            loop.removeTickListener(hooks);
+            loop.removeControlListener(hooks);
+        }
+    }
+
+    /** The loop's hooks, kept apart so that the recorder's public API is only saving and detaching. */
+    private final class Hooks implements FrameListener, TickListener, ControlListener {
+        @Override
+        public void beforeSystems(long realStart, long realEnd, long wantedStart, long wantedEnd, long simEnd) {
+            Recorder.this.beforeSystems(realStart, realEnd, wantedStart, wantedEnd, simEnd);
+        }
+
+        @Override
+        public void beforeTick(BaseSystem system, long tickNanos) {
+            Recorder.this.beforeTick(system, tickNanos);
+        }
+
+        @Override
+        public void rateChanged(Class<? extends BaseSystem> system, double hz, long simNanos) {
+            Recorder.this.rateChanged(system, hz, simNanos);
+        }
+
+        @Override
+        public void timeScaleChanged(double scale, long simNanos) {
+            Recorder.this.timeScaleChanged(scale, simNanos);
+        }
+
+        @Override
+        public void catchUpChanged(long maxCatchUpNanos, long simNanos) {
+            Recorder.this.catchUpChanged(maxCatchUpNanos, simNanos);
+        }
+
+        @Override
+        public void debtPolicyChanged(DebtPolicy policy, long simNanos) {
+            Recorder.this.debtPolicyChanged(policy, simNanos);
+        }
+
+        @Override
+        public void pausedChanged(boolean paused, long simNanos) {
+            Recorder.this.pausedChanged(paused, simNanos);
+        }
+
+        @Override
+        public void stepped(long simNanos) {
+            Recorder.this.stepped(simNanos);
         }
     }
 }
