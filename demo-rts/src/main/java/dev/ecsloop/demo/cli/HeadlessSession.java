@@ -57,6 +57,7 @@ final class HeadlessSession {
      *
      * @throws IOException if the console port cannot be opened or the replay not saved
      */
+    @SuppressWarnings("try")   // the exit saver is held only to be closed: it saves on Ctrl-C while the game runs
     int run(InputStream in) throws IOException {
         ConsoleReader reader = ConsoleReader.start(game.console(), in, out);
         try (ExitSaver saver = options.record == null ? null : ExitSaver.install(game.console())) {
