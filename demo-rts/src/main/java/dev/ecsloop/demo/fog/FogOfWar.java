@@ -23,7 +23,8 @@ public final class FogOfWar {
     private final int height;
     private final int[][] stamp;
     private final boolean[][] explored;
-    private final int[] current = new int[2];
+    /** The stamp of each team's current update; cells start at 0, so nothing is visible before the first. */
+    private final int[] current = {1, 1};
     /** Half-width of the disc of radius r at row offset dy: {@code halfWidth[r][|dy|]}. */
     private final int[][] halfWidth = new int[MAX_RADIUS + 1][];
 

@@ -13,6 +13,8 @@ public final class Base extends Component {
     int credits;
     /** Credits delivered since the start. */
     int delivered;
+    /** Credits spent on units since the start. */
+    int spent;
     /** Units produced since the start. */
     int produced;
     /** Economy ticks until the factory can start the next unit; 0 = ready. */

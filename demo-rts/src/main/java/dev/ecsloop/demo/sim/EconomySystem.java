@@ -44,6 +44,7 @@ public final class EconomySystem extends GameSystem {
     private final int[] alive = new int[2];
     private final int[] harvesters = new int[2];
     private final int[] baseOf = {-1, -1};
+    private long producedTotal;
     private EntitySubscription everyone;
     private EntitySubscription baseSubscription;
 
@@ -171,6 +172,7 @@ public final class EconomySystem extends GameSystem {
             return;
         }
         b.credits -= cost;
+        b.spent += cost;
         b.buildCooldown = BUILD_TICKS;
         Transform2 at = transforms.get(e);
         // Beside the base, on a walkable cell, offset a little per unit so new units do not stack exactly.
@@ -190,5 +192,11 @@ public final class EconomySystem extends GameSystem {
         }
         alive[team]++;
         b.produced++;
+        producedTotal++;
+    }
+
+    /** Units both factories have built since the start (still counted after a base falls). */
+    public long produced() {
+        return producedTotal;
     }
 }

@@ -20,6 +20,7 @@ public final class ProjectileSystem extends GameSystem {
 
     private long hits;
     private long kills;
+    private long misses;
     private ComponentMapper<Projectile> projectiles;
     private ComponentMapper<Transform2> transforms;
     private ComponentMapper<Health> healths;
@@ -42,6 +43,7 @@ public final class ProjectileSystem extends GameSystem {
             if (!healths.has(p.target) || !units.has(p.target) || units.get(p.target).team == p.team
                     || healths.get(p.target).hp <= 0f) {
                 world.delete(e);
+                misses++;
                 continue;
             }
             Transform2 t = transforms.get(e);
@@ -80,6 +82,11 @@ public final class ProjectileSystem extends GameSystem {
     /** Units (bases included) deleted so far because a projectile took their last hit points. */
     public long kills() {
         return kills;
+    }
+
+    /** Projectiles deleted without effect so far, because their target was gone. */
+    public long misses() {
+        return misses;
     }
 
     /** Projectiles that hit so far. */

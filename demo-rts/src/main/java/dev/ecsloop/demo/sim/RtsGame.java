@@ -270,6 +270,12 @@ public final class RtsGame {
         return base < 0 ? 0 : bases.get(base).delivered;
     }
 
+    /** Credits {@code team}'s factory has spent since the start, or 0 once its base has fallen. */
+    public int spentCredits(int team) {
+        int base = baseOf(team);
+        return base < 0 ? 0 : bases.get(base).spent;
+    }
+
     /** Units {@code team}'s factory has built since the start, or 0 once its base has fallen. */
     public int produced(int team) {
         int base = baseOf(team);

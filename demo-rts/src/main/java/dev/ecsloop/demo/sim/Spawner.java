@@ -24,7 +24,10 @@ final class Spawner {
     static final float HARVESTER_SPEED = 5f;
     /** One unit in this many of a team's starting army is a harvester. */
     static final int HARVESTER_EVERY = 10;
-    static final float BASE_HP = 4_000f;
+    /** Hit points of a base: 10 per unit in the game, from 600 to 4,000, so small games end too. */
+    static float baseHp(int units) {
+        return Math.max(600f, Math.min(4_000f, 10f * units));
+    }
 
     private Spawner() {
     }
@@ -46,7 +49,7 @@ final class Spawner {
         CellRect[] areas = {grown(map, 0, perTeam), grown(map, 1, perTeam)};
         int[] bases = new int[2];
         for (int team = 0; team < 2; team++) {
-            bases[team] = base(world, map, team, fields.baseCell(team));
+            bases[team] = base(world, map, team, fields.baseCell(team), baseHp(config.units()));
         }
         int[] fighters = new int[2];
         for (int i = 0; i < config.units(); i++) {
@@ -109,7 +112,7 @@ final class Spawner {
     }
 
     /** A team's base on {@code cell}: a unit that never moves, with a turret and a bank. */
-    private static int base(World world, GridMap map, int team, int cell) {
+    private static int base(World world, GridMap map, int team, int cell, float hp) {
         int e = world.create();
         Unit u = world.edit(e).create(Unit.class);
         u.team = team;
@@ -117,7 +120,7 @@ final class Spawner {
         u.squad = -1;
         u.sight = 12;
         Health h = world.edit(e).create(Health.class);
-        h.max = BASE_HP;
+        h.max = hp;
         h.hp = h.max;
         Weapon w = world.edit(e).create(Weapon.class);
         w.range = 7f;
