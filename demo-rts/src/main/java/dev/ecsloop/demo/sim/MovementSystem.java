@@ -77,7 +77,7 @@ public final class MovementSystem extends GameSystem {
             }
             float vx = desiredX;
             float vy = desiredY;
-            int found = Math.min(grid.query(x, y, SEPARATION, near), near.length);
+            int found = grid.queryFirst(x, y, SEPARATION, near);
             for (int k = 0; k < found; k++) {
                 int o = near[k];
                 if (o == i) {

@@ -139,6 +139,38 @@ public final class SpatialGrid {
     }
 
     /**
+     * Like {@link #query} but stops scanning once {@code out} is full: the same first matches in the same order,
+     * at a cost bounded by the crowd actually needed (separation in a dense crowd looks at a few neighbours, not
+     * at every unit in the buckets).
+     *
+     * @return the number of matches written, at most {@code out.length}
+     */
+    public int queryFirst(float x, float y, float radius, int[] out) {
+        float r2 = radius * radius;
+        int found = 0;
+        int cap = out.length;
+        float ex = reach(x, radius);
+        float ey = reach(y, radius);
+        int c0 = column(x - ex);
+        int c1 = column(x + ex);
+        for (int r = row(y - ey), r1 = row(y + ey); r <= r1; r++) {
+            int from = bucketStart[r * columns + c0];
+            int to = bucketStart[r * columns + c1 + 1];
+            for (int s = from; s < to; s++) {
+                float dx = sortedX[s] - x;
+                float dy = sortedY[s] - y;
+                if (dx * dx + dy * dy <= r2) {
+                    out[found++] = sortedId[s];
+                    if (found == cap) {
+                        return found;
+                    }
+                }
+            }
+        }
+        return found;
+    }
+
+    /**
      * The unit nearest to {@code (x, y)} within {@code radius} that {@code accept} allows, or -1; ties go to
      * the first in the grid's order. Meant for target finding: pass a filter for "enemy and alive".
      */
