@@ -24,6 +24,8 @@ import dev.ecsloop.interpolate.Transform2;
 public final class MovementSystem extends GameSystem {
     /** Units closer than this push each other apart (cells). */
     static final float SEPARATION = 0.6f;
+    /** Neighbours that push one unit apart at most: in a dense crowd the nearest few matter, not everyone. */
+    static final int NEIGHBOURS = 8;
     /** Separation push in cells per second per cell of overlap. */
     private static final float PUSH = 10f;
     /** Movement ticks on one cell while following a route before asking for a new one (2 s at 60 Hz). */
@@ -32,7 +34,7 @@ public final class MovementSystem extends GameSystem {
     private final GridMap map;
     private final SpatialGrid grid;
     private final UnitArrays arrays = new UnitArrays();
-    private final int[] near = new int[24];
+    private final float[] push = new float[2];
     private float desiredX;
     private float desiredY;
 
@@ -77,25 +79,9 @@ public final class MovementSystem extends GameSystem {
             }
             float vx = desiredX;
             float vy = desiredY;
-            int found = grid.queryFirst(x, y, SEPARATION, near);
-            for (int k = 0; k < found; k++) {
-                int o = near[k];
-                if (o == i) {
-                    continue;
-                }
-                float dx = x - arrays.xs[o];
-                float dy = y - arrays.ys[o];
-                float d2 = dx * dx + dy * dy;
-                if (d2 < 1e-10f) {
-                    // Same spot: split them along x by id order, so both do not stay stuck together.
-                    vx += (i < o ? -1f : 1f) * SEPARATION * PUSH;
-                    continue;
-                }
-                float d = (float) Math.sqrt(d2);
-                float push = (SEPARATION - d) * PUSH / d;
-                vx += dx * push;
-                vy += dy * push;
-            }
+            grid.separation(x, y, SEPARATION, i, NEIGHBOURS, PUSH, push);
+            vx += push[0];
+            vy += push[1];
             float nx = x + vx * dt;
             if (map.isWalkableAt(nx, y)) {
                 x = nx;
