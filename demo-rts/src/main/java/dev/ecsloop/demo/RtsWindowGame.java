@@ -8,7 +8,11 @@ import dev.ecsloop.demo.sim.RtsGame;
 import dev.ecsloop.demo.window.GameWindow;
 import dev.ecsloop.demo.window.RenderSnapshot;
 import dev.ecsloop.demo.window.WindowGame;
+import dev.ecsloop.demo.window.Outcome;
 import dev.ecsloop.interpolate.InterpolationMode;
+import dev.ecsloop.time.Clock;
+
+import java.util.function.Consumer;
 
 /**
  * The RTS as the window sees it: copies the game's interpolated {@link FrameView} into the window's own
@@ -24,6 +28,7 @@ final class RtsWindowGame implements WindowGame {
 
     private final RtsGame game;
     private final long stopAtNanos;
+    private final Consumer<RtsGame> prepare;
     private final FrameView drawn = new FrameView();
     private GameWindow window;
 
@@ -32,8 +37,18 @@ final class RtsWindowGame implements WindowGame {
      * @param stopAtNanos simulated time at which to close the window, or -1 for never
      */
     RtsWindowGame(RtsGame game, long stopAtNanos) {
+        this(game, stopAtNanos, g -> { });
+    }
+
+    /**
+     * @param game        the game to show
+     * @param stopAtNanos simulated time at which to close the window, or -1 for never
+     * @param prepare     run on each fresh game {@link #restart()} builds (the frame cap's {@code fps} command)
+     */
+    RtsWindowGame(RtsGame game, long stopAtNanos, Consumer<RtsGame> prepare) {
         this.game = game;
         this.stopAtNanos = stopAtNanos;
+        this.prepare = prepare;
     }
 
     /** The window to close at the stop time; set once it is open. */
@@ -113,6 +128,38 @@ final class RtsWindowGame implements WindowGame {
     @Override
     public void setInterpolation(InterpolationMode mode) {
         game.interpolation().setMode(mode);
+    }
+
+    /**
+     * Decided once one side has no units left. Counted from what was last drawn, so it costs one pass over the
+     * snapshot already copied.
+     */
+    @Override
+    public Outcome outcome() {
+        int mine = 0;
+        int theirs = 0;
+        for (int i = 0; i < drawn.count; i++) {
+            if (drawn.team[i] == RtsGame.PLAYER_TEAM) {
+                mine++;
+            } else {
+                theirs++;
+            }
+        }
+        if (drawn.count == 0 || mine > 0 && theirs > 0) {
+            return Outcome.PLAYING;
+        }
+        return mine > 0 ? Outcome.WON : Outcome.LOST;
+    }
+
+    /** The same setup from simulated time 0, on the real clock, keeping the interpolation mode. */
+    @Override
+    public WindowGame restart() {
+        RtsGame fresh = RtsGame.create(game.config(), Clock.system(), game.recorder() != null);
+        fresh.interpolation().setMode(game.interpolation().mode());
+        prepare.accept(fresh);
+        RtsWindowGame next = new RtsWindowGame(fresh, -1, prepare);
+        next.window = window;
+        return next;
     }
 
     @Override

@@ -15,6 +15,9 @@ final class Palette {
     static final int PATH = 0xFFE36B;
     static final int DRAG = 0x9CFF9C;
     static final int BAR_BACK = 0x202020;
+    static final int OUTLINE = 0x0A0A0E;
+    static final int BANNER_WON = 0xFFD54F;
+    static final int BANNER_LOST = 0xE53935;
 
     private Palette() {
     }
