@@ -22,8 +22,8 @@ import java.io.PrintStream;
  *
  * <p>Shows the {@link StatusLine} every real second (every simulated second under a profile): rewritten in place
  * on a terminal, as plain lines when piped, not at all with {@code --quiet} (see {@link StatusOutput}). Takes
- * console commands from standard input (and TCP if asked), and stops at T, on {@code quit}, or, without T, at
- * the end of standard input.
+ * console commands from standard input (and TCP if asked), and stops at T, on {@code quit}, when a base falls
+ * (printing a line naming the winner and the world hash), or, without T, at the end of standard input.
  */
 final class HeadlessSession {
     private static final long SECOND = 1_000_000_000L;
@@ -81,6 +81,9 @@ final class HeadlessSession {
         if (options.record != null) {
             game.recorder().save(options.record);
             out.println("recorded " + game.recorder().records() + " records to " + options.record);
+        }
+        if (game.isOver()) {
+            out.println(gameOverLine(game));
         }
         if (options.printHash) {
             out.println("world-hash: " + StateHash.hex(game.worldHash()));
@@ -142,8 +145,15 @@ final class HeadlessSession {
         return Math.max(0, Math.min(frame, needed));
     }
 
+    /** E.g. {@code game over: team 1 wins (world-hash 0123456789abcdef)}. */
+    static String gameOverLine(RtsGame game) {
+        int w = game.winner();
+        String who = w == RtsGame.DRAW ? "a draw, both bases fell" : "team " + w + " wins";
+        return "game over: " + who + " (world-hash " + StateHash.hex(game.worldHash()) + ")";
+    }
+
     private boolean done(boolean inputEnded) {
-        if (quit) {
+        if (quit || game.isOver()) {
             return true;
         }
         if (options.stopAtNanos != null) {

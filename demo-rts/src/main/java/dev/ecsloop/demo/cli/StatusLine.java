@@ -39,6 +39,8 @@ final class StatusLine {
         head.append(" | units ").append(team0).append(" v ").append(team1);
         double busyMillis = 0;
         StringBuilder rates = new StringBuilder(64).append(" | Hz");
+        int[] entryEnds = new int[loop.systems().size()];
+        int entries = 0;
         for (Class<? extends BaseSystem> type : loop.systems()) {
             busyMillis += stats.meanTickMillis(type) * stats.ticksPerSecond(type);
             if (loop.isEveryFrame(type)) {
@@ -50,18 +52,19 @@ final class StatusLine {
             }
             rates.append(' ').append(name, 0, Math.min(4, name.length())).append(' ')
                     .append(stats.ticksPerSecond(type));
+            entryEnds[entries++] = rates.length();
         }
         String tail = " | load " + Math.round(busyMillis / 10.0) + "%";
         if (head.length() + rates.length() + tail.length() <= MAX) {
             return head.append(rates).append(tail).toString();
         }
         int room = MAX - head.length() - tail.length() - 3;
-        if (room > 4) {
-            int cut = rates.lastIndexOf(" ", room);
-            cut = rates.lastIndexOf(" ", cut - 1); // back to the start of a name: keep name and value together
-            if (cut > 4) {
-                head.append(rates, 0, cut).append(" ..");
-            }
+        int cut = 0;
+        for (int i = 0; i < entries && entryEnds[i] <= room; i++) {
+            cut = entryEnds[i]; // whole entries only: a name never loses its value
+        }
+        if (cut > 0) {
+            head.append(rates, 0, cut).append(" ..");
         }
         String line = head.append(tail).toString();
         return line.length() <= MAX ? line : line.substring(0, MAX);

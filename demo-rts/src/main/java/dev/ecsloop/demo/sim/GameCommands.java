@@ -122,7 +122,7 @@ final class GameCommands {
             game.snapshot(view);
             int n = 0;
             for (int i = 0; i < view.count; i++) {
-                if (view.team[i] == RtsGame.PLAYER_TEAM && view.x[i] >= lx && view.x[i] <= hx && view.y[i] >= ly
+                if (view.team[i] == RtsGame.PLAYER_TEAM && view.kind[i] != FrameView.BASE && view.x[i] >= lx && view.x[i] <= hx && view.y[i] >= ly
                         && view.y[i] <= hy) {
                     n++;
                 }
@@ -139,7 +139,7 @@ final class GameCommands {
             game.snapshot(view);
             int n = 0;
             for (int i = 0; i < view.count; i++) {
-                if (view.selected[i]) {
+                if (view.selected[i] && view.kind[i] != FrameView.BASE) {
                     n++;
                 }
             }

@@ -7,13 +7,15 @@ import java.util.Locale;
 
 /**
  * The game's systems in registration order (which is also the tie order of ticks due at the same instant:
- * orders, then AI, pathfinding, movement, combat), and name lookup for {@code --rate} by case-insensitive
+ * orders, economy, influence, AI, pathfinding, movement, projectiles, fog, combat, minimap, animation), and
+ * name lookup for {@code --rate} by case-insensitive
  * unique prefix, the same rule as the console's {@code rate} command.
  */
 public final class SimSystems {
     /** Registration order. */
-    public static final List<Class<? extends BaseSystem>> ALL = List.of(OrdersSystem.class, AiSystem.class,
-            PathfindingSystem.class, MovementSystem.class, CombatSystem.class, AnimationSystem.class);
+    public static final List<Class<? extends BaseSystem>> ALL = List.of(OrdersSystem.class, EconomySystem.class,
+            InfluenceSystem.class, AiSystem.class, PathfindingSystem.class, MovementSystem.class,
+            ProjectileSystem.class, FogSystem.class, CombatSystem.class, MinimapSystem.class, AnimationSystem.class);
 
     private SimSystems() {
     }

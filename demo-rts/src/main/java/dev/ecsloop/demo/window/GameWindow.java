@@ -31,7 +31,7 @@ import static org.lwjgl.opengl.GL33C.glFinish;
  *
  * <p>Keys: WASD/arrows pan (so does the cursor at a screen edge), the wheel zooms toward the cursor, left-drag
  * selects, right-click orders, a click on the minimap looks there, F1 toggles the panel, F2 cycles interpolation,
- * T toggles the tick timeline, F5 restarts (when the game can), backquote toggles the console, Escape closes the
+ * F3 toggles the fog of war, T toggles the tick timeline, F5 restarts (when the game can), backquote toggles the console, Escape closes the
  * console or else the window.
  *
  * <p>View: the map fills the window and the overlay floats over it; the camera stays on the map and first frames
@@ -132,6 +132,9 @@ public final class GameWindow implements AutoCloseable {
             GL.createCapabilities();
             glfwSwapInterval(options.vsync() ? 1 : 0);
             installCallbacks();
+            if (!options.offscreen()) {
+                glfwFocusWindow(window); // keys work at once, also where no window manager hands out focus
+            }
             timeline = new TickTimeline(game.loop(), REAL);
             renderer = new SceneRenderer();
             if (options.overlay()) {
@@ -421,6 +424,11 @@ public final class GameWindow implements AutoCloseable {
                 }
                 case GLFW_KEY_F5 -> {
                     requestRestart();
+                    return;
+                }
+                case GLFW_KEY_F3 -> {
+                    game.toggleFog();
+                    snapshot.fog = new byte[0]; // a game that stops drawing fog leaves none behind
                     return;
                 }
                 default -> { }

@@ -7,5 +7,7 @@ public enum Outcome {
     /** The player won. */
     WON,
     /** The player lost. */
-    LOST
+    LOST,
+    /** Both sides fell at once. */
+    DRAW
 }

@@ -12,6 +12,7 @@ import imgui.flag.ImGuiCond;
 import imgui.flag.ImGuiInputTextFlags;
 import imgui.flag.ImGuiKey;
 import imgui.flag.ImGuiSliderFlags;
+import imgui.flag.ImGuiStyleVar;
 import imgui.flag.ImGuiTableColumnFlags;
 import imgui.flag.ImGuiTableFlags;
 import imgui.flag.ImGuiTreeNodeFlags;
@@ -44,8 +45,8 @@ final class Overlay {
     static final float PANEL_X = 8;
     static final float PANEL_Y = 8;
     static final float PANEL_W = 400;
-    /** The panel's height is never more than this at 1280 x 720: above the timeline. */
-    static final float PANEL_MAX_H = 470;
+    /** The panel's height with its default sections open, at most: it ends above the timeline at 1280 x 720. */
+    static final float PANEL_MAX_H = 450;
     private static final int MINIMAP_GRID = 100;
 
     private final ImGuiImplGlfw glfw = new ImGuiImplGlfw();
@@ -66,6 +67,7 @@ final class Overlay {
     private final ImBoolean consoleOpen = new ImBoolean(false);
     private final ImGuiInputTextCallback inputCallback = new InputCallback();
     private final int[][] minimapCounts = new int[2][MINIMAP_GRID * MINIMAP_GRID];
+    private final MinimapPicture picture = new MinimapPicture();
     private boolean panelOpen = true;
     private boolean timelineOpen = true;
     private boolean focusInput;
@@ -223,6 +225,9 @@ final class Overlay {
             if (ImGui.collapsingHeader("Systems", ImGuiTreeNodeFlags.DefaultOpen)) {
                 systemsSection();
             }
+            if (ImGui.collapsingHeader("Frame times")) {
+                frameTimesSection();
+            }
             if (ImGui.collapsingHeader("Keys")) {
                 keysSection();
             }
@@ -234,35 +239,12 @@ final class Overlay {
     }
 
     private void loopSection() {
-        if (ImGui.button(loop.isPaused() ? "Resume" : "Pause", 70, 0)) {
+        if (ImGui.button(loop.isPaused() ? "Resume" : "Pause", 64, 0)) {
             console.run(LoopControls.pauseCommand(loop));
         }
         ImGui.sameLine();
-        if (ImGui.button("Step", 50, 0)) {
+        if (ImGui.button("Step", 44, 0)) {
             console.run(LoopControls.stepCommand());
-        }
-        ImGui.sameLine();
-        ImGui.setNextItemWidth(150);
-        ImGui.sliderFloat("time scale", scaleSlider, LoopControls.MIN_SCALE, LoopControls.MAX_SCALE, "%.2f",
-                ImGuiSliderFlags.Logarithmic);
-        if (ImGui.isItemDeactivatedAfterEdit()) {
-            runIfAny(LoopControls.timeScaleCommand(loop, scaleSlider[0]));
-        }
-        if (!ImGui.isItemActive()) {
-            scaleSlider[0] = (float) loop.timeScale();
-        }
-        InterpolationMode mode = game.interpolation();
-        ImGui.textUnformatted("draw:");
-        for (InterpolationMode m : InterpolationMode.values()) {
-            ImGui.sameLine();
-            if (ImGui.radioButton(InterpolationCycle.label(m), m == mode)) {
-                game.setInterpolation(m);
-            }
-        }
-        ImGui.sameLine();
-        ImGui.textDisabled("(F2)");
-        if (ImGui.checkbox("tick timeline (T)", timelineOpen)) {
-            timelineOpen = !timelineOpen;
         }
         ImGui.sameLine();
         if (ImGui.button("stall 300 ms")) {
@@ -271,13 +253,43 @@ final class Overlay {
         if (ImGui.isItemHovered()) {
             ImGui.setTooltip("holds one frame back 300 ms of real time: the timeline shows the catch-up burst");
         }
+        ImGui.sameLine();
+        if (ImGui.checkbox("timeline (T)", timelineOpen)) {
+            timelineOpen = !timelineOpen;
+        }
+        ImGui.setNextItemWidth(110);
+        ImGui.sliderFloat("time scale", scaleSlider, LoopControls.MIN_SCALE, LoopControls.MAX_SCALE, "%.2f",
+                ImGuiSliderFlags.Logarithmic);
+        if (ImGui.isItemDeactivatedAfterEdit()) {
+            runIfAny(LoopControls.timeScaleCommand(loop, scaleSlider[0]));
+        }
+        if (!ImGui.isItemActive()) {
+            scaleSlider[0] = (float) loop.timeScale();
+        }
+        ImGui.sameLine();
+        InterpolationMode mode = game.interpolation();
+        ImGui.setNextItemWidth(110);
+        if (ImGui.beginCombo("draw (F2)", InterpolationCycle.label(mode))) {
+            for (InterpolationMode m : InterpolationMode.values()) {
+                if (ImGui.selectable(InterpolationCycle.label(m), m == mode)) {
+                    game.setInterpolation(m);
+                }
+            }
+            ImGui.endCombo();
+        }
+    }
+
+    private void frameTimesSection() {
         ImGui.plotLines("##frames", frameTimes.values(), frameTimes.count(), frameTimes.oldest(),
                 "frame ms", 0f, Math.max(20f, frameTimes.max()), PANEL_W - 16, 40);
     }
 
     private void systemsSection() {
         int flags = ImGuiTableFlags.SizingFixedFit | ImGuiTableFlags.RowBg | ImGuiTableFlags.BordersInnerV;
+        ImGui.pushStyleVar(ImGuiStyleVar.FramePadding, 4, 1); // compact rows: a dozen systems fit at 720 p
+        ImGui.pushStyleVar(ImGuiStyleVar.CellPadding, 4, 1);
         if (!ImGui.beginTable("##systems", 4, flags, PANEL_W - 16, 0)) {
+            ImGui.popStyleVar(2);
             return;
         }
         ImGui.tableSetupColumn("system", ImGuiTableColumnFlags.WidthFixed);
@@ -314,6 +326,7 @@ final class Overlay {
             ImGui.textUnformatted(tickCosts[i]);
         }
         ImGui.endTable();
+        ImGui.popStyleVar(2);
     }
 
     private void keysSection() {
@@ -322,7 +335,8 @@ final class Overlay {
         ImGui.textUnformatted("left drag / click             select");
         ImGui.textUnformatted("right click                   move (on an enemy: attack)");
         ImGui.textUnformatted("minimap click or drag         look there");
-        ImGui.textUnformatted("F1 panel   F2 interpolation   T timeline");
+        ImGui.textUnformatted("F1 panel   F2 interpolation   F3 fog   T timeline");
+        ImGui.textUnformatted("F5 restart");
         ImGui.textUnformatted("` console   Esc close console / quit");
         ImGui.textUnformatted(modeLine);
     }
@@ -349,6 +363,12 @@ final class Overlay {
     private void drawMinimap(ImDrawList d, MinimapLayout m, Camera camera, RenderSnapshot s) {
         float x1 = m.screenX(s.mapWidth);
         float y1 = m.screenY(s.mapHeight);
+        if (s.minimapSide > 0) {
+            picture.update(s);
+            d.addImage(picture.texture(), m.mapX, m.mapY, x1, y1, 0, 0, picture.u(s), picture.v(s));
+            drawCameraRect(d, m, camera, x1, y1);
+            return;
+        }
         d.addRectFilled(m.mapX, m.mapY, x1, y1, TimelineView.color(Palette.GROUND, 255));
         int[] team0 = minimapCounts[0];
         int[] team1 = minimapCounts[1];
@@ -374,6 +394,10 @@ final class Overlay {
             d.addRectFilled(gx - 0.5f, gy - 0.5f, gx + cell + 0.5f, gy + cell + 0.5f,
                     team1[g] > team0[g] ? c1 : c0);
         }
+        drawCameraRect(d, m, camera, x1, y1);
+    }
+
+    private static void drawCameraRect(ImDrawList d, MinimapLayout m, Camera camera, float x1, float y1) {
         float vx0 = Math.max(m.mapX, m.screenX(camera.worldX(0)));
         float vy0 = Math.max(m.mapY, m.screenY(camera.worldY(0)));
         float vx1 = Math.min(x1, m.screenX(camera.worldX(camera.viewportWidth())));
@@ -390,17 +414,19 @@ final class Overlay {
         if (ImGui.begin("##banner", ImGuiWindowFlags.NoDecoration | ImGuiWindowFlags.NoMove
                 | ImGuiWindowFlags.NoSavedSettings)) {
             ImDrawList d = ImGui.getWindowDrawList();
-            int color = outcome == Outcome.WON ? Palette.BANNER_WON : Palette.BANNER_LOST;
+            int color = outcome == Outcome.WON ? Palette.BANNER_WON : outcome == Outcome.DRAW ? 0xB0B0B0
+                    : Palette.BANNER_LOST;
             float x = ImGui.getWindowPosX();
             float y = ImGui.getWindowPosY();
             d.addRectFilled(x, y, x + bw, y + 8, TimelineView.color(color, 255));
-            String title = outcome == Outcome.WON ? "VICTORY" : "DEFEAT";
+            String title = outcome == Outcome.WON ? "VICTORY" : outcome == Outcome.DRAW ? "DRAW" : "DEFEAT";
             float size = ImGui.getFontSize() * 3f;
             float titleWidth = ImGui.calcTextSize(title).x * 3f;
             d.addText(ImGui.getFont(), size, x + (bw - titleWidth) / 2f, y + 16, TimelineView.color(color, 255),
                     title);
             ImGui.setCursorPosY(16 + size + 6);
-            String line = outcome == Outcome.WON ? "the enemy base has fallen" : "your base has fallen";
+            String line = outcome == Outcome.WON ? "the enemy base has fallen"
+                    : outcome == Outcome.DRAW ? "both bases fell at once" : "your base has fallen";
             ImGui.setCursorPosX((bw - ImGui.calcTextSize(line).x) / 2f);
             ImGui.textUnformatted(line);
             ImGui.setCursorPosX((bw - 120) / 2f);
@@ -493,6 +519,7 @@ final class Overlay {
 
     /** Frees imgui's GL objects, restores the window's own callbacks, destroys the context: reverse of creation. */
     void free() {
+        picture.free();
         gl3.dispose();
         glfw.dispose();
         ImGui.destroyContext();

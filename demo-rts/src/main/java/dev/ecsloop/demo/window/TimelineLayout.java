@@ -15,7 +15,10 @@ final class TimelineLayout {
     static final float PAD = 8;
     static final float HEADER = 20;
     static final float FRAME_ROW = 14;
+    /** Lane height with up to {@link #ROOMY_LANES} systems; more get {@link #COMPACT_LANE}, to stay short. */
     static final float LANE = 24;
+    static final float COMPACT_LANE = 16;
+    static final int ROOMY_LANES = 6;
     static final float AXIS = 18;
     static final float LABEL = 200;
 
@@ -27,6 +30,8 @@ final class TimelineLayout {
     final float plotX1;
     final float framesTop;
     final float lanesTop;
+    /** This layout's lane height: {@link #LANE} or {@link #COMPACT_LANE}. */
+    final float lane;
     private final int lanes;
 
     /**
@@ -36,9 +41,10 @@ final class TimelineLayout {
      */
     TimelineLayout(int viewportWidth, int viewportHeight, int lanes) {
         this.lanes = lanes;
+        this.lane = lanes <= ROOMY_LANES ? LANE : COMPACT_LANE;
         this.x = MARGIN;
         this.width = Math.max(LABEL + 100, viewportWidth - 2 * MARGIN);
-        this.height = 2 * PAD + HEADER + FRAME_ROW + lanes * LANE + AXIS;
+        this.height = 2 * PAD + HEADER + FRAME_ROW + lanes * lane + AXIS;
         this.y = viewportHeight - MARGIN - height;
         this.plotX0 = x + PAD + LABEL;
         this.plotX1 = x + width - PAD;
@@ -48,12 +54,12 @@ final class TimelineLayout {
 
     /** Top pixel row of lane {@code i}. */
     float laneTop(int i) {
-        return lanesTop + i * LANE;
+        return lanesTop + i * lane;
     }
 
     /** The row of lane {@code i}'s tick marks' middle. */
     float laneMiddle(int i) {
-        return laneTop(i) + LANE / 2f;
+        return laneTop(i) + lane / 2f;
     }
 
     float lanesBottom() {
@@ -65,7 +71,7 @@ final class TimelineLayout {
         if (sy < lanesTop || sy >= lanesBottom()) {
             return -1;
         }
-        return (int) ((sy - lanesTop) / LANE);
+        return (int) ((sy - lanesTop) / lane);
     }
 
     /** Screen x of simulated instant {@code at} when the right edge is {@code now}. */

@@ -22,7 +22,7 @@ final class TimelineView {
 
     /** Lane colours, distinct from each other and from the overlay's blues; the window test looks for them. */
     static final int[] LANE_COLORS = {0x4FC3F7, 0xFFB74D, 0xCE93D8, 0x81C784, 0xF06292, 0xFFF176, 0x4DD0E1,
-        0xBCAAA4};
+        0xBCAAA4, 0xFF8A65, 0xAED581, 0x9FA8DA, 0xF48FB1};
     static final int BAND_A = 0x2A2F3A;
     static final int BAND_B = 0x3A4150;
     static final int BURST = 0xE0A030;
@@ -89,14 +89,16 @@ final class TimelineView {
         long from = now - TimelineLayout.SPAN_NANOS;
         int lanes = timeline.laneCount();
         d.addText(l.x + TimelineLayout.PAD, l.y + TimelineLayout.PAD, color(0xFFFFFF, 255), header(now));
+        legend(d, l);
         // Lane backgrounds, names and rates.
         for (int i = 0; i < lanes; i++) {
             float top = l.laneTop(i);
-            d.addRectFilled(l.plotX0, top + 1, l.plotX1, top + TimelineLayout.LANE - 1,
+            d.addRectFilled(l.plotX0, top + 1, l.plotX1, top + l.lane - 1,
                     color(i % 2 == 0 ? 0x181B22 : 0x1E222B, 255));
-            d.addRectFilled(l.x + TimelineLayout.PAD, top + 6, l.x + TimelineLayout.PAD + 8, top + 18,
+            float mid = top + l.lane / 2f;
+            d.addRectFilled(l.x + TimelineLayout.PAD, mid - 5, l.x + TimelineLayout.PAD + 8, mid + 5,
                     color(LANE_COLORS[i % LANE_COLORS.length], 255));
-            d.addText(l.x + TimelineLayout.PAD + 14, top + 5, color(0xE0E0E0, 255), laneName(i));
+            d.addText(l.x + TimelineLayout.PAD + 14, mid - 7, color(0xE0E0E0, 255), laneName(i));
         }
         d.addText(l.x + TimelineLayout.PAD + 14, l.framesTop, color(0xA0A0A0, 255), "frames");
         // Grid every 100 ms of simulated time, labelled every 500 ms; it scrolls with time.
@@ -105,7 +107,7 @@ final class TimelineView {
             float gx = l.xOf(t, now);
             boolean major = t % AXIS_STEP == 0;
             d.addLine(gx, l.framesTop, gx, l.lanesBottom(), color(0x808080, major ? 90 : 35), 1f);
-            if (major && t >= 0) {
+            if (major && t >= 0 && gx >= l.plotX0 && gx + 44 <= l.plotX1) {
                 d.addText(gx + 3, l.lanesBottom() + 2, color(0xA0A0A0, 255), axisLabel(t));
             }
         }
@@ -116,6 +118,26 @@ final class TimelineView {
         if (hovered) {
             hover(l, now);
         }
+    }
+
+    /** Swatches at the header's right: what the frame row's colours and the special marks mean. */
+    private static void legend(ImDrawList d, TimelineLayout l) {
+        float y = l.y + TimelineLayout.PAD + 2;
+        float x = l.plotX1 - 580;
+        x = swatch(d, x, y, BAND_B, "frame");
+        x = swatch(d, x, y, BURST, "catch-up burst");
+        x = swatch(d, x, y, CAPPED, "cut by the catch-up bound");
+        d.addRect(x, y + 1, x + 8, y + 10, color(0xC0C0C0, 220), 0f, 0, 1f);
+        d.addText(x + 12, y - 2, color(0xA0A0A0, 255), "dropped run");
+        x += 110;
+        d.addTriangleFilled(x, y + 1, x + 10, y + 1, x + 5, y + 10, color(STEP, 255));
+        d.addText(x + 14, y - 2, color(0xA0A0A0, 255), "step");
+    }
+
+    private static float swatch(ImDrawList d, float x, float y, int rgb, String label) {
+        d.addRectFilled(x, y + 1, x + 10, y + 10, color(rgb, 255));
+        d.addText(x + 14, y - 2, color(0xA0A0A0, 255), label);
+        return x + 14 + label.length() * 7 + 14;
     }
 
     private void drawFrames(ImDrawList d, TimelineLayout l, long now, long from) {
@@ -144,7 +166,7 @@ final class TimelineView {
             for (int lane = 0; lane < everyFrame.length; lane++) {
                 if (everyFrame[lane]) { // every-frame systems run once at each frame's end
                     float ex = Math.round(x1);
-                    d.addRectFilled(ex - 1, l.laneTop(lane) + 4, ex + 1, l.laneTop(lane) + TimelineLayout.LANE - 4,
+                    d.addRectFilled(ex - 1, l.laneTop(lane) + 4, ex + 1, l.laneTop(lane) + l.lane - 4,
                             color(LANE_COLORS[lane % LANE_COLORS.length], 150));
                 }
             }
@@ -187,8 +209,9 @@ final class TimelineView {
             }
             int lane = timeline.tickLane[i];
             float x = Math.round(l.xOf(at, now));
-            float top = l.laneTop(lane) + 4;
-            float bottom = l.laneTop(lane) + TimelineLayout.LANE - 4;
+            float inset = l.lane > TimelineLayout.COMPACT_LANE ? 4 : 2;
+            float top = l.laneTop(lane) + inset;
+            float bottom = l.laneTop(lane) + l.lane - inset;
             int c = LANE_COLORS[lane % LANE_COLORS.length];
             if (timeline.tickDropped[i]) {
                 d.addRect(x - 2, top + 3, x + 2, bottom - 3, color(c, 160), 0f, 0, 1f);
@@ -296,7 +319,7 @@ final class TimelineView {
         long key = (loop.isPaused() ? 1L : 0L) | (debtMs << 1);
         if (key != headerKey) {
             headerKey = key;
-            header = "tick timeline: last 2 s of simulated time, one mark per tick (T hides; hover for cost)"
+            header = "tick timeline: last 2 s of simulated time (T hides; hover a tick)"
                     + (loop.isPaused() ? "   PAUSED" : "") + (debtMs > 0 ? "   debt owed " + debtMs + " ms" : "");
         }
         return header;

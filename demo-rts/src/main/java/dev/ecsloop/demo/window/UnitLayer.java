@@ -14,8 +14,9 @@ import static org.lwjgl.opengl.GL33C.*;
  *
  * <p>Legibility: a unit is an arrow pointing where it faces, drawn over a slightly larger outline, dark for a
  * plain unit and bright green for a selected one, so a selection shows without covering anyone and packed units
- * stay apart. Zoomed out, units never shrink below {@link #MIN_PIXELS} on screen; bars only show when a unit
- * spans at least {@link #BAR_MIN_PIXELS}, where they can be read.
+ * stay apart. Zoomed out, units never shrink below {@link #MIN_PIXELS} on screen, and then only bases keep their
+ * health bars. Kinds differ in shape: soldiers are arrows, archers slim arrows, harvesters squares tinted with
+ * their gold cargo colour, bases three-cell squares that never turn.
  *
  * <p>Bodies are tinted darker as health drops ({@code 55% + 45% * health} of the team colour), so a full-health
  * unit shows exactly its team colour.
@@ -25,14 +26,12 @@ final class UnitLayer {
     static final int FLOATS = 6;
     /** The smallest on-screen length of a unit, in pixels, whatever the zoom. */
     static final float MIN_PIXELS = 7f;
-    /** Health bars appear once a cell spans this many pixels. */
-    static final float BAR_MIN_PIXELS = 9f;
 
     private static final String VERTEX = """
             #version 330 core
             layout(location = 0) in vec3 a_vertex;   // mesh vertex; z = 1 marks a bar's fill part
             layout(location = 1) in vec2 i_pos;
-            layout(location = 2) in vec4 i_attr;     // angle, team, health, selected
+            layout(location = 2) in vec4 i_attr;     // angle, team + 2 * kind, health, selected
             uniform vec4 u_clip;
             uniform float u_scale;                   // world size multiplier keeping units MIN_PIXELS long
             uniform int u_part;                      // 0 body, 1 outline, 2 bar
@@ -41,27 +40,48 @@ final class UnitLayer {
             uniform vec3 u_ring;
             uniform vec3 u_outline;
             uniform vec3 u_barBack;
+            uniform vec3 u_cargo;
             out vec3 v_color;
             const vec4 CULLED = vec4(2.0, 2.0, 2.0, 1.0);
+            const vec2 QUAD[6] = vec2[6](vec2(-0.5, -0.5), vec2(0.5, -0.5), vec2(0.5, 0.5),
+                                         vec2(-0.5, -0.5), vec2(0.5, 0.5), vec2(-0.5, 0.5));
             void main() {
                 float health = i_attr.z;
                 bool selected = i_attr.w > 0.5;
+                float team = mod(i_attr.y, 2.0);
+                int kind = int(i_attr.y / 2.0 + 0.25);
+                vec3 teamColor = team < 0.5 ? u_team0 : u_team1;
+                float size = kind == 3 ? 3.0 : 1.0;  // a base spans three cells and never shrinks
+                float scale = kind == 3 ? 1.0 : u_scale;
                 vec2 world;
                 if (u_part < 2) {
                     float c = cos(i_attr.x);
                     float s = sin(i_attr.x);
+                    vec2 shape;
+                    if (kind >= 2) {
+                        shape = QUAD[gl_VertexID % 6] * (kind == 3 ? 1.0 : 0.7);
+                        if (kind == 3) { c = 1.0; s = 0.0; }
+                    } else {
+                        shape = a_vertex.xy - vec2(0.033, 0.0);
+                        if (kind == 1) { shape *= vec2(1.1, 0.55); }
+                    }
                     float grow = u_part == 1 ? (selected ? 1.6 : 1.4) : 1.0;
-                    world = i_pos + mat2(c, s, -s, c) * (a_vertex.xy - vec2(0.033, 0.0)) * grow * u_scale;
+                    if (kind == 3 && u_part == 1) { grow = 1.15; }
+                    world = i_pos + mat2(c, s, -s, c) * shape * grow * scale * size;
                     if (u_part == 0) {
-                        v_color = (i_attr.y < 0.5 ? u_team0 : u_team1) * (0.55 + 0.45 * health);
+                        vec3 body = kind == 2 ? mix(teamColor, u_cargo, 0.45) : teamColor;
+                        v_color = body * (kind == 3 ? 0.75 + 0.25 * health : 0.55 + 0.45 * health);
                     } else {
                         v_color = selected ? u_ring : u_outline;
                     }
                 } else {
-                    if (!selected && health >= 1.0) { gl_Position = CULLED; v_color = vec3(0.0); return; }
+                    bool tiny = u_scale > 1.0 && kind != 3;  // zoomed far out: bars for bases only
+                    if ((!selected && health >= 1.0) || tiny) {
+                        gl_Position = CULLED; v_color = vec3(0.0); return;
+                    }
                     bool fill = a_vertex.z > 0.5;
                     float w = fill ? health : 1.0;
-                    world = i_pos + vec2(-0.45 + a_vertex.x * 0.9 * w, -0.8 + a_vertex.y * 0.14) * u_scale;
+                    world = i_pos + vec2(-0.45 + a_vertex.x * 0.9 * w, -0.8 + a_vertex.y * 0.14) * scale * size;
                     v_color = fill ? mix(vec3(0.9, 0.15, 0.1), vec3(0.2, 0.9, 0.2), health) : u_barBack;
                 }
                 gl_Position = vec4(world * u_clip.xy + u_clip.zw, 0.0, 1.0);
@@ -93,6 +113,7 @@ final class UnitLayer {
         color("u_team1", Palette.TEAM1);
         color("u_ring", Palette.RING);
         color("u_outline", Palette.OUTLINE);
+        color("u_cargo", Palette.RESOURCE);
         color("u_barBack", Palette.BAR_BACK);
 
         // One static buffer holds both meshes back to back: x, y, flag.
@@ -164,7 +185,8 @@ final class UnitLayer {
     }
 
     private static void put(FloatBuffer f, RenderSnapshot s, int i) {
-        f.put(s.x[i]).put(s.y[i]).put(s.angle[i]).put(s.team[i]).put(s.health[i]).put(s.selected[i] ? 1f : 0f);
+        f.put(s.x[i]).put(s.y[i]).put(s.angle[i]).put(s.team[i] + 2 * s.kind[i]).put(s.health[i])
+                .put(s.selected[i] ? 1f : 0f);
     }
 
     /**
@@ -185,7 +207,7 @@ final class UnitLayer {
         glDrawArraysInstanced(GL_TRIANGLES, bodyFirst, bodyCount, units);
         glUniform1i(uPart, 0);
         glDrawArraysInstanced(GL_TRIANGLES, bodyFirst, bodyCount, units);
-        if (markedCount == 0 || zoom < BAR_MIN_PIXELS) {
+        if (markedCount == 0) {
             return;
         }
         glUniform1i(uPart, 2);

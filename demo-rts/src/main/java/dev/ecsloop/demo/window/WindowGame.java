@@ -63,6 +63,15 @@ public interface WindowGame {
     }
 
     /**
+     * F3: switches the fog of war on or off, for games that have one.
+     *
+     * @return whether the fog is now on; the default (no fog) always answers false
+     */
+    default boolean toggleFog() {
+        return false;
+    }
+
+    /**
      * A fresh game to replace this one (the banner's restart button, F5), or null when the game cannot restart.
      * The window then runs the returned game's loop in place of this one's; this game is not used again.
      */

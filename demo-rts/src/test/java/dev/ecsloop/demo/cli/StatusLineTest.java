@@ -34,8 +34,8 @@ class StatusLineTest {
         assertEquals(3, status.size(), "one line per simulated second when piped: " + lines);
         for (String l : status) {
             assertTrue(l.length() <= StatusLine.MAX, l.length() + ": " + l);
-            assertTrue(l.matches("sim \\d+\\.\\d s x1 \\| \\d+ fps \\| units 20 v 20 \\| Hz orde \\d+ ai \\d+ path \\d+"
-                    + " move \\d+ comb \\d+ \\| load \\d+%"), l);
+            assertTrue(l.matches("sim \\d+\\.\\d s x1 \\| \\d+ fps \\| units 2\\d v 2\\d \\| Hz orde \\d+( [a-z]{1,4} \\d+)*"
+                    + "( \\.\\.)? \\| load \\d+%"), l);
         }
         assertTrue(status.get(2).startsWith("sim 3.0 s"), status.get(2));
     }
@@ -150,5 +150,7 @@ class StatusLineTest {
         assertTrue(line.length() <= StatusLine.MAX, line.length() + ": " + line);
         assertTrue(line.contains("units " + team0 + " v " + team1), line);
         assertTrue(line.endsWith("%"), "the load is never cut: " + line);
+        assertTrue(line.matches(".*\\| Hz( [a-z0-9]{1,4} \\d+)+( \\.\\.)? \\| load \\d+%"),
+                "whole name-value entries only: " + line);
     }
 }

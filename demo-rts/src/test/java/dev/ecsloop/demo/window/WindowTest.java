@@ -125,9 +125,9 @@ class WindowTest {
         double team0MeanX;
         double team1MeanX;
 
-        /** Scans outside the overlay of a game with at most six systems (the demo's). */
+        /** Scans outside the overlay of a game with the demo's eleven systems. */
         static Scan of(BufferedImage image) {
-            return of(image, 6);
+            return of(image, 11);
         }
 
         /** Whether a pixel lies under the overlay's panel, minimap or timeline (for {@code lanes} systems). */
