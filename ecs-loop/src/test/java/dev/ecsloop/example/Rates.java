@@ -21,6 +21,11 @@ final class Rates {
         @Override protected void processSystem() { }
     }
 
+    @TickRate(value = 5, phase = 0.5)        // ticks at 0.1 s, 0.3 s, ...: half a step after other 5 Hz systems
+    public static class InfluenceSystem extends BaseSystem {
+        @Override protected void processSystem() { }
+    }
+
     public static class CameraSystem extends BaseSystem {    // no annotation: runs once every frame
         @Override protected void processSystem() { }
     }
@@ -28,7 +33,8 @@ final class Rates {
 
     // region retune
     static void retune(GameLoop loop) {
-        loop.setRate(AiSystem.class, 5);          // from its next tick on, one new step after its last
+        loop.setRate(AiSystem.class, 5);          // new grid through its last tick; next tick the first after now
+        loop.setPhase(AiSystem.class, 0.25);      // moves its grid by a quarter step from the next tick on
         loop.setEveryFrame(MinimapSystem.class);  // and back with setRate
         loop.setTimeScale(0.5);                   // slow motion: half the ticks per real second, same step
         loop.pause();                             // simulated time stops; every-frame systems still run
