@@ -82,6 +82,7 @@ public final class GameLoop {
      *
      * @throws TickFailedException   if a system or tick listener throws; the frame ends at that tick's instant
      *                               and the loop stays usable
+     * @throws RuntimeException      what a frame listener throws; the frame then ends before any tick
      * @throws IllegalStateException if called from inside one of this loop's systems or listeners, or from a
      *                               thread other than the loop's
      */
@@ -99,8 +100,16 @@ public final class GameLoop {
             stats.beginFrame(realHighWater);
             long target = time.nowNanos();
             strategy.setFrameNanos(target);
-            for (FrameListener listener : listeners.frame) {
-                listener.beforeSystems(realStart, realHighWater, time.lastWantedStart(), time.lastWantedEnd(), target);
+            try {
+                for (FrameListener listener : listeners.frame) {
+                    listener.beforeSystems(realStart, realHighWater, time.lastWantedStart(), time.lastWantedEnd(),
+                            target);
+                }
+            } catch (RuntimeException e) {
+                // No tick ran: the frame ends where it began, its time handled like time past the bound.
+                time.endFrameAt(start);
+                strategy.setFrameNanos(start);
+                throw e;
             }
             runInstantsUpTo(target);
             strategy.runEveryFrame(frames, time.nowNanos(), time.nowNanos() - start);
