@@ -83,6 +83,9 @@ public final class GameLoop {
      * @throws TickFailedException   if a system or tick listener throws; the frame ends at that tick's instant
      *                               and the loop stays usable
      * @throws RuntimeException      what a frame listener throws; the frame then ends before any tick
+     * @throws Error                 what a system or listener throws as an {@link Error}, unwrapped; the frame ends
+     *                               as for an exception (at the tick's instant, or before any tick) and the loop
+     *                               stays usable
      * @throws IllegalStateException if called from inside one of this loop's systems or listeners, or from a
      *                               thread other than the loop's
      */
@@ -105,7 +108,7 @@ public final class GameLoop {
                     listener.beforeSystems(realStart, realHighWater, time.lastWantedStart(), time.lastWantedEnd(),
                             target);
                 }
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | Error e) {
                 // No tick ran: the frame ends where it began, its time handled like time past the bound.
                 time.endFrameAt(start);
                 strategy.setFrameNanos(start);
@@ -126,7 +129,8 @@ public final class GameLoop {
             long at;
             try {
                 at = strategy.runInstant();
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | Error e) {
+                // An Error too: it escapes as it is, but the frame still ends at the failed tick's instant.
                 long failedAt = strategy.tickNanos();
                 time.endFrameAt(failedAt);
                 strategy.setFrameNanos(failedAt);

@@ -54,15 +54,22 @@ final class MultiRateStrategy extends SystemInvocationStrategy {
     /**
      * Runs the earliest pending instant as one {@code world.process()}.
      *
+     * <p>An {@link Error} (a failed assertion, a stack overflow in game code) aborts the instant like an exception
+     * does, so the schedules and the tick queue stay whole, and then escapes as it is.
+     *
      * @return the instant
      * @throws TickFailedException if a system or tick listener throws; the instant is aborted
      */
     long runInstant() {
         try {
             pass(Pass.INSTANT);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
             scheduler.abortInstant();
-            pass(Pass.FLUSH);
+            try {
+                pass(Pass.FLUSH);
+            } catch (RuntimeException | Error flush) {
+                e.addSuppressed(flush);
+            }
             throw e;
         }
         return tickNanos;
