@@ -4,7 +4,8 @@ import com.artemis.BaseSystem;
 
 /**
  * Told of every change made to a running loop's controls, with the simulated instant at which it took effect:
- * inside a tick, that tick's simulated time; between frames or in an every-frame system, the frame's.
+ * inside a tick, that tick's simulated time; between frames or in an every-frame system, the frame's; in a
+ * {@link FrameListener}, which runs before any of its frame's ticks, the simulated time the frame began at.
  * A recorder uses it to capture rate changes for exact replays, whoever made them (console, slider, code).
  * All methods default to doing nothing.
  */

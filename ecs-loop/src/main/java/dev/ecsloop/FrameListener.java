@@ -10,6 +10,9 @@ package dev.ecsloop;
  * less when the catch-up bound cut the frame short or earlier debt is still owed. While paused all three
  * simulated values are equal.
  *
+ * <p>A control a listener makes (a rate, a phase, a pause) takes effect where the frame began, before any of its
+ * ticks: exactly as if it had been made between frames, which is how a replay re-applies it.
+ *
  * <p>Implementations must not allocate: they run in every frame.
  */
 @FunctionalInterface

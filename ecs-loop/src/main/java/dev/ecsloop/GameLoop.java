@@ -49,6 +49,11 @@ public final class GameLoop {
     /** Frames started so far; the running frame's number while one runs. */
     private long frames;
     private boolean inFrame;
+    /**
+     * While the frame listeners run, the simulated time the frame began at, else -1. None of the frame's ticks
+     * has run yet then, so a control a listener makes takes effect there, as if made between frames.
+     */
+    private long beforeTicksNanos = -1;
     /** The loop's thread: the first that ran a frame or a step; null before. */
     private Thread owner;
 
@@ -103,6 +108,7 @@ public final class GameLoop {
             stats.beginFrame(realHighWater);
             long target = time.nowNanos();
             strategy.setFrameNanos(target);
+            beforeTicksNanos = start;
             try {
                 for (FrameListener listener : listeners.frame) {
                     listener.beforeSystems(realStart, realHighWater, time.lastWantedStart(), time.lastWantedEnd(),
@@ -113,8 +119,16 @@ public final class GameLoop {
                 time.endFrameAt(start);
                 strategy.setFrameNanos(start);
                 throw e;
+            } finally {
+                beforeTicksNanos = -1;
             }
-            runInstantsUpTo(target);
+            if (time.isPaused()) {
+                // Paused by a frame listener, before any tick: the frame's advance is paused time.
+                time.pauseAt(start);
+                strategy.setFrameNanos(start);
+            } else {
+                runInstantsUpTo(target);
+            }
             strategy.runEveryFrame(frames, time.nowNanos(), time.nowNanos() - start);
         } finally {
             stats.endFrame(time.lastAdvanceCapped());
@@ -189,7 +203,7 @@ public final class GameLoop {
 
     /**
      * Stops simulated time. Every-frame systems keep running with delta 0; paused real time is never caught up.
-     * Called from inside a tick, the frame ends at that tick's instant.
+     * Called from inside a tick, the frame ends at that tick's instant; from a frame listener, before any tick.
      */
     public void pause() {
         checkThread("pause()");
@@ -383,7 +397,10 @@ public final class GameLoop {
 
     /** The instant at which a control change made now takes effect. */
     private long instant() {
-        return strategy.inTick() ? strategy.tickNanos() : time.nowNanos();
+        if (strategy.inTick()) {
+            return strategy.tickNanos();
+        }
+        return beforeTicksNanos >= 0 ? beforeTicksNanos : time.nowNanos();
     }
 
     /** @return simulated time owed to later frames under {@link DebtPolicy#KEEP} */
