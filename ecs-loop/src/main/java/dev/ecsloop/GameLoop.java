@@ -319,7 +319,8 @@ public final class GameLoop {
 
     /**
      * Makes a system run once per frame. It stops ticking at once and runs as an every-frame system from the
-     * next frame on, so it never runs twice in one frame.
+     * next frame on, so it never runs twice in one frame. For a system that already runs every frame, nothing
+     * changes and no listener is told.
      *
      * @param system a system of this loop
      * @throws IllegalArgumentException if the system is not in this loop
@@ -327,6 +328,9 @@ public final class GameLoop {
     public void setEveryFrame(Class<? extends BaseSystem> system) {
         checkThread("setEveryFrame()");
         SystemSlot slot = slot(system);
+        if (!slot.isFixedStep()) {
+            return;     // already every-frame: restarting it from the next frame would skip this one
+        }
         long at = instant();
         scheduler.setEveryFrame(slot, frames + 1);
         for (ControlListener l : listeners.control) {

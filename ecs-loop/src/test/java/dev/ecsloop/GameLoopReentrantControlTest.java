@@ -1,0 +1,52 @@
+package dev.ecsloop;
+
+import com.artemis.BaseSystem;
+import com.artemis.WorldConfigurationBuilder;
+import dev.ecsloop.time.ManualClock;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** Controls made from inside the loop's own systems, on themselves and on others, keep the schedule whole. */
+class GameLoopReentrantControlTest {
+
+    private static final long MS = 1_000_000L;
+
+    /** Makes the render system every-frame on each of its ticks, though it already is. */
+    @TickRate(60)
+    static final class Insister extends BaseSystem {
+        GameLoop loop;
+
+        @Override
+        protected void processSystem() {
+            loop.setEveryFrame(TickLog.Render.class);
+        }
+    }
+
+    @Test
+    void makingAnEveryFrameSystemEveryFrameAgainFromATickChangesNothing() {
+        TickLog log = new TickLog();
+        ManualClock clock = new ManualClock();
+        Insister insister = new Insister();
+        GameLoop loop = TickLog.build(GameLoop.builder().clock(clock)
+                .world(new WorldConfigurationBuilder().with(insister, new TickLog.Render(log))), log);
+        insister.loop = loop;
+        List<Double> told = new ArrayList<>();
+        loop.addControlListener(new ControlListener() {
+            @Override
+            public void rateChanged(Class<? extends BaseSystem> system, double hz, long simNanos) {
+                told.add(hz);
+            }
+        });
+        for (int i = 0; i < 10; i++) {
+            clock.advance(20 * MS);
+            loop.frame();
+        }
+        assertEquals(10, log.count("Render"), "the render system still runs once per frame");
+        assertEquals(List.of(), told, "no change, so nothing to tell a recorder");
+    }
+}
