@@ -117,14 +117,23 @@ final class TickSchedule {
         }
     }
 
+    /** Skips taken one by one before {@link #skipToLatestDueBy} jumps instead; one by one allocates nothing. */
+    private static final int SKIPS_BEFORE_JUMP = 16;
+
     /**
-     * Moves forward to the latest occurrence due by {@code now}, skipping earlier ones without running them.
+     * Moves forward to the latest occurrence due by {@code now}, skipping earlier ones without running them. A
+     * few are skipped one by one, allocation-free; beyond that (a stall of many steps) it jumps there exactly,
+     * so a megahertz rate after a stall of years costs no more than a short one.
      *
      * @return whether any occurrence was skipped
      */
     boolean skipToLatestDueBy(long now) {
         boolean skipped = false;
-        while (true) {
+        for (int i = 0; ; i++) {
+            if (i == SKIPS_BEFORE_JUMP) {
+                jumpToLatestDueBy(now);
+                return true;
+            }
             long nextNanos = dueNanos + rate.stepNanos;
             long nextRemainder = dueRemainder + rate.stepRemainder;
             if (nextRemainder >= rate.millihertz) {
@@ -138,6 +147,20 @@ final class TickSchedule {
             advance();
             skipped = true;
         }
+    }
+
+    /** The next tick becomes the latest grid point at or before {@code now}, which must be due by then. */
+    private void jumpToLatestDueBy(long now) {
+        BigInteger m = BigInteger.valueOf(rate.millihertz);
+        BigInteger due = BigInteger.valueOf(dueNanos).multiply(m).add(BigInteger.valueOf(dueRemainder));
+        BigInteger k = BigInteger.valueOf(now).multiply(m).subtract(due).divide(STEP_UNITS);
+        BigInteger latest = due.add(k.multiply(STEP_UNITS));
+        BigInteger[] d = floorDivMod(latest, m);
+        BigInteger[] l = floorDivMod(latest.subtract(STEP_UNITS), m);
+        this.dueNanos = d[0].longValueExact();
+        this.dueRemainder = d[1].longValueExact();
+        this.lastNanos = l[0].longValueExact();
+        this.lastRemainder = l[1].longValueExact();
     }
 
     /**
