@@ -79,6 +79,8 @@ final class ReferenceScheduler {
         Q last;
         Q due;
         boolean enabled = true;
+        /** Declared {@code catchUp = false}: at a fixed rate, it runs at most once per frame. */
+        boolean throttled;
         int runs;
 
         Q step() {
@@ -94,6 +96,9 @@ final class ReferenceScheduler {
     long bound;
     boolean keepDebt;
     boolean paused;
+    /** The time scale in millionths, and the real time scaled at it since it was set (exact, no carry). */
+    long scalePpm = 1_000_000L;
+    BigInteger scaledReal = BigInteger.ZERO;
 
     ReferenceScheduler(int n, long boundNanos, boolean keepDebt, List<Script> scripts) {
         systems = new Sys[n];
@@ -200,11 +205,16 @@ final class ReferenceScheduler {
         if (paused) {
             return false;
         }
-        long wanted = debt + real;
+        long wanted = debt + scale(real);
         long advance = Math.min(wanted, bound);
         debt = 0;
         owe(wanted - advance);
         long target = now + advance;
+        for (Sys s : systems) {
+            if (s.fixed && s.throttled) {
+                skipToLatestDueBy(s, target);
+            }
+        }
         while (true) {
             long at = nextInstant();
             if (at < 0 || at > target) {
@@ -222,6 +232,32 @@ final class ReferenceScheduler {
         }
         now = target;
         return false;
+    }
+
+    /** Simulated time for {@code real} more real time: exactly floor(real time since the scale was set * scale). */
+    private long scale(long real) {
+        BigInteger million = MILLION;
+        BigInteger before = scaledReal.multiply(BigInteger.valueOf(scalePpm)).divide(million);
+        scaledReal = scaledReal.add(BigInteger.valueOf(real));
+        return scaledReal.multiply(BigInteger.valueOf(scalePpm)).divide(million).subtract(before).longValueExact();
+    }
+
+    void setTimeScale(long ppm) {
+        if (ppm != scalePpm) {
+            scalePpm = ppm;
+            scaledReal = BigInteger.ZERO;
+        }
+    }
+
+    /** A throttled system's next run moves to its latest occurrence due by {@code target}, if one is. */
+    private static void skipToLatestDueBy(Sys s, long target) {
+        Q t = Q.of(target);
+        if (s.due.compareTo(t) > 0) {
+            return;
+        }
+        BigInteger k = t.minus(s.due).floorDiv(s.step());
+        s.due = s.due.plus(s.step().times(k));
+        s.last = s.due.minus(s.step());
     }
 
     /** A single step; returns whether its tick failed. */
