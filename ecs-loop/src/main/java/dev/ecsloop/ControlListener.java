@@ -3,7 +3,8 @@ package dev.ecsloop;
 import com.artemis.BaseSystem;
 
 /**
- * Told of every change made to a running loop's controls, with the simulated time at which it took effect.
+ * Told of every change made to a running loop's controls, with the simulated instant at which it took effect:
+ * inside a tick, that tick's simulated time; between frames or in an every-frame system, the frame's.
  * A recorder uses it to capture rate changes for exact replays, whoever made them (console, slider, code).
  * All methods default to doing nothing.
  */
@@ -17,6 +18,16 @@ public interface ControlListener {
      * @param simNanos the simulated time at which the change took effect
      */
     default void rateChanged(Class<? extends BaseSystem> system, double hz, long simNanos) {
+    }
+
+    /**
+     * A system's phase changed.
+     *
+     * @param system   the system
+     * @param phase    the new phase, a fraction of its step in [0, 1)
+     * @param simNanos the simulated instant at which the change took effect
+     */
+    default void phaseChanged(Class<? extends BaseSystem> system, double phase, long simNanos) {
     }
 
     /**

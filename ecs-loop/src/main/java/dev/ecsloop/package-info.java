@@ -40,6 +40,10 @@
  *   <dd>Simulated time past the catch-up bound that later frames pay back, under
  *       {@link dev.ecsloop.DebtPolicy#KEEP}; under {@link dev.ecsloop.DebtPolicy#DISCARD} it is dropped
  *       instead.</dd>
+ *   <dt>horizon</dt>
+ *   <dd>The latest simulated time the loop may reach ({@link dev.ecsloop.GameLoop#setHorizon}); frames go on
+ *       while simulated time waits there. Lockstep networking sets it to the last instant for which every
+ *       peer's input is known.</dd>
  *   <dt>alpha</dt>
  *   <dd>How far simulated time lies between a system's last tick and its next, in [0, 1]
  *       ({@link dev.ecsloop.GameLoop#alpha}): the interpolation fraction for what that system moves.</dd>

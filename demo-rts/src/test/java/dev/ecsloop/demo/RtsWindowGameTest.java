@@ -44,7 +44,7 @@ class RtsWindowGameTest {
                 assertEquals(!game.map().isWalkable(x, y), snapshot.isBlocked(x, y), "cell " + x + "," + y);
             }
         }
-        assertEquals(game.unitCount(0) + game.unitCount(1), snapshot.unitCount());
+        assertEquals(game.unitCount(0) + game.unitCount(1) + 2, snapshot.unitCount(), "every unit and both bases");
         assertEquals(0, snapshot.pathCount(), "nothing selected, no routes");
     }
 
