@@ -16,6 +16,11 @@ final class Rates {
         @Override protected void processSystem() { }
     }
 
+    @TickRate(value = 15, phase = 0.5)       // same rate, ticks half a step later: not in the AI's frames
+    public static class PathfindingSystem extends BaseSystem {
+        @Override protected void processSystem() { }
+    }
+
     @TickRate(value = 4, catchUp = false)    // throttled: at most once a frame, missed ticks dropped
     public static class MinimapSystem extends BaseSystem {
         @Override protected void processSystem() { }
@@ -28,7 +33,8 @@ final class Rates {
 
     // region retune
     static void retune(GameLoop loop) {
-        loop.setRate(AiSystem.class, 5);          // from its next tick on, one new step after its last
+        loop.setRate(AiSystem.class, 5);          // new step; the grid still passes through its last tick
+        loop.setPhase(PathfindingSystem.class, 0.25);   // the grid moves by the difference
         loop.setEveryFrame(MinimapSystem.class);  // and back with setRate
         loop.setTimeScale(0.5);                   // slow motion: half the ticks per real second, same step
         loop.pause();                             // simulated time stops; every-frame systems still run
