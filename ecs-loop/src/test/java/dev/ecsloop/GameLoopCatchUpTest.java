@@ -90,7 +90,7 @@ class GameLoopCatchUpTest {
         assertEquals(15 + 165, log.count("Physics"));
         assertEquals(180 % 60, log.count("Physics") % 60);
         assertEquals(11, loop.debtNanos());
-        assertEquals(12, loop.stats().catchUpCapHits());
+        assertEquals(12, loop.stats().catchUpBoundHits());
     }
 
     @Test
