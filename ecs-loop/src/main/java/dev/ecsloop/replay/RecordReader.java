@@ -29,6 +29,7 @@ final class RecordReader implements Closeable {
     private final Tracked tracked;
     private final DataInputStream in;
 
+    private int version;
     private String setup;
     private long hashEvery;
     private final Map<String, Double> systems = new LinkedHashMap<>();
@@ -48,6 +49,7 @@ final class RecordReader implements Closeable {
     float w;
     long value;
     double hz;
+    double phase;
     String system;
 
     private RecordReader(String name, InputStream raw) {
@@ -83,10 +85,10 @@ final class RecordReader implements Closeable {
             if (!Arrays.equals(magic, ReplayFormat.MAGIC)) {
                 throw new ReplayFormatException(name + " is not an ecs-loop replay (bad magic)");
             }
-            int version = in.readInt();
-            if (version != ReplayFormat.VERSION) {
+            version = in.readInt();
+            if (version < ReplayFormat.OLDEST_VERSION || version > ReplayFormat.VERSION) {
                 throw new ReplayFormatException(name + " is replay format version " + version
-                        + "; this build reads version " + ReplayFormat.VERSION);
+                        + "; this build reads versions " + ReplayFormat.OLDEST_VERSION + " to " + ReplayFormat.VERSION);
             }
             setup = text(ReplayFormat.MAX_SETUP_BYTES, "setup");
             long at = tracked.position;
@@ -156,6 +158,21 @@ final class RecordReader implements Closeable {
                     }
                     if (!ReplayFormat.validRate(hz)) {
                         throw corrupt(at, "system " + system + " set to " + ReplayFormat.rateProblem(hz));
+                    }
+                }
+                case ReplayFormat.PHASE -> {
+                    if (version < 2) {
+                        throw corrupt(at, "unknown record kind " + kind);
+                    }
+                    String named = text(ReplayFormat.MAX_NAME_BYTES, "system name");
+                    phase = in.readDouble();
+                    system = named;
+                    if (!systems.containsKey(named)) {
+                        throw corrupt(at, "phase change for system " + printable(named)
+                                + ", which the header does not list");
+                    }
+                    if (!(phase >= 0 && phase < 1)) {
+                        throw corrupt(at, "system " + system + " set to phase " + phase + " (must be in [0, 1))");
                     }
                 }
                 case ReplayFormat.SCALE -> {

@@ -26,8 +26,8 @@ import java.util.zip.CRC32;
 
 /**
  * Records everything that can change a simulation, so that {@link Replayer} can reproduce it bit for bit: the
- * setup identity, every input event with the simulated time it was assigned, every rate change with the
- * simulated time it applied, and a world-state hash at regular simulated intervals to check the replay against.
+ * setup identity, every input event with the simulated time it was assigned, every rate and phase change with
+ * the simulated instant it applied, and a world-state hash at regular simulated intervals to check the replay against.
  * The format is {@link ReplayFormat}.
  *
  * <p>A recorder is a flight recorder: it is attached at simulated time 0, before the first frame, and keeps the
@@ -210,6 +210,18 @@ public final class Recorder implements FrameListener, TickListener, ControlListe
             begin(ReplayFormat.RATE, simNanos);
             encoder.writeUTF(system.getSimpleName());
             encoder.writeDouble(hz);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        finish(simNanos);
+    }
+
+    @Override
+    public void phaseChanged(Class<? extends BaseSystem> system, double phase, long simNanos) {
+        try {
+            begin(ReplayFormat.PHASE, simNanos);
+            encoder.writeUTF(system.getSimpleName());
+            encoder.writeDouble(phase);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

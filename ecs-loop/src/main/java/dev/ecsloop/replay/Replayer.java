@@ -31,7 +31,6 @@ public final class Replayer {
     private final LongSupplier frames;
     private final Clock pace;
     private Checker checker;
-    private boolean rateApplied;
 
     private Replayer(Replay replay, GameLoop loop, ManualClock clock, InputQueue inputs, LongSupplier frames,
                      Clock pace) {
@@ -136,13 +135,6 @@ public final class Replayer {
     }
 
     private void advanceTo(long target, long realStart) {
-        if (rateApplied && loop.simulatedNanos() >= target) {
-            // A rate change re-anchors a fixed-step system at its last tick, so its next tick may already be due:
-            // the recording ran it in the next frame, even a paused one, before anything later took effect.
-            clock.advance(0);
-            loop.frame();
-        }
-        rateApplied = false;
         long bound = loop.maxCatchUp().toNanos();
         while (loop.simulatedNanos() < target && checker.divergence == null && checker.failure == null) {
             long frame = Math.max(1, Math.min(Math.min(frames.getAsLong(), bound), target - loop.simulatedNanos()));
@@ -166,7 +158,6 @@ public final class Replayer {
             case ReplayFormat.INPUT -> inputs.postAtSimulated(r.simNanos).set(r.type, r.code, r.x, r.y, r.z, r.w);
             case ReplayFormat.RATE -> {
                 Class<? extends BaseSystem> system = systemNamed(r.system);
-                boolean reanchored = r.hz != 0.0 && !loop.isEveryFrame(system);
                 try {
                     if (r.hz == 0.0) {
                         loop.setEveryFrame(system);
@@ -177,7 +168,15 @@ public final class Replayer {
                     throw new ReplayFormatException(replay.name() + " sets a rate this loop refuses: "
                             + e.getMessage());
                 }
-                rateApplied |= reanchored;
+            }
+            case ReplayFormat.PHASE -> {
+                Class<? extends BaseSystem> system = systemNamed(r.system);
+                try {
+                    loop.setPhase(system, r.phase);
+                } catch (IllegalArgumentException e) {
+                    throw new ReplayFormatException(replay.name() + " sets a phase this loop refuses: "
+                            + e.getMessage());
+                }
             }
             default -> {
                 // Hashes are checked by the Checker; time scale, catch-up, debt, pauses and steps do not change
