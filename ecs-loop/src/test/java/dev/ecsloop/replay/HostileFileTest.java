@@ -40,6 +40,7 @@ class HostileFileTest {
                 game.inputs.post().set(1, f % 50, 0.3f, 0);
             }
             if (f == 50) {
+                game.loop.setPhase(ReplayWorld.steering(), 0.25);
                 game.loop.setRate(ReplayWorld.Mover.class, 40);
                 game.loop.setTimeScale(2);
                 game.loop.setMaxCatchUp(Duration.ofMillis(100));

@@ -41,7 +41,7 @@ public final class ReplayMutations {
             while (true) {
                 boolean more = reader.next();
                 records.add(new Span((int) position, reader.kind));
-                if (reader.kind == ReplayFormat.RATE) {
+                if (reader.kind == ReplayFormat.RATE || reader.kind == ReplayFormat.PHASE) {
                     lengthFields.add((int) position + 9);
                 }
                 if (!more) {
@@ -114,6 +114,12 @@ public final class ReplayMutations {
                             putLong(b, payload + 2 + nameLength,
                                     Double.doubleToRawLongBits(hz[random.nextInt(hz.length)]));
                         }
+                    }
+                    case ReplayFormat.PHASE -> {
+                        int nameLength = ((b[payload] & 0xff) << 8) | (b[payload + 1] & 0xff);
+                        double[] phases = {Double.NaN, -0.1, 1.0, 7, Double.NEGATIVE_INFINITY};
+                        putLong(b, payload + 2 + nameLength,
+                                Double.doubleToRawLongBits(phases[random.nextInt(phases.length)]));
                     }
                     case ReplayFormat.SCALE -> putLong(b, payload,
                             Double.doubleToRawLongBits(hz[random.nextInt(hz.length)]));
