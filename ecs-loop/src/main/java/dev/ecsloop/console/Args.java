@@ -85,6 +85,22 @@ public final class Args {
     }
 
     /**
+     * A finite decimal number that a {@code float} holds without overflowing to infinity (coordinates, say).
+     *
+     * @param index which word
+     * @param what  the argument's name as the usage shows it
+     * @return the number as a float
+     * @throws IllegalArgumentException if it is missing, not a plain decimal number, or beyond the float range
+     */
+    public float floatNumber(int index, String what) {
+        double value = number(index, what);
+        if (Math.abs(value) > Float.MAX_VALUE) {
+            throw error(Echo.quote(words.get(index)) + " is too large for " + what);
+        }
+        return (float) value;
+    }
+
+    /**
      * A whole number in [{@code min}, {@code max}].
      *
      * @throws IllegalArgumentException if it is missing, not a whole number, or out of range
