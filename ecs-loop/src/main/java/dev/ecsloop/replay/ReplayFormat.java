@@ -32,9 +32,9 @@ package dev.ecsloop.replay;
  * they happened; state hashes, which observe rather than take effect, are ordered among themselves
  * ({@link JournalOrder}, one rule for writer and reader). The writer sorts what one frame produces before
  * journaling it (a frame's input may belong to an instant after a checkpoint its ticks cross, or after a later
- * console command) and the reader refuses anything else. Pauses, steps, time scale, catch-up bound and debt policy are recorded for the story, not replayed: the
- * simulation depends on simulated time, inputs, rates and phases only. Consecutive steps are journaled as one STEP
- * record at the last step's end.
+ * console command) and the reader refuses anything else. Pauses, steps, time scale, catch-up bound and debt
+ * policy are recorded for the story, not replayed: the simulation depends on simulated time, inputs, rates and
+ * phases only. Consecutive steps are journaled as one STEP record at the last step's end.
  *
  * <p><b>Limits.</b> A file is at most {@link #MAX_FILE_BYTES}; the setup at most {@link #MAX_SETUP_BYTES}; at
  * most {@link #MAX_SYSTEMS} systems with names of at most {@link #MAX_NAME_BYTES}; rates 0 (every frame) or from

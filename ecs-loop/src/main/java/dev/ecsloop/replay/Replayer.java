@@ -124,7 +124,7 @@ public final class Replayer {
         while (checker.divergence == null && checker.failure == null) {
             boolean more = records.next();
             if (more && records.kind == ReplayFormat.HASH) {
-                continue; // the checker reads hashes on its own pass: they may lie before earlier effects
+                continue; // the checker reads hashes on its own pass and checks each at its tick
             }
             advanceTo(records.simNanos, realStart);
             if (!more || checker.divergence != null || checker.failure != null) {

@@ -59,7 +59,8 @@ final class HeadlessSession {
      */
     int run(InputStream in) throws IOException {
         ConsoleReader reader = ConsoleReader.start(game.console(), in, out);
-        try (ExitSaver saver = options.record == null ? null : ExitSaver.install(game.console())) {
+        ExitSaver saver = options.record == null ? null : ExitSaver.install(game.console());
+        try {
             try (ConsoleServer server = options.consolePort == null ? null
                     : ConsoleServer.open(game.console(), options.consolePort,
                             options.consoleToken == null ? ConsoleServer.newToken() : options.consoleToken)) {
@@ -75,6 +76,8 @@ final class HeadlessSession {
                 reader.close();
             }
             finish(options, game, out);
+        } finally {
+            ExitSaver.close(saver);
         }
         return 0;
     }
