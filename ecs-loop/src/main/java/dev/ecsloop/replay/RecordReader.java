@@ -93,8 +93,8 @@ final class RecordReader implements Closeable {
             setup = text(ReplayFormat.MAX_SETUP_BYTES, "setup");
             long at = tracked.position;
             hashEvery = in.readLong();
-            if (hashEvery <= 0) {
-                throw corrupt(at, "hash interval " + hashEvery + " ns is not positive");
+            if (hashEvery <= 0 || hashEvery > ReplayFormat.MAX_HASH_EVERY_NANOS) {
+                throw corrupt(at, "hash interval " + hashEvery + " ns (must be above 0 and at most an hour)");
             }
             at = tracked.position;
             int n = in.readInt();
@@ -134,6 +134,9 @@ final class RecordReader implements Closeable {
             long at = tracked.position;
             kind = in.readByte();
             simNanos = in.readLong();
+            if (simNanos > ReplayFormat.MAX_SIM_NANOS) {
+                throw corrupt(at, "simulated time " + simNanos + " ns is past a year, the most a replay covers");
+            }
             String disorder = order.refusal(kind, simNanos);
             if (disorder != null) {
                 throw corrupt(at, disorder);

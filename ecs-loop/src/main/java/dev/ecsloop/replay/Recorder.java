@@ -43,8 +43,9 @@ import java.util.zip.CRC32;
  *
  * <p>Bound: the journal holds at most 63 MiB, so that every saved file is within the reader's limit. At the
  * first frame that starts past it, the recording ends there: the end state is taken, the recorder detaches,
- * {@link #isFull()} turns true, and every later save writes the session up to that point. Consecutive steps are
- * journaled as one STEP record, so {@code step} spam alone cannot fill it.
+ * {@link #isFull()} turns true, and every later save writes the session up to that point. The same happens at a
+ * year of simulated time, the most a replay covers. Consecutive steps are journaled as one STEP record, so
+ * {@code step} spam alone cannot fill it.
  *
  * <p>Journaling allocates nothing in frames that bring no input, rate change or hash, and nothing in those
  * either except a rate change's system name (and one 1 MiB chunk per mebibyte of journal).
@@ -118,8 +119,8 @@ public final class Recorder implements FrameListener, TickListener, ControlListe
      * @param hashEvery simulated time between state hashes
      * @return the attached recorder
      * @throws IllegalStateException    if the loop has already advanced past simulated time 0
-     * @throws IllegalArgumentException if {@code hashEvery} is not positive, or the setup or a system name is
-     *                                  longer than the format allows
+     * @throws IllegalArgumentException if {@code hashEvery} is not positive or over an hour, or the setup or a
+     *                                  system name is longer than the format allows
      */
     public static Recorder attach(GameLoop loop, InputQueue inputs, String setup, Duration hashEvery) {
         return attach(loop, inputs, setup, hashEvery, ReplayFormat.MAX_JOURNAL_BYTES);
@@ -132,8 +133,9 @@ public final class Recorder implements FrameListener, TickListener, ControlListe
             throw new IllegalStateException("recording must start at simulated time 0, the loop is at "
                     + loop.simulatedNanos() + " ns");
         }
-        if (hashEvery == null || hashEvery.isZero() || hashEvery.isNegative()) {
-            throw new IllegalArgumentException("hash interval must be positive, was " + hashEvery);
+        if (hashEvery == null || hashEvery.isZero() || hashEvery.isNegative()
+                || hashEvery.compareTo(Duration.ofNanos(ReplayFormat.MAX_HASH_EVERY_NANOS)) > 0) {
+            throw new IllegalArgumentException("hash interval must be above 0 and at most an hour, was " + hashEvery);
         }
         Recorder recorder;
         try {
@@ -160,7 +162,7 @@ public final class Recorder implements FrameListener, TickListener, ControlListe
     public void beforeSystems(long realStart, long realEnd, long wantedStart, long wantedEnd, long simEnd) {
         settled = Math.max(settled, frameEnd);
         frameEnd = simEnd;
-        if (journal.size() >= limit) {
+        if (journal.size() >= limit || simEnd > ReplayFormat.MAX_SIM_NANOS) {
             fill();
             return;
         }

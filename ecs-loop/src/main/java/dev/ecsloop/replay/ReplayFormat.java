@@ -38,7 +38,8 @@ package dev.ecsloop.replay;
  *
  * <p><b>Limits.</b> A file is at most {@link #MAX_FILE_BYTES}; the setup at most {@link #MAX_SETUP_BYTES}; at
  * most {@link #MAX_SYSTEMS} systems with names of at most {@link #MAX_NAME_BYTES}; rates 0 (every frame) or from
- * {@link #MIN_HZ} to {@link #MAX_HZ}; simulated times from 0 up. The reader checks all of it before a replay
+ * {@link #MIN_HZ} to {@link #MAX_HZ}; a hash interval of at most {@link #MAX_HASH_EVERY_NANOS}; simulated times
+ * from 0 to {@link #MAX_SIM_NANOS}. The reader checks all of it before a replay
  * starts, in constant memory.
  */
 final class ReplayFormat {
@@ -70,6 +71,14 @@ final class ReplayFormat {
     static final int MAX_SYSTEMS = 1024;
     /** Longest system name in bytes. */
     static final int MAX_NAME_BYTES = 255;
+    /** Longest hash interval: an hour of simulated time, so a replay is checked at least that often. */
+    static final long MAX_HASH_EVERY_NANOS = 3_600_000_000_000L;
+    /**
+     * Latest simulated time a file may reach: a year. A replay simulates everything up to its end, so a file
+     * cannot ask for more work than a year of the game (and the checker stops a replay at the first checkpoint
+     * past the last recorded hash, at most an hour later while anything ticks at a fixed rate).
+     */
+    static final long MAX_SIM_NANOS = 31_536_000_000_000_000L;
     /** Slowest rate a file may hold (the loop's own bound). */
     static final double MIN_HZ = 0.001;
     /** Fastest rate a file may hold (the loop's own bound). */
