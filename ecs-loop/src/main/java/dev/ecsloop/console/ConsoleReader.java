@@ -24,7 +24,10 @@ public final class ConsoleReader implements AutoCloseable {
     /**
      * Starts reading {@code in} on a new daemon thread.
      *
-     * @param out receives the reply lines; it is not closed when reading ends
+     * @param console the console to submit lines to
+     * @param in      the stream to read, usually {@code System.in}
+     * @param out     receives the reply lines; it is not closed when reading ends
+     * @return the running reader
      * @throws NullPointerException if an argument is null
      */
     public static ConsoleReader start(Console console, InputStream in, PrintStream out) {
@@ -54,7 +57,7 @@ public final class ConsoleReader implements AutoCloseable {
         thread.interrupt();
     }
 
-    /** Whether the reader thread is still running. */
+    /** @return whether the reader thread is still running */
     public boolean isRunning() {
         return thread.isAlive();
     }

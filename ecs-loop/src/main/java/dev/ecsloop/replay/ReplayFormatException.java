@@ -7,6 +7,7 @@ public final class ReplayFormatException extends IOException {
 
     private static final long serialVersionUID = 1L;
 
+    /** @param message one line naming the file and what is wrong */
     public ReplayFormatException(String message) {
         super(message);
     }

@@ -45,11 +45,15 @@ public final class Replayer {
     /**
      * Replays as fast as possible.
      *
+     * @param replay a checked replay file
      * @param loop   built from the recorded setup, at simulated time 0, driven by {@code clock}
+     * @param clock  the loop's manual clock, which the replayer drives
      * @param inputs the loop's input queue, or null if the recording holds no input
      * @param frames real frame lengths in ns to drive with (each is capped by the catch-up bound)
-     * @throws ReplayFormatException if the loop's systems or rates differ from the recording's, or the
-     *                               recording has input and no queue was given
+     * @return what the replay found: matched, or the first divergence
+     * @throws ReplayFormatException if the loop's systems or rates differ from the recording's, the recording
+     *                               has input and no queue was given, the file changed since it was checked, or
+     *                               the game failed on what it holds; the message is one line naming the file
      */
     public static ReplayResult play(Replay replay, GameLoop loop, ManualClock clock, InputQueue inputs,
                                     LongSupplier frames) throws ReplayFormatException {
@@ -59,6 +63,15 @@ public final class Replayer {
     /**
      * Replays in real time: after each frame, waits on {@code pace} until as much real time has passed as
      * simulated time (at the loop's time scale 1).
+     *
+     * @param replay a checked replay file
+     * @param loop   built from the recorded setup, at simulated time 0, driven by {@code clock}
+     * @param clock  the loop's manual clock, which the replayer drives
+     * @param inputs the loop's input queue, or null if the recording holds no input
+     * @param frames real frame lengths in ns to drive with (each is capped by the catch-up bound)
+     * @param pace   the real clock to wait on
+     * @return what the replay found: matched, or the first divergence
+     * @throws ReplayFormatException as for {@link #play}
      */
     public static ReplayResult playInRealTime(Replay replay, GameLoop loop, ManualClock clock, InputQueue inputs,
                                               LongSupplier frames, Clock pace) throws ReplayFormatException {
