@@ -279,7 +279,9 @@ public final class Console {
         }
         CommandEntry entry = entry(parsed.name());
         if (entry == null) {
-            out.accept("error: unknown command " + Echo.quote(parsed.name()) + " (try 'help')");
+            String near = NearestName.of(parsed.name(), commands.keySet());
+            out.accept("error: unknown command " + Echo.quote(parsed.name())
+                    + (near == null ? " (try 'help')" : " (did you mean '" + near + "'? try 'help')"));
             return;
         }
         deferred = false;
