@@ -753,6 +753,29 @@ public final class GameLoop {
             }
         }
 
+        /**
+         * The {@link TickRate} that decides how {@code type} runs: the nearest class in its hierarchy that declares
+         * {@code @TickRate} or {@code @EveryFrame} decides, so a subclass's own annotation of either kind overrides
+         * what it inherits; null for every-frame.
+         *
+         * @throws IllegalArgumentException if that class declares both
+         */
+        private static TickRate nearestTickRate(Class<?> type) {
+            for (Class<?> c = type; c != null; c = c.getSuperclass()) {
+                TickRate tickRate = c.getDeclaredAnnotation(TickRate.class);
+                boolean everyFrame = c.getDeclaredAnnotation(EveryFrame.class) != null;
+                if (tickRate != null && everyFrame) {
+                    throw new IllegalArgumentException("system " + type.getName()
+                            + (c == type ? "" : " inherits from " + c.getName() + ", which")
+                            + " carries both @TickRate and @EveryFrame");
+                }
+                if (tickRate != null || everyFrame) {
+                    return tickRate;
+                }
+            }
+            return null;
+        }
+
         private static SystemSlot[] slotsOf(World world) {
             ImmutableBag<BaseSystem> systems = world.getSystems();
             List<SystemSlot> out = new ArrayList<>();
@@ -762,12 +785,7 @@ public final class GameLoop {
                         || system instanceof AspectSubscriptionManager) {
                     continue;
                 }
-                TickRate tickRate = system.getClass().getAnnotation(TickRate.class);
-                boolean everyFrame = system.getClass().isAnnotationPresent(EveryFrame.class);
-                if (tickRate != null && everyFrame) {
-                    throw new IllegalArgumentException("system " + system.getClass().getName()
-                            + " carries both @TickRate and @EveryFrame");
-                }
+                TickRate tickRate = nearestTickRate(system.getClass());
                 SystemSlot slot = new SystemSlot(system, i, out.size(), tickRate == null || tickRate.catchUp());
                 if (tickRate != null) {
                     Rate rate = Rate.of(tickRate.value(), system.getClass().getName());

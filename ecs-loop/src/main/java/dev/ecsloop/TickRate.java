@@ -36,8 +36,9 @@ import java.lang.annotation.Target;
  * The phase is part of the schedule, like the rate: the same ticks run at the same simulated instants under
  * any frame timing. {@link GameLoop#setPhase} changes it while the game runs.
  *
- * <p>Both attributes are inherited: a subclass of an annotated system ticks like its base class unless it
- * carries its own annotation.
+ * <p>This annotation and {@link EveryFrame} are inherited: a subclass of an annotated system ticks like its base
+ * class unless it carries its own {@code @TickRate} or {@code @EveryFrame}. The nearest class in the hierarchy
+ * that declares either decides.
  */
 @Documented
 @Inherited
