@@ -263,7 +263,8 @@ public final class GameLoop {
      * tick is the first point of that grid strictly after the current instant, so nothing runs in the past. An
      * every-frame system becomes fixed-step, its grid anchored at the current instant and offset by its phase.
      * A system declared {@code @TickRate(catchUp = false)} stays throttled, also after a detour through
-     * {@link #setEveryFrame}.
+     * {@link #setEveryFrame}. The rate a fixed-step system already has (to the millihertz) changes nothing, and no
+     * listener is told: restating it must not move a tick that is due now.
      *
      * @param system a system of this loop
      * @param hz     ticks per simulated second, from 0.001 to 1,000,000 (exact to a millihertz)
@@ -274,7 +275,9 @@ public final class GameLoop {
         SystemSlot slot = slot(system);
         Rate rate = Rate.of(hz, slot.name());
         long at = instant();
-        scheduler.setRate(slot, rate, at);
+        if (!scheduler.setRate(slot, rate, at)) {
+            return;
+        }
         for (ControlListener l : listeners.control) {
             l.rateChanged(system, rate.hz(), at);
         }
@@ -283,7 +286,8 @@ public final class GameLoop {
     /**
      * Changes where a system's ticks fall within its step, at the current instant: its grid moves by the
      * difference from the old phase, and its next tick is the first point of the moved grid strictly after the
-     * current instant. For an every-frame system the phase applies when it becomes fixed-step.
+     * current instant. For an every-frame system the phase applies when it becomes fixed-step. The phase the system
+     * already has (to the millionth) changes nothing, and no listener is told.
      *
      * @param system a system of this loop
      * @param phase  a fraction of the step in [0, 1), exact to a millionth
@@ -294,7 +298,9 @@ public final class GameLoop {
         SystemSlot slot = slot(system);
         long ppm = phasePpm(phase, slot.name());
         long at = instant();
-        scheduler.setPhase(slot, ppm, at);
+        if (!scheduler.setPhase(slot, ppm, at)) {
+            return;
+        }
         for (ControlListener l : listeners.control) {
             l.phaseChanged(system, ppm / (double) TickSchedule.PHASE_ONE, at);
         }

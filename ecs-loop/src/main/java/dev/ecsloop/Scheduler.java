@@ -157,9 +157,16 @@ final class Scheduler {
     /**
      * Sets a system's rate at instant {@code at}. A fixed-step system keeps its phase: its new grid goes through
      * its previous tick and its next tick is the first point of that grid strictly after {@code at}. An
-     * every-frame system becomes fixed-step with its grid anchored at {@code at}, offset by its phase.
+     * every-frame system becomes fixed-step with its grid anchored at {@code at}, offset by its phase. The rate
+     * a fixed-step system already has is no change: a system due at {@code at} that has not run yet keeps that
+     * tick.
+     *
+     * @return whether anything changed
      */
-    void setRate(SystemSlot slot, Rate rate, long at) {
+    boolean setRate(SystemSlot slot, Rate rate, long at) {
+        if (slot.isFixedStep() && slot.schedule.rate.equals(rate)) {
+            return false;
+        }
         if (slot.isFixedStep()) {
             slot.schedule.regridThroughLast(rate, 0, at);
         } else {
@@ -169,20 +176,27 @@ final class Scheduler {
             slot.lastRunNanos = at;
         }
         regroup();
+        return true;
     }
 
     /**
      * Sets a fixed-step system's phase at instant {@code at}: its grid moves by the difference from the old
      * phase, and its next tick is the first point of the moved grid strictly after {@code at}. For an
-     * every-frame system the phase is kept for when it becomes fixed-step.
+     * every-frame system the phase is kept for when it becomes fixed-step. The phase it already has is no change.
+     *
+     * @return whether anything changed
      */
-    void setPhase(SystemSlot slot, long phasePpm, long at) {
+    boolean setPhase(SystemSlot slot, long phasePpm, long at) {
+        if (phasePpm == slot.phasePpm) {
+            return false;
+        }
         long shift = Math.floorMod(phasePpm - slot.phasePpm, TickSchedule.PHASE_ONE);
         slot.phasePpm = phasePpm;
         if (slot.isFixedStep()) {
             slot.schedule.regridThroughLast(slot.schedule.rate, shift, at);
             regroup();
         }
+        return true;
     }
 
     /** Makes a system run once per frame from frame {@code fromFrame} on; it stops ticking at once. */

@@ -49,4 +49,46 @@ class GameLoopReentrantControlTest {
         assertEquals(10, log.count("Render"), "the render system still runs once per frame");
         assertEquals(List.of(), told, "no change, so nothing to tell a recorder");
     }
+
+    /** On each of its ticks, sets the 60 Hz system's rate and phase to what they already are. */
+    @TickRate(10)
+    static final class Restater extends BaseSystem {
+        GameLoop loop;
+
+        @Override
+        protected void processSystem() {
+            loop.setRate(Systems.B.class, 60);
+            loop.setPhase(Systems.B.class, 0);
+        }
+    }
+
+    @Test
+    void restatingARateOrPhaseFromAnEarlierSystemAtTheSameInstantLosesNoTick() {
+        ManualClock clock = new ManualClock();
+        Restater restater = new Restater();
+        Systems.B sixty = new Systems.B();
+        GameLoop loop = GameLoop.builder().clock(clock)
+                .world(new WorldConfigurationBuilder().with(restater, sixty)).build();
+        restater.loop = loop;
+        List<String> told = new ArrayList<>();
+        loop.addControlListener(new ControlListener() {
+            @Override
+            public void rateChanged(Class<? extends BaseSystem> system, double hz, long simNanos) {
+                told.add("rate");
+            }
+
+            @Override
+            public void phaseChanged(Class<? extends BaseSystem> system, double phase, long simNanos) {
+                told.add("phase");
+            }
+        });
+        for (int i = 0; i < 60; i++) {
+            clock.advance(16_666_667L);
+            loop.frame();
+        }
+        // The restater ticks at 100, 200, ... ms, where the 60 Hz system is due too, after it in registration
+        // order; a change to the same rate and phase is no change, so none of those ticks is lost.
+        assertEquals(60, sixty.runs);
+        assertEquals(List.of(), told, "nothing changed, so nothing to journal");
+    }
 }

@@ -11,7 +11,8 @@ import java.util.List;
  * compares the real loop with it tick by tick.
  *
  * <p>What it models: fixed-step systems at any rate and phase, every-frame systems, rate, phase and every-frame
- * changes between frames and inside ticks (at that tick's instant), disabled systems (their ticks consumed),
+ * changes between frames and inside ticks (at that tick's instant; restating the current rate or phase is no
+ * change), disabled systems (their ticks consumed),
  * failures (the frame ends at the failed tick's instant, the rest of the advance handled like time past the
  * bound), a pause from inside a tick, single steps, the catch-up bound and both debt policies.
  */
@@ -127,6 +128,9 @@ final class ReferenceScheduler {
 
     void setRate(int i, long mhz, long at) {
         Sys s = systems[i];
+        if (s.fixed && s.mhz == mhz) {
+            return;     // no change: a tick due now and not yet run stays due
+        }
         if (s.fixed) {
             regrid(s, mhz, s.last, 0, at);
         } else {
@@ -137,6 +141,9 @@ final class ReferenceScheduler {
 
     void setPhase(int i, long ppm, long at) {
         Sys s = systems[i];
+        if (ppm == s.phasePpm) {
+            return;
+        }
         long shift = Math.floorMod(ppm - s.phasePpm, 1_000_000L);
         s.phasePpm = ppm;
         if (s.fixed) {
