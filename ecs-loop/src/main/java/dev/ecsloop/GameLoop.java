@@ -115,7 +115,7 @@ public final class GameLoop {
                     listener.beforeSystems(realStart, realHighWater, time.lastWantedStart(), time.lastWantedEnd(),
                             target);
                 }
-            } catch (RuntimeException | Error e) {
+            } catch (Throwable e) {
                 // No tick ran: the frame ends where it began, its time handled like time past the bound.
                 time.endFrameAt(start);
                 strategy.setFrameNanos(start);
@@ -144,7 +144,7 @@ public final class GameLoop {
             long at;
             try {
                 at = strategy.runInstant();
-            } catch (RuntimeException | Error e) {
+            } catch (Throwable e) {
                 // An Error too: it escapes as it is, but the frame still ends at the failed tick's instant.
                 long failedAt = strategy.tickNanos();
                 time.endFrameAt(failedAt);

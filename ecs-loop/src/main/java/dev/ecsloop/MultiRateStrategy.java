@@ -63,11 +63,12 @@ final class MultiRateStrategy extends SystemInvocationStrategy {
     long runInstant() {
         try {
             pass(Pass.INSTANT);
-        } catch (RuntimeException | Error e) {
+        } catch (Throwable e) {
+            // Whatever it is (an Error, a checked exception thrown undeclared), the instant is aborted first.
             scheduler.abortInstant();
             try {
                 pass(Pass.FLUSH);
-            } catch (RuntimeException | Error flush) {
+            } catch (Throwable flush) {
                 e.addSuppressed(flush);
             }
             throw e;
@@ -180,7 +181,8 @@ final class MultiRateStrategy extends SystemInvocationStrategy {
                     listener.beforeTick(slot.system, at);
                 } catch (LoopMisuseException e) {
                     throw e;
-                } catch (RuntimeException e) {
+                } catch (Exception e) {
+                    // Checked ones too: Kotlin or Scala listeners throw them undeclared.
                     throw new TickFailedException(slot.type, at, listener, e);
                 }
             }
@@ -200,7 +202,8 @@ final class MultiRateStrategy extends SystemInvocationStrategy {
             slot.system.process();
         } catch (LoopMisuseException e) {
             throw e;
-        } catch (RuntimeException e) {
+        } catch (Exception e) {
+            // Checked ones too: systems written in Kotlin or Scala throw them undeclared.
             throw new TickFailedException(slot.type, at, null, e);
         } finally {
             long end = profiler.nanoTime();

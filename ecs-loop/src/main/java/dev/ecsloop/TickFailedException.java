@@ -23,12 +23,21 @@ public final class TickFailedException extends RuntimeException {
      * @param listener the tick listener that threw before the system's run, or null if the system threw
      */
     TickFailedException(Class<? extends BaseSystem> system, long simulatedNanos, TickListener listener,
-                        RuntimeException cause) {
+                        Exception cause) {
         super((listener == null ? "system " + system.getSimpleName()
                 : "tick listener " + listener.getClass().getName() + " (before " + system.getSimpleName() + ")")
-                + " failed at simulated time " + simulatedNanos + " ns: " + cause, cause);
+                + " failed at simulated time " + simulatedNanos + " ns: " + describe(cause), cause);
         this.system = system;
         this.simulatedNanos = simulatedNanos;
+    }
+
+    /** The cause as its {@code toString()}, or its class name if even that throws. */
+    private static String describe(Exception cause) {
+        try {
+            return String.valueOf(cause);
+        } catch (RuntimeException e) {
+            return cause.getClass().getName() + " (whose description failed: " + e.getClass().getName() + ")";
+        }
     }
 
     /**

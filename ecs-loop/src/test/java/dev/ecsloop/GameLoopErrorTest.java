@@ -128,4 +128,102 @@ class GameLoopErrorTest {
         assertEquals(2, sixty.runs, "the failed step's tick counts as run; the next steps run 33.3 and 50 ms");
         assertEquals(50 * MS, loop.simulatedNanos());
     }
+
+    /** Throws a checked exception without declaring it, as Kotlin or Scala code does. */
+    @SuppressWarnings("unchecked")
+    static <T extends Throwable> void sneakyThrow(Throwable t) throws T {
+        throw (T) t;
+    }
+
+    @TickRate(10)
+    static final class Reading extends BaseSystem {
+        long runs;
+        boolean fail;
+
+        @Override
+        protected void processSystem() {
+            runs++;
+            if (fail) {
+                fail = false;
+                GameLoopErrorTest.<RuntimeException>sneakyThrow(new java.io.IOException("map file gone"));
+            }
+        }
+    }
+
+    @Test
+    void aCheckedExceptionFromATickIsATickFailureAndTheLoopStaysWhole() {
+        ManualClock clock = new ManualClock();
+        Reading reading = new Reading();
+        Systems.B sixty = new Systems.B();
+        GameLoop loop = GameLoop.builder().clock(clock).maxCatchUp(Duration.ofSeconds(1)).debtPolicy(DebtPolicy.KEEP)
+                .world(new WorldConfigurationBuilder().with(reading, sixty)).build();
+        reading.fail = true;
+        clock.advance(250 * MS);
+        TickFailedException e = assertThrows(TickFailedException.class, loop::frame);
+        assertEquals(Reading.class, e.system());
+        assertEquals(java.io.IOException.class, e.getCause().getClass());
+        assertEquals(100 * MS, loop.simulatedNanos());
+        clock.advance(750 * MS);
+        loop.frame();
+        assertEquals(10, reading.runs);
+        assertEquals(60, sixty.runs);
+    }
+
+    @Test
+    void aCheckedExceptionFromAFrameListenerEndsTheFrameBeforeAnyTick() {
+        ManualClock clock = new ManualClock();
+        Systems.B sixty = new Systems.B();
+        GameLoop loop = GameLoop.builder().clock(clock).debtPolicy(DebtPolicy.KEEP)
+                .world(new WorldConfigurationBuilder().with(sixty)).build();
+        boolean[] fail = {true};
+        loop.addFrameListener((rs, re, ws, we, end) -> {
+            if (fail[0]) {
+                fail[0] = false;
+                GameLoopErrorTest.<RuntimeException>sneakyThrow(new java.io.IOException("socket closed"));
+            }
+        });
+        clock.advance(250 * MS);
+        Throwable thrown = assertThrows(Throwable.class, loop::frame);
+        assertEquals(java.io.IOException.class, thrown.getClass());
+        assertEquals(0, loop.simulatedNanos());
+        clock.advance(16 * MS);
+        loop.frame();
+        assertEquals(250 * MS, loop.simulatedNanos());
+        assertEquals(15, sixty.runs);
+    }
+
+    /** A failure whose description itself fails. */
+    static final class Hostile extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public String toString() {
+            throw new IllegalStateException("no description");
+        }
+
+        @Override
+        public String getMessage() {
+            throw new IllegalStateException("no message");
+        }
+    }
+
+    @TickRate(10)
+    static final class ThrowingHostile extends BaseSystem {
+        @Override
+        protected void processSystem() {
+            throw new Hostile();
+        }
+    }
+
+    @Test
+    void aFailureThatCannotDescribeItselfIsStillATickFailureNamingTheSystem() {
+        ManualClock clock = new ManualClock();
+        GameLoop loop = GameLoop.builder().clock(clock)
+                .world(new WorldConfigurationBuilder().with(new ThrowingHostile())).build();
+        clock.advance(100 * MS);
+        TickFailedException e = assertThrows(TickFailedException.class, loop::frame);
+        assertEquals(ThrowingHostile.class, e.system());
+        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("ThrowingHostile")
+                && e.getMessage().contains(Hostile.class.getName()), e.getMessage());
+    }
 }
