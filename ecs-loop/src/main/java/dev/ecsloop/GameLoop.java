@@ -197,9 +197,7 @@ public final class GameLoop {
         time.skip(Math.max(0, next - time.nowNanos()));
         strategy.setFrameNanos(time.nowNanos());
         strategy.runInstant();
-        for (ControlListener l : listeners.control) {
-            l.stepped(time.nowNanos());
-        }
+        tell(l -> l.stepped(time.nowNanos()));
     }
 
     /**
@@ -211,9 +209,7 @@ public final class GameLoop {
         if (!time.isPaused()) {
             time.setPaused(true);
             long at = instant();
-            for (ControlListener l : listeners.control) {
-                l.pausedChanged(true, at);
-            }
+            tell(l -> l.pausedChanged(true, at));
         }
     }
 
@@ -223,9 +219,7 @@ public final class GameLoop {
         if (time.isPaused()) {
             time.setPaused(false);
             long at = instant();
-            for (ControlListener l : listeners.control) {
-                l.pausedChanged(false, at);
-            }
+            tell(l -> l.pausedChanged(false, at));
         }
     }
 
@@ -246,9 +240,7 @@ public final class GameLoop {
         checkThread("setTimeScale()");
         time.setScale(scale);
         long at = instant();
-        for (ControlListener l : listeners.control) {
-            l.timeScaleChanged(time.scale(), at);
-        }
+        tell(l -> l.timeScaleChanged(time.scale(), at));
     }
 
     /** @return simulated seconds per real second */
@@ -278,9 +270,7 @@ public final class GameLoop {
         if (!scheduler.setRate(slot, rate, at)) {
             return;
         }
-        for (ControlListener l : listeners.control) {
-            l.rateChanged(system, rate.hz(), at);
-        }
+        tell(l -> l.rateChanged(system, rate.hz(), at));
     }
 
     /**
@@ -301,9 +291,7 @@ public final class GameLoop {
         if (!scheduler.setPhase(slot, ppm, at)) {
             return;
         }
-        for (ControlListener l : listeners.control) {
-            l.phaseChanged(system, ppm / (double) TickSchedule.PHASE_ONE, at);
-        }
+        tell(l -> l.phaseChanged(system, ppm / (double) TickSchedule.PHASE_ONE, at));
     }
 
     /**
@@ -340,9 +328,7 @@ public final class GameLoop {
         }
         long at = instant();
         scheduler.setEveryFrame(slot, frames + 1);
-        for (ControlListener l : listeners.control) {
-            l.rateChanged(system, 0.0, at);
-        }
+        tell(l -> l.rateChanged(system, 0.0, at));
     }
 
     /**
@@ -406,6 +392,32 @@ public final class GameLoop {
         return strategy.tickNanos();
     }
 
+    /**
+     * Tells every control listener of a change. One listener that throws does not keep the change from the
+     * others (a recorder registered after a failing display still journals it); the first failure is rethrown
+     * once all were told, later ones suppressed in it.
+     */
+    private void tell(java.util.function.Consumer<ControlListener> change) {
+        Throwable failure = null;
+        for (ControlListener l : listeners.control) {
+            try {
+                change.accept(l);
+            } catch (RuntimeException | Error e) {
+                if (failure == null) {
+                    failure = e;
+                } else {
+                    failure.addSuppressed(e);
+                }
+            }
+        }
+        if (failure instanceof RuntimeException r) {
+            throw r;
+        }
+        if (failure instanceof Error e) {
+            throw e;
+        }
+    }
+
     /** The instant at which a control change made now takes effect. */
     private long instant() {
         if (strategy.inTick()) {
@@ -443,9 +455,7 @@ public final class GameLoop {
         long nanos = catchUpNanos(bound);
         time.setMaxCatchUp(nanos);
         long at = instant();
-        for (ControlListener l : listeners.control) {
-            l.catchUpChanged(nanos, at);
-        }
+        tell(l -> l.catchUpChanged(nanos, at));
     }
 
     static long catchUpNanos(Duration bound) {
@@ -473,9 +483,7 @@ public final class GameLoop {
         time.setKeepDebt(Objects.requireNonNull(policy, "policy") == DebtPolicy.KEEP);
         this.debtPolicy = policy;
         long at = instant();
-        for (ControlListener l : listeners.control) {
-            l.debtPolicyChanged(policy, at);
-        }
+        tell(l -> l.debtPolicyChanged(policy, at));
     }
 
     /**

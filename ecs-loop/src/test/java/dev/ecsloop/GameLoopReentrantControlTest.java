@@ -91,4 +91,31 @@ class GameLoopReentrantControlTest {
         assertEquals(60, sixty.runs);
         assertEquals(List.of(), told, "nothing changed, so nothing to journal");
     }
+
+    @Test
+    void aControlListenerThatThrowsDoesNotHideTheChangeFromTheListenersAfterIt() {
+        ManualClock clock = new ManualClock();
+        GameLoop loop = GameLoop.builder().clock(clock)
+                .world(new WorldConfigurationBuilder().with(new Systems.B(), new Systems.A())).build();
+        List<String> journal = new ArrayList<>();
+        loop.addControlListener(new ControlListener() {
+            @Override
+            public void rateChanged(Class<? extends BaseSystem> system, double hz, long simNanos) {
+                throw new IllegalStateException("the rate label is gone");
+            }
+        });
+        loop.addControlListener(new ControlListener() {
+            @Override
+            public void rateChanged(Class<? extends BaseSystem> system, double hz, long simNanos) {
+                journal.add(system.getSimpleName() + "=" + hz + "@" + simNanos);
+            }
+        });
+        clock.advance(100 * MS);
+        loop.frame();
+        IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+                () -> loop.setRate(Systems.A.class, 30));
+        assertEquals("the rate label is gone", e.getMessage(), "the listener's own failure reaches the caller");
+        assertEquals(30.0, loop.rate(Systems.A.class));
+        assertEquals(List.of("A=30.0@100000000"), journal, "the recorder after it still journals the change");
+    }
 }
