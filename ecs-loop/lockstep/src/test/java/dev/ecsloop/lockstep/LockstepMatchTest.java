@@ -66,6 +66,10 @@ class LockstepMatchTest {
 
     static void assertAllAgree(List<TestPeer> peers, LockstepConfig config) {
         TestPeer first = peers.get(0);
+        for (TestPeer p : peers) {
+            assertNull(p.session.stopReason(), p.name + " stopped; reports: "
+                    + peers.stream().map(q -> q.name + " " + q.reports).toList());
+        }
         List<Message.Hash> reference = hashesOnly(first.session.checkpoints());
         assertEquals(END_TURN / config.hashEvery(), reference.size(), "checkpoints of " + first.name);
         for (TestPeer p : peers) {

@@ -79,7 +79,7 @@ public final class TurnBook {
         long slowest = slowest();
         if (turn > slowest + delay) {
             throw new IllegalArgumentException("seat " + peer + " sent turn " + turn + ", more than " + delay
-                    + " turns ahead of turn " + slowest);
+                    + " turns ahead of turn " + slowest + " (last turns by seat: " + Arrays.toString(received) + ")");
         }
         received[peer] = turn;
         if (keep) {
