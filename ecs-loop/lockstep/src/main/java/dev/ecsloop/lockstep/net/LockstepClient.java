@@ -67,7 +67,12 @@ public final class LockstepClient {
                             settings.pipelineHook().accept(ch.pipeline());
                         }
                     })
-                    .connect(host, port);
+                    .connect(host, port).addListener(f -> {
+                        if (!f.isSuccess()) {
+                            link.started.completeExceptionally(new LockstepRefusedException("cannot reach " + host
+                                    + ":" + port + ": " + f.cause().getMessage()));
+                        }
+                    });
             return link.started.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
         } catch (ExecutionException e) {
             link.close();
