@@ -103,11 +103,21 @@ final class RtsWindowGame implements WindowGame {
         for (int i = 0; i < drawn.count; i++) {
             float dx = drawn.x[i] - x;
             float dy = drawn.y[i] - y;
-            if (drawn.team[i] != RtsGame.PLAYER_TEAM && dx * dx + dy * dy <= r2) {
+            if (drawn.team[i] != game.playerTeam() && dx * dx + dy * dy <= r2) {
                 return true;
             }
         }
         return false;
+    }
+
+    @Override
+    public void beforeFrame() {
+        game.beforeFrame();
+    }
+
+    @Override
+    public String statusLine() {
+        return game.statusLine();
     }
 
     @Override

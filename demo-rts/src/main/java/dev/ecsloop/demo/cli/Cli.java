@@ -49,6 +49,9 @@ public final class Cli {
             err.println("error: " + conflict);
             return OneLineErrors.EXIT;
         }
+        if (options.net.active() || options.net.conflict() != null) {
+            return NetPlay.run(options, in, out, err, window);
+        }
         if (options.replay != null) {
             if (options.record != null || !options.rates.isEmpty()) {
                 err.println("error: --replay takes its rates and orders from the file: drop "

@@ -253,6 +253,7 @@ public final class GameWindow implements AutoCloseable {
     private void pump() {
         glfwPollEvents();
         game.console().drain();
+        game.beforeFrame();
         if (closeRequested || glfwWindowShouldClose(window)) {
             runner.stop();
         }
@@ -269,6 +270,9 @@ public final class GameWindow implements AutoCloseable {
         snapshot.clear();
         game.fill(snapshot);
         InterpolationMode mode = game.interpolation();
+        if (overlay != null) {
+            overlay.setStatusLine(game.statusLine());
+        }
         if (mode != shownMode && overlay != null) {
             overlay.setModeLine(modeLine(mode));
             shownMode = mode;

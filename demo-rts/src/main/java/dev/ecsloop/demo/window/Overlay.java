@@ -55,6 +55,7 @@ final class Overlay {
     private boolean countersFresh;
     private long countersRefreshed;
     private String modeLine = "";
+    private String statusLine = "";
 
     Overlay(long window, GameLoop loop, OverlayConsole console, FrameTimes frameTimes) {
         this.loop = loop;
@@ -89,6 +90,10 @@ final class Overlay {
 
     void togglePanel() {
         panelOpen = !panelOpen;
+    }
+
+    void setStatusLine(String line) {
+        statusLine = line;
     }
 
     void setModeLine(String line) {
@@ -163,6 +168,9 @@ final class Overlay {
                 scaleSlider[0] = (float) loop.timeScale();
             }
             ImGui.textUnformatted(modeLine);
+            if (!statusLine.isEmpty()) {
+                ImGui.textUnformatted(statusLine);
+            }
             ImGui.textUnformatted(console.lastLine());
         }
         ImGui.end();

@@ -39,6 +39,23 @@ public interface WindowGame {
     void onOrder(float x, float y);
 
     /**
+     * Called before each frame, after the console has been drained: a network game takes in the other players'
+     * inputs here. The default does nothing.
+     */
+    default void beforeFrame() {
+    }
+
+    /**
+     * An extra counters line for the overlay (a network game shows its turn, input delay and round trip), or the
+     * empty string for none. Called once per drawn frame: return a kept string, do not build one each call.
+     *
+     * @return the line
+     */
+    default String statusLine() {
+        return "";
+    }
+
+    /**
      * F2 cycles the mode: interpolate, extrapolate, off. The game applies it to what {@link #fill} draws, so the
      * difference is visible at low rates. The default ignores it.
      */
