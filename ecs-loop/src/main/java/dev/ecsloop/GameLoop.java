@@ -4,11 +4,12 @@ import com.artemis.BaseSystem;
 import com.artemis.ComponentManager;
 import com.artemis.AspectSubscriptionManager;
 import com.artemis.EntityManager;
+import com.artemis.SystemInvocationStrategy;
 import com.artemis.World;
+import com.artemis.WorldConfiguration;
 import com.artemis.WorldConfigurationBuilder;
 import com.artemis.utils.ImmutableBag;
 import dev.ecsloop.time.Clock;
-import dev.ecsloop.time.SimulatedTime;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -37,24 +38,31 @@ public final class GameLoop {
     private final Clock clock;
     private final World world;
     private final MultiRateStrategy strategy;
-    private final SimulatedTime time;
+    private final Scheduler scheduler;
     private final SystemSlot[] slots;
+    private final SimulatedTime time;
     private final LoopStats stats;
+    private final Listeners listeners = new Listeners();
     private DebtPolicy debtPolicy;
-    private long lastReal;
-    private FrameListener[] frameListeners = new FrameListener[0];
-    private ControlListener[] controlListeners = new ControlListener[0];
+    /** The latest clock reading: real time only ever moves forward from here. */
+    private long realHighWater;
+    /** Frames started so far; the running frame's number while one runs. */
+    private long frames;
+    private boolean inFrame;
+    /** The loop's thread: the first that ran a frame or a step; null before. */
+    private Thread owner;
 
     private GameLoop(Builder b, World world, MultiRateStrategy strategy, SystemSlot[] slots) {
         this.clock = b.clock;
         this.world = world;
         this.strategy = strategy;
         this.slots = slots;
+        this.scheduler = new Scheduler(slots);
         this.debtPolicy = b.debtPolicy;
         this.time = new SimulatedTime(b.maxCatchUp.toNanos(), b.debtPolicy == DebtPolicy.KEEP);
-        this.lastReal = clock.nanoTime();
-        this.stats = new LoopStats(slots, lastReal);
-        strategy.configure(slots, stats);
+        this.realHighWater = clock.nanoTime();
+        this.stats = new LoopStats(slots, realHighWater);
+        strategy.configure(scheduler, stats, listeners);
     }
 
     /** A builder with the defaults: system clock, 250 ms catch-up bound, {@link DebtPolicy#DISCARD}. */
@@ -63,34 +71,75 @@ public final class GameLoop {
     }
 
     /**
-     * Runs one frame: reads the clock once, advances simulated time, runs the due fixed ticks in simulated-time
-     * order and then the every-frame systems.
+     * Runs one frame: reads the clock once, advances simulated time, runs each due tick instant in simulated-time
+     * order (each instant as its own Artemis processing step) and then the every-frame systems.
      *
-     * @throws TickFailedException if a system throws; the loop stays usable
+     * <p>Real time only moves forward: a clock reading earlier than the latest one advances nothing.
+     *
+     * @throws TickFailedException   if a system or tick listener throws; the frame ends at that tick's instant
+     *                               and the loop stays usable
+     * @throws IllegalStateException if called from inside one of this loop's systems or listeners, or from a
+     *                               thread other than the loop's
      */
     public void frame() {
-        long now = clock.nanoTime();
-        long real = now - lastReal;
-        lastReal = now;
-        long advance = time.advance(real);
-        stats.beginFrame(now);
-        for (FrameListener listener : frameListeners) {
-            listener.beforeSystems(now - real, now, time.lastWantedStart(), time.lastWantedEnd(), time.nowNanos());
-        }
-        strategy.prepare(time.nowNanos(), advance, false);
+        enter("frame()");
+        inFrame = true;
+        frames++;
+        long start = time.nowNanos();
         try {
-            world.process();
+            long now = clock.nanoTime();
+            long realStart = realHighWater;
+            long real = now > realHighWater ? saturatedSubtract(now, realHighWater) : 0;
+            realHighWater = Math.max(realHighWater, now);
+            time.advance(real);
+            stats.beginFrame(realHighWater);
+            long target = time.nowNanos();
+            strategy.setFrameNanos(target);
+            for (FrameListener listener : listeners.frame) {
+                listener.beforeSystems(realStart, realHighWater, time.lastWantedStart(), time.lastWantedEnd(), target);
+            }
+            runInstantsUpTo(target);
+            strategy.runEveryFrame(frames, time.nowNanos(), time.nowNanos() - start);
         } finally {
             stats.endFrame(time.lastAdvanceCapped());
+            inFrame = false;
         }
+    }
+
+    /** Runs every instant due by {@code target}, ending the frame early where a tick fails or pauses the game. */
+    private void runInstantsUpTo(long target) {
+        scheduler.skipMissedThrottledRuns(target);
+        while (scheduler.hasDueBy(target)) {
+            long at;
+            try {
+                at = strategy.runInstant();
+            } catch (RuntimeException e) {
+                long failedAt = strategy.tickNanos();
+                time.endFrameAt(failedAt);
+                strategy.setFrameNanos(failedAt);
+                throw e;
+            }
+            if (time.isPaused()) {
+                // Paused by a tick: simulated time stops at that tick's instant, whatever the frame's length.
+                time.pauseAt(at);
+                strategy.setFrameNanos(at);
+                return;
+            }
+        }
+    }
+
+    private static long saturatedSubtract(long a, long b) {
+        long diff = a - b;
+        return ((a ^ b) & (a ^ diff)) < 0 ? Long.MAX_VALUE : diff;
     }
 
     /**
      * Owns the calling thread until {@code runner} is stopped: per iteration it pumps platform events, runs one
      * {@link #frame()} (whose every-frame systems draw, once, however many ticks caught up), ends the frame and
-     * waits for the next one at the runner's frame cap. {@link LoopRunner#stop()} from any thread ends it after
-     * the current frame.
+     * waits for the next one at the runner's frame cap. {@link dev.ecsloop.pace.LoopRunner#stop()} from any
+     * thread ends it after the current frame.
      *
+     * @param runner paces the frames
      * @throws TickFailedException if a system throws; the runner and the loop stay usable
      */
     public void run(dev.ecsloop.pace.LoopRunner runner) {
@@ -99,122 +148,190 @@ public final class GameLoop {
 
     /**
      * Single-steps while paused: advances simulated time to the next instant at which any fixed-step system is
-     * due, runs every tick due then (no every-frame system), and stays paused. If the loop is running, it is
-     * paused first. With no fixed-step system, nothing happens.
+     * due, runs that instant's ticks (no every-frame system), and stays paused. If the loop is running, it is
+     * paused first. With no fixed-step system, or the next instant past the horizon, nothing runs.
      *
-     * @throws TickFailedException if a system throws
+     * @throws TickFailedException   if a system throws
+     * @throws IllegalStateException if called from inside one of this loop's systems or listeners, or from a
+     *                               thread other than the loop's
      */
     public void step() {
+        enter("step()");
         pause();
-        long next = strategy.nextDueNanos();
-        if (next < 0) {
+        long next = scheduler.nextInstant();
+        if (next < 0 || !time.mayReach(next)) {
             return;
         }
         time.skip(Math.max(0, next - time.nowNanos()));
-        strategy.prepare(time.nowNanos(), 0, true);
-        world.process();
-        for (ControlListener l : controlListeners) {
+        strategy.setFrameNanos(time.nowNanos());
+        strategy.runInstant();
+        for (ControlListener l : listeners.control) {
             l.stepped(time.nowNanos());
         }
     }
 
-    /** Stops simulated time. Every-frame systems keep running with delta 0; paused real time is never caught up. */
+    /**
+     * Stops simulated time. Every-frame systems keep running with delta 0; paused real time is never caught up.
+     * Called from inside a tick, the frame ends at that tick's instant.
+     */
     public void pause() {
+        checkThread("pause()");
         if (!time.isPaused()) {
             time.setPaused(true);
-            for (ControlListener l : controlListeners) {
-                l.pausedChanged(true, time.nowNanos());
+            long at = instant();
+            for (ControlListener l : listeners.control) {
+                l.pausedChanged(true, at);
             }
         }
     }
 
     /** Restarts simulated time from where it stopped. */
     public void resume() {
+        checkThread("resume()");
         if (time.isPaused()) {
             time.setPaused(false);
-            for (ControlListener l : controlListeners) {
-                l.pausedChanged(false, time.nowNanos());
+            long at = instant();
+            for (ControlListener l : listeners.control) {
+                l.pausedChanged(false, at);
             }
         }
     }
 
+    /** @return whether simulated time is stopped */
     public boolean isPaused() {
+        checkThread("isPaused()");
         return time.isPaused();
     }
 
     /**
      * Sets simulated seconds per real second: 0.5 halves the ticks per real second, the step stays the same.
+     * Takes effect from the next frame.
      *
      * @param scale from 0 to 1000, rounded to a millionth
      * @throws IllegalArgumentException if {@code scale} is out of range, NaN or infinite
      */
     public void setTimeScale(double scale) {
+        checkThread("setTimeScale()");
         time.setScale(scale);
-        for (ControlListener l : controlListeners) {
-            l.timeScaleChanged(time.scale(), time.nowNanos());
+        long at = instant();
+        for (ControlListener l : listeners.control) {
+            l.timeScaleChanged(time.scale(), at);
         }
     }
 
+    /** @return simulated seconds per real second */
     public double timeScale() {
+        checkThread("timeScale()");
         return time.scale();
     }
 
     /**
-     * Changes a system's rate at once. A fixed-step system is re-anchored at its last tick (its next tick falls
-     * one new step after it); an every-frame system becomes fixed-step, anchored now. A system declared
-     * {@code @TickRate(catchUp = false)} stays throttled, also after a detour through {@link #setEveryFrame}.
+     * Changes a system's rate at the current instant (inside a tick, that tick's simulated time; otherwise the
+     * frame's). A fixed-step system keeps its phase: its new grid passes through its previous tick, and its next
+     * tick is the first point of that grid strictly after the current instant, so nothing runs in the past. An
+     * every-frame system becomes fixed-step, its grid anchored at the current instant and offset by its phase.
+     * A system declared {@code @TickRate(catchUp = false)} stays throttled, also after a detour through
+     * {@link #setEveryFrame}.
      *
+     * @param system a system of this loop
+     * @param hz     ticks per simulated second, from 0.001 to 1,000,000 (exact to a millihertz)
      * @throws IllegalArgumentException if the system is not in this loop or the rate is bad; nothing changes
      */
     public void setRate(Class<? extends BaseSystem> system, double hz) {
+        checkThread("setRate()");
         SystemSlot slot = slot(system);
         Rate rate = Rate.of(hz, slot.name());
-        if (slot.isFixedStep()) {
-            slot.schedule.reanchor(rate, slot.schedule.lastCeilNanos());
-        } else {
-            slot.kind = slot.fixedKind();
-            slot.schedule = new TickSchedule(rate, time.nowNanos());
-            slot.lastRunNanos = time.nowNanos();
-        }
-        strategy.rebuildHeap();
-        for (ControlListener l : controlListeners) {
-            l.rateChanged(system, rate.hz(), time.nowNanos());
+        long at = instant();
+        scheduler.setRate(slot, rate, at);
+        for (ControlListener l : listeners.control) {
+            l.rateChanged(system, rate.hz(), at);
         }
     }
 
     /**
-     * Makes a system run once per frame from the next frame on.
+     * Changes where a system's ticks fall within its step, at the current instant: its grid moves by the
+     * difference from the old phase, and its next tick is the first point of the moved grid strictly after the
+     * current instant. For an every-frame system the phase applies when it becomes fixed-step.
      *
+     * @param system a system of this loop
+     * @param phase  a fraction of the step in [0, 1), exact to a millionth
+     * @throws IllegalArgumentException if the system is not in this loop or the phase is bad; nothing changes
+     */
+    public void setPhase(Class<? extends BaseSystem> system, double phase) {
+        checkThread("setPhase()");
+        SystemSlot slot = slot(system);
+        long ppm = phasePpm(phase, slot.name());
+        long at = instant();
+        scheduler.setPhase(slot, ppm, at);
+        for (ControlListener l : listeners.control) {
+            l.phaseChanged(system, ppm / (double) TickSchedule.PHASE_ONE, at);
+        }
+    }
+
+    /**
+     * @param system a system of this loop
+     * @return the system's phase, a fraction of its step in [0, 1)
+     * @throws IllegalArgumentException if the system is not in this loop
+     */
+    public double phase(Class<? extends BaseSystem> system) {
+        checkThread("phase()");
+        return slot(system).phasePpm / (double) TickSchedule.PHASE_ONE;
+    }
+
+    static long phasePpm(double phase, String what) {
+        if (!Double.isFinite(phase) || phase < 0 || phase >= 1) {
+            throw new IllegalArgumentException("bad phase for " + what + ": " + phase
+                    + " (a phase is a fraction of the step, from 0 to less than 1)");
+        }
+        return Math.floorMod(Math.round(phase * TickSchedule.PHASE_ONE), TickSchedule.PHASE_ONE);
+    }
+
+    /**
+     * Makes a system run once per frame. It stops ticking at once and runs as an every-frame system from the
+     * next frame on, so it never runs twice in one frame.
+     *
+     * @param system a system of this loop
      * @throws IllegalArgumentException if the system is not in this loop
      */
     public void setEveryFrame(Class<? extends BaseSystem> system) {
+        checkThread("setEveryFrame()");
         SystemSlot slot = slot(system);
-        slot.kind = SystemSlot.Kind.EVERY_FRAME;
-        slot.schedule = null;
-        strategy.rebuildHeap();
-        for (ControlListener l : controlListeners) {
-            l.rateChanged(system, 0.0, time.nowNanos());
+        long at = instant();
+        scheduler.setEveryFrame(slot, frames + 1);
+        for (ControlListener l : listeners.control) {
+            l.rateChanged(system, 0.0, at);
         }
     }
 
     /**
-     * The rate a fixed-step system ticks at, in Hz (rounded to a millihertz as used), or 0 for an every-frame
-     * system.
-     *
+     * @param system a system of this loop
+     * @return the rate a fixed-step system ticks at, in Hz (rounded to a millihertz as used), or 0 for an
+     *         every-frame system
      * @throws IllegalArgumentException if the system is not in this loop
      */
     public double rate(Class<? extends BaseSystem> system) {
+        checkThread("rate()");
         SystemSlot slot = slot(system);
         return slot.isFixedStep() ? slot.schedule.rate.hz() : 0.0;
     }
 
-    /** Whether a system runs once per frame rather than at a fixed rate. */
+    /**
+     * @param system a system of this loop
+     * @return whether the system runs once per frame rather than at a fixed rate
+     * @throws IllegalArgumentException if the system is not in this loop
+     */
     public boolean isEveryFrame(Class<? extends BaseSystem> system) {
+        checkThread("isEveryFrame()");
         return !slot(system).isFixedStep();
     }
 
-    /** Whether a fixed-rate system is throttled ({@code @TickRate(catchUp = false)}). */
+    /**
+     * @param system a system of this loop
+     * @return whether a fixed-rate system is throttled ({@code @TickRate(catchUp = false)})
+     * @throws IllegalArgumentException if the system is not in this loop
+     */
     public boolean isThrottled(Class<? extends BaseSystem> system) {
+        checkThread("isThrottled()");
         return slot(system).kind == SystemSlot.Kind.THROTTLED;
     }
 
@@ -222,112 +339,194 @@ public final class GameLoop {
      * How far simulated time lies between the system's last tick and its next: (now - last tick) / step, in
      * [0, 1]. Renderers blend the previous and current state by it. Every-frame systems are always current: 1.
      *
+     * @param system a system of this loop
+     * @return the system's alpha
      * @throws IllegalArgumentException if the system is not in this loop
      */
     public float alpha(Class<? extends BaseSystem> system) {
+        checkThread("alpha()");
         SystemSlot slot = slot(system);
         return slot.isFixedStep() ? slot.schedule.alpha(time.nowNanos()) : 1f;
     }
 
-    /** Simulated time now, in nanoseconds since {@link Builder#build()}. */
+    /** @return simulated time now, in nanoseconds since {@link Builder#build()} */
     public long simulatedNanos() {
+        checkThread("simulatedNanos()");
         return time.nowNanos();
     }
 
     /**
-     * Inside a fixed tick: that tick's simulated time. Elsewhere (every-frame systems, between frames): the
-     * frame's simulated time.
+     * @return inside a fixed tick, that tick's simulated time; elsewhere (every-frame systems, between frames),
+     *         the frame's simulated time
      */
     public long tickNanos() {
+        checkThread("tickNanos()");
         return strategy.tickNanos();
     }
 
-    /** Simulated time owed to later frames under {@link DebtPolicy#KEEP}. */
+    /** The instant at which a control change made now takes effect. */
+    private long instant() {
+        return strategy.inTick() ? strategy.tickNanos() : time.nowNanos();
+    }
+
+    /** @return simulated time owed to later frames under {@link DebtPolicy#KEEP} */
     public long debtNanos() {
+        checkThread("debtNanos()");
         return time.debtNanos();
     }
 
-    /** Simulated time dropped at the catch-up bound under {@link DebtPolicy#DISCARD}, in total. */
+    /** @return simulated time dropped at the catch-up bound or the horizon under {@link DebtPolicy#DISCARD} */
     public long droppedNanos() {
+        checkThread("droppedNanos()");
         return time.droppedNanos();
     }
 
+    /** @return the catch-up bound: the most simulated time one frame may cover */
     public Duration maxCatchUp() {
-        return Duration.ofNanos(time.maxAdvanceNanos());
+        checkThread("maxCatchUp()");
+        return Duration.ofNanos(time.maxCatchUpNanos());
     }
 
     /**
-     * @throws IllegalArgumentException if {@code bound} is null, zero or negative
+     * Sets the catch-up bound from the next frame on.
+     *
+     * @param bound the most simulated time one frame may cover
+     * @throws IllegalArgumentException if {@code bound} is null, not positive or longer than 200 years
      */
     public void setMaxCatchUp(Duration bound) {
-        if (bound == null) {
-            throw new IllegalArgumentException("catch-up bound must not be null");
-        }
-        time.setMaxAdvance(bound.toNanos());
-        for (ControlListener l : controlListeners) {
-            l.catchUpChanged(bound.toNanos(), time.nowNanos());
+        checkThread("setMaxCatchUp()");
+        long nanos = catchUpNanos(bound);
+        time.setMaxCatchUp(nanos);
+        long at = instant();
+        for (ControlListener l : listeners.control) {
+            l.catchUpChanged(nanos, at);
         }
     }
 
+    static long catchUpNanos(Duration bound) {
+        if (bound == null || bound.isZero() || bound.isNegative()
+                || bound.compareTo(Duration.ofNanos(SimulatedTime.END_NANOS)) > 0) {
+            throw new IllegalArgumentException("bad catch-up bound: " + bound
+                    + " (must be positive and at most 200 years)");
+        }
+        return bound.toNanos();
+    }
+
+    /** @return what happens to time past the catch-up bound */
     public DebtPolicy debtPolicy() {
+        checkThread("debtPolicy()");
         return debtPolicy;
     }
 
-    /** Switches the debt policy; switching to DISCARD drops the current debt. */
+    /**
+     * Switches the debt policy; switching to DISCARD drops the current debt.
+     *
+     * @param policy the new policy
+     */
     public void setDebtPolicy(DebtPolicy policy) {
+        checkThread("setDebtPolicy()");
         time.setKeepDebt(Objects.requireNonNull(policy, "policy") == DebtPolicy.KEEP);
         this.debtPolicy = policy;
-        for (ControlListener l : controlListeners) {
-            l.debtPolicyChanged(policy, time.nowNanos());
+        long at = instant();
+        for (ControlListener l : listeners.control) {
+            l.debtPolicyChanged(policy, at);
         }
     }
 
-    /** Registers a listener called before every fixed tick. Not for use during a frame. */
+    /**
+     * Sets the simulation horizon: simulated time never advances past it, while frames (and every-frame systems)
+     * go on. Lockstep networking sets it to the last instant for which every peer's input is known. Real time
+     * held back at the horizon is handled like time past the catch-up bound: kept as debt under
+     * {@link DebtPolicy#KEEP}, so the game catches up once the horizon moves on, dropped under
+     * {@link DebtPolicy#DISCARD}. Takes effect from the next frame.
+     *
+     * @param simulatedNanos the latest simulated time the loop may reach
+     * @throws IllegalArgumentException if {@code simulatedNanos} is negative
+     */
+    public void setHorizon(long simulatedNanos) {
+        checkThread("setHorizon()");
+        time.setHorizon(simulatedNanos);
+    }
+
+    /** Removes the horizon: simulated time follows real time again. */
+    public void clearHorizon() {
+        checkThread("clearHorizon()");
+        time.setHorizon(SimulatedTime.NO_HORIZON);
+    }
+
+    /** @return the simulation horizon, or {@link Long#MAX_VALUE} when there is none */
+    public long horizonNanos() {
+        checkThread("horizonNanos()");
+        return time.horizonNanos();
+    }
+
+    /** @return whether the last frame was held back by the horizon */
+    public boolean isHeldAtHorizon() {
+        checkThread("isHeldAtHorizon()");
+        return time.lastAdvanceHeld();
+    }
+
+    /**
+     * Registers a listener called before every fixed tick.
+     *
+     * @param listener the listener; it must not allocate
+     */
     public void addTickListener(TickListener listener) {
-        strategy.addListener(Objects.requireNonNull(listener, "listener"));
+        checkThread("addTickListener()");
+        listeners.tick = Listeners.with(listeners.tick, listener);
     }
 
-    /** Registers a listener called at the start of every frame, before any system runs. */
+    /**
+     * Registers a listener called at the start of every frame, before any system runs.
+     *
+     * @param listener the listener; it must not allocate
+     */
     public void addFrameListener(FrameListener listener) {
-        FrameListener[] grown = java.util.Arrays.copyOf(frameListeners, frameListeners.length + 1);
-        grown[frameListeners.length] = Objects.requireNonNull(listener, "listener");
-        frameListeners = grown;
+        checkThread("addFrameListener()");
+        listeners.frame = Listeners.with(listeners.frame, listener);
     }
 
-    /** Registers a listener told of every control change (rate, scale, pause, step, catch-up, debt). */
+    /**
+     * Registers a listener told of every control change (rate, phase, scale, pause, step, catch-up, debt).
+     *
+     * @param listener the listener
+     */
     public void addControlListener(ControlListener listener) {
-        ControlListener[] grown = java.util.Arrays.copyOf(controlListeners, controlListeners.length + 1);
-        grown[controlListeners.length] = Objects.requireNonNull(listener, "listener");
-        controlListeners = grown;
+        checkThread("addControlListener()");
+        listeners.control = Listeners.with(listeners.control, listener);
     }
 
-    /** Unregisters a control listener; unknown listeners are ignored. */
+    /**
+     * Unregisters a control listener; unknown listeners are ignored.
+     *
+     * @param listener the listener
+     */
     public void removeControlListener(ControlListener listener) {
-        controlListeners = without(controlListeners, listener);
+        checkThread("removeControlListener()");
+        listeners.control = Listeners.without(listeners.control, listener);
     }
 
-    /** Unregisters a frame listener; unknown listeners are ignored. */
+    /**
+     * Unregisters a frame listener; unknown listeners are ignored.
+     *
+     * @param listener the listener
+     */
     public void removeFrameListener(FrameListener listener) {
-        frameListeners = without(frameListeners, listener);
+        checkThread("removeFrameListener()");
+        listeners.frame = Listeners.without(listeners.frame, listener);
     }
 
-    /** Unregisters a tick listener; unknown listeners are ignored. */
+    /**
+     * Unregisters a tick listener; unknown listeners are ignored.
+     *
+     * @param listener the listener
+     */
     public void removeTickListener(TickListener listener) {
-        strategy.removeListener(listener);
+        checkThread("removeTickListener()");
+        listeners.tick = Listeners.without(listeners.tick, listener);
     }
 
-    static <T> T[] without(T[] listeners, T listener) {
-        for (int i = 0; i < listeners.length; i++) {
-            if (listeners[i] == listener) {
-                T[] out = java.util.Arrays.copyOf(listeners, listeners.length - 1);
-                System.arraycopy(listeners, i + 1, out, i, listeners.length - i - 1);
-                return out;
-            }
-        }
-        return listeners;
-    }
-
-    /** The scheduled systems in registration order (Artemis's internal managers excluded). */
+    /** @return the scheduled systems in registration order (Artemis's internal managers excluded) */
     public List<Class<? extends BaseSystem>> systems() {
         List<Class<? extends BaseSystem>> out = new ArrayList<>(slots.length);
         for (SystemSlot slot : slots) {
@@ -336,14 +535,17 @@ public final class GameLoop {
         return List.copyOf(out);
     }
 
+    /** @return the Artemis world; do not call its {@code process()}: the loop does */
     public World world() {
         return world;
     }
 
+    /** @return the real-time source */
     public Clock clock() {
         return clock;
     }
 
+    /** @return the loop's counters; readable from any thread, with figures possibly a frame apart */
     public LoopStats stats() {
         return stats;
     }
@@ -358,10 +560,32 @@ public final class GameLoop {
                 + " in this loop");
     }
 
+    /** Guards frame() and step(): confined to the loop's thread and never re-entered from a pass. */
+    private void enter(String what) {
+        if (owner == null) {
+            owner = Thread.currentThread();
+        }
+        checkThread(what);
+        if (inFrame || strategy.isProcessing()) {
+            throw new LoopMisuseException("GameLoop." + what + " called from inside one of the loop's own"
+                    + " systems or listeners; frames and steps run one at a time, from the loop's thread");
+        }
+    }
+
+    private void checkThread(String what) {
+        Thread current = Thread.currentThread();
+        if (owner != null && current != owner) {
+            throw new LoopMisuseException("GameLoop." + what + " called from thread \"" + current.getName()
+                    + "\"; a loop is confined to its own thread \"" + owner.getName()
+                    + "\" (the first to run a frame): hand work to it, e.g. through the console's queue");
+        }
+    }
+
     /** Configures and builds a {@link GameLoop}. */
     public static final class Builder {
 
-        private WorldConfigurationBuilder worldConfig;
+        private WorldConfigurationBuilder worldBuilder;
+        private WorldConfiguration worldConfig;
         private Clock clock = Clock.system();
         private Clock profiler = Clock.system();
         private Duration maxCatchUp = Duration.ofMillis(250);
@@ -370,9 +594,29 @@ public final class GameLoop {
         private Builder() {
         }
 
-        /** The world's configuration; the builder registers its own invocation strategy on it. Required. */
+        /**
+         * The world's configuration, as a builder; the loop registers its own invocation strategy on it. This or
+         * {@link #world(WorldConfiguration)} is required.
+         *
+         * @param config the systems and plugins; it must not register an invocation strategy of its own
+         * @return this builder
+         */
         public Builder world(WorldConfigurationBuilder config) {
+            this.worldBuilder = Objects.requireNonNull(config, "world");
+            this.worldConfig = null;
+            return this;
+        }
+
+        /**
+         * The world's configuration, for what only {@link WorldConfiguration} carries (named {@code @Wire}
+         * objects, a custom injector, the expected entity count); the loop sets its own invocation strategy on it.
+         *
+         * @param config the configuration; it must not carry an invocation strategy of its own
+         * @return this builder
+         */
+        public Builder world(WorldConfiguration config) {
             this.worldConfig = Objects.requireNonNull(config, "world");
+            this.worldBuilder = null;
             return this;
         }
 
@@ -396,14 +640,14 @@ public final class GameLoop {
         }
 
         /**
-         * The most simulated time one frame may cover; 250 ms by default.
+         * The catch-up bound: the most simulated time one frame may cover; 250 ms by default.
          *
-         * @throws IllegalArgumentException if {@code bound} is null, zero or negative
+         * @param bound positive, at most 200 years
+         * @return this builder
+         * @throws IllegalArgumentException if {@code bound} is null, not positive or longer than 200 years
          */
         public Builder maxCatchUp(Duration bound) {
-            if (bound == null || bound.isZero() || bound.isNegative()) {
-                throw new IllegalArgumentException("maxCatchUp must be positive, was " + bound);
-            }
+            catchUpNanos(bound);
             this.maxCatchUp = bound;
             return this;
         }
@@ -421,11 +665,18 @@ public final class GameLoop {
          *                                  {@link TickRate} and {@link EveryFrame}; the message names it
          */
         public GameLoop build() {
-            if (worldConfig == null) {
+            if (worldConfig == null && worldBuilder == null) {
                 throw new IllegalArgumentException("GameLoop.builder() needs world(...)");
             }
+            WorldConfiguration config = worldConfig != null ? worldConfig : worldBuilder.build();
+            SystemInvocationStrategy theirs = ownStrategyOf(config);
+            if (theirs != null) {
+                throw new IllegalArgumentException("the world configuration registers its own invocation strategy, "
+                        + theirs.getClass().getName() + "; a GameLoop runs the world through its own");
+            }
             MultiRateStrategy strategy = new MultiRateStrategy(profiler);
-            World world = new World(worldConfig.register(strategy).build());
+            config.setInvocationStrategy(strategy);
+            World world = new World(config);
             SystemSlot[] slots;
             try {
                 slots = slotsOf(world);
@@ -434,6 +685,18 @@ public final class GameLoop {
                 throw e;
             }
             return new GameLoop(this, world, strategy, slots);
+        }
+
+        /** The strategy a configuration carries; Artemis keeps it in a field with no getter. */
+        private static SystemInvocationStrategy ownStrategyOf(WorldConfiguration config) {
+            try {
+                java.lang.reflect.Field field = WorldConfiguration.class.getDeclaredField("invocationStrategy");
+                field.setAccessible(true);
+                return (SystemInvocationStrategy) field.get(config);
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                throw new IllegalStateException("cannot read the world configuration's invocation strategy"
+                        + " (Artemis-odb version other than 2.3?): " + e, e);
+            }
         }
 
         private static SystemSlot[] slotsOf(World world) {
@@ -454,8 +717,9 @@ public final class GameLoop {
                 SystemSlot slot = new SystemSlot(system, i, out.size(), tickRate == null || tickRate.catchUp());
                 if (tickRate != null) {
                     Rate rate = Rate.of(tickRate.value(), system.getClass().getName());
+                    slot.phasePpm = phasePpm(tickRate.phase(), system.getClass().getName());
                     slot.kind = slot.fixedKind();
-                    slot.schedule = new TickSchedule(rate, 0L);
+                    slot.schedule = new TickSchedule(rate, slot.phasePpm);
                 } else {
                     slot.kind = SystemSlot.Kind.EVERY_FRAME;
                 }

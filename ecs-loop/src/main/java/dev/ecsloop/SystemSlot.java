@@ -28,6 +28,10 @@ final class SystemSlot {
     TickSchedule schedule;
     /** Throttled systems: the simulated time of their previous run, for their delta. */
     long lastRunNanos;
+    /** Offset of the tick grid within the step, in millionths of a step; kept while every-frame. */
+    long phasePpm;
+    /** Every-frame systems: the first frame (by {@link GameLoop}'s frame count) in which they run. */
+    long everyFrameFrom;
 
     SystemSlot(BaseSystem system, int bagIndex, int order, boolean catchUp) {
         this.system = system;

@@ -6,7 +6,10 @@ import com.artemis.BaseSystem;
  * Thrown by {@link GameLoop#frame()} (and {@link GameLoop#step()}) when a system throws. The message names the
  * system and the simulated time of the failed run; the cause is what the system threw.
  *
- * <p>The failed run counts as done and the loop stays usable: the next frame runs the ticks still due.
+ * <p>The frame ends at the failed tick's instant: the failed tick counts as run, systems not yet run at that
+ * instant run first in the next frame, and the rest of the frame's simulated time is handled like time past the
+ * catch-up bound (kept as debt under {@link DebtPolicy#KEEP}, dropped under {@link DebtPolicy#DISCARD}). The loop
+ * stays usable.
  */
 public final class TickFailedException extends RuntimeException {
 
@@ -15,9 +18,14 @@ public final class TickFailedException extends RuntimeException {
     private final transient Class<? extends BaseSystem> system;
     private final long simulatedNanos;
 
-    TickFailedException(Class<? extends BaseSystem> system, long simulatedNanos, RuntimeException cause) {
-        super("system " + system.getSimpleName() + " failed at simulated time "
-                + simulatedNanos + " ns: " + cause, cause);
+    /**
+     * @param listener the tick listener that threw before the system's run, or null if the system threw
+     */
+    TickFailedException(Class<? extends BaseSystem> system, long simulatedNanos, TickListener listener,
+                        RuntimeException cause) {
+        super((listener == null ? "system " + system.getSimpleName()
+                : "tick listener " + listener.getClass().getName() + " (before " + system.getSimpleName() + ")")
+                + " failed at simulated time " + simulatedNanos + " ns: " + cause, cause);
         this.system = system;
         this.simulatedNanos = simulatedNanos;
     }

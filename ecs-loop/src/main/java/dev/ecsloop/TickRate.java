@@ -2,6 +2,7 @@ package dev.ecsloop;
 
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
@@ -18,8 +19,28 @@ import java.lang.annotation.Target;
  * frame when at least one of its ticks is due, occurrences missed in between are dropped, and its delta is the
  * simulated time since its previous run. Use it for work where only the newest result matters (a minimap
  * refresh, a stats sampler), never for simulation that must be deterministic under any frame timing.
+ *
+ * <p>{@link #phase()} places the ticks within the step: at {@code (k + phase) / rate} seconds of simulated time.
+ * Systems of low rates that would otherwise tick at the same instants (at phase 0, 5, 10 and 15 Hz all tick at
+ * 0.2 s, 0.4 s, ...) can be staggered so that their work lands in different frames:
+ *
+ * <pre>
+ * simulated ms     0       100     200     300     400      x = a tick
+ *  5 Hz phase 0    |---------------x---------------x
+ *  5 Hz phase 0.5  |-------x---------------x--------
+ * 10 Hz phase 0    |-------x-------x-------x-------x
+ * 10 Hz phase 0.25 |-x-------x-------x-------x------
+ * 15 Hz phase 0    |----x-----x----x----x-----x----x
+ * </pre>
+ *
+ * The phase is part of the schedule, like the rate: the same ticks run at the same simulated instants under
+ * any frame timing. {@link GameLoop#setPhase} changes it while the game runs.
+ *
+ * <p>Both attributes are inherited: a subclass of an annotated system ticks like its base class unless it
+ * carries its own annotation.
  */
 @Documented
+@Inherited
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)
 public @interface TickRate {
@@ -29,4 +50,11 @@ public @interface TickRate {
 
     /** {@code true} (default): every missed tick runs during catch-up. {@code false}: throttled. */
     boolean catchUp() default true;
+
+    /**
+     * Where the ticks fall within the step, as a fraction of it in [0, 1), exact to a millionth; 0 by default.
+     * A phase outside [0, 1), NaN or infinite makes {@link GameLoop.Builder#build()} throw
+     * {@link IllegalArgumentException} naming the system.
+     */
+    double phase() default 0;
 }

@@ -1,20 +1,31 @@
 package dev.ecsloop;
 
+import java.math.BigInteger;
+
 /**
- * When one fixed-step system ticks: exact rational tick times on a grid anchored at an integer instant.
+ * When one fixed-step system ticks: exact rational tick times on a grid.
  *
  * <p>Invariants, with {@code m} the rate in millihertz:
  * <ul>
  *   <li>the next tick falls at exactly {@code dueNanos + dueRemainder / m} ns, with
  *       {@code 0 <= dueRemainder < m};</li>
- *   <li>the previous tick (or the anchor, before the first tick) falls at {@code lastNanos + lastRemainder / m};</li>
+ *   <li>the previous grid point (the previous tick, or where it would have been) falls one step earlier, at
+ *       {@code lastNanos + lastRemainder / m};</li>
  *   <li>next = previous + 10^12 / m, computed by adding whole and remainder parts with a carry, so no error
  *       ever accumulates and nothing overflows however long the game runs.</li>
  * </ul>
  * Simulated time is an integer number of nanoseconds, so a tick is due at {@code now} exactly when
- * {@code now > dueNanos}, or {@code now == dueNanos} and the remainder is zero.
+ * {@code now > dueNanos}, or {@code now == dueNanos} and the remainder is zero; it runs at the instant
+ * {@link #dueCeilNanos()}, the first whole nanosecond at or after its exact time.
+ *
+ * <p>A grid is placed by {@link #regrid}: a base instant, a phase (a fraction of the step, in millionths) and
+ * the instant after which the next tick must fall. Only control changes regrid; ticking never does.
  */
 final class TickSchedule {
+
+    /** One whole phase: the step, in millionths of a step. */
+    static final long PHASE_ONE = 1_000_000L;
+    private static final BigInteger STEP_UNITS = BigInteger.valueOf(Rate.NANOS_PER_MILLIHERTZ_TICK);
 
     Rate rate;
     long dueNanos;
@@ -22,17 +33,61 @@ final class TickSchedule {
     long lastNanos;
     long lastRemainder;
 
-    TickSchedule(Rate rate, long anchorNanos) {
-        reanchor(rate, anchorNanos);
+    /** A schedule whose grid starts at simulated time 0, offset by {@code phasePpm} millionths of a step. */
+    TickSchedule(Rate rate, long phasePpm) {
+        regrid(rate, 0L, 0L, 1L, phasePpm, 0L);
     }
 
-    /** Starts a new grid: the previous tick is taken to be at {@code anchorNanos}, the next one step later. */
-    void reanchor(Rate newRate, long anchorNanos) {
+    /**
+     * Places the grid {@code base + (phasePpm / 10^6 + k) * step} for all integers k, and makes its first point
+     * strictly after {@code afterNanos} the next tick. The base is the exact instant
+     * {@code baseNanos + baseRemainder / baseDenominator}; where the new rate cannot represent it exactly (its
+     * grid points are multiples of 1/millihertz ns), it is rounded up by less than that. Runs only on control
+     * changes, so it may allocate.
+     *
+     * @param newRate         the rate of the new grid
+     * @param baseNanos       whole nanoseconds of an instant on the grid when {@code phasePpm} is 0
+     * @param baseRemainder   its fraction, in units of {@code 1 / baseDenominator} ns
+     * @param baseDenominator positive
+     * @param phasePpm        offset of the grid from the base, in millionths of a step, in [0, 10^6)
+     * @param afterNanos      the next tick falls strictly after this instant
+     */
+    void regrid(Rate newRate, long baseNanos, long baseRemainder, long baseDenominator, long phasePpm,
+                long afterNanos) {
+        BigInteger m = BigInteger.valueOf(newRate.millihertz);
+        BigInteger den = BigInteger.valueOf(baseDenominator);
+        // In units of 1/m ns, one step is exactly 10^12 and the phase offset phasePpm * 10^6.
+        BigInteger baseUnits = ceilDiv(BigInteger.valueOf(baseNanos).multiply(den)
+                .add(BigInteger.valueOf(baseRemainder)).multiply(m), den);
+        BigInteger origin = baseUnits.add(BigInteger.valueOf(phasePpm).multiply(BigInteger.valueOf(1_000_000L)));
+        BigInteger after = BigInteger.valueOf(afterNanos).multiply(m);
+        BigInteger k = floorDivMod(after.subtract(origin), STEP_UNITS)[0];
+        BigInteger due = origin.add(k.add(BigInteger.ONE).multiply(STEP_UNITS));
+        BigInteger[] d = floorDivMod(due, m);
+        BigInteger[] l = floorDivMod(due.subtract(STEP_UNITS), m);
         this.rate = newRate;
-        this.lastNanos = anchorNanos;
-        this.lastRemainder = 0;
-        this.dueNanos = anchorNanos + newRate.stepNanos;
-        this.dueRemainder = newRate.stepRemainder;
+        this.dueNanos = d[0].longValueExact();
+        this.dueRemainder = d[1].longValueExact();
+        this.lastNanos = l[0].longValueExact();
+        this.lastRemainder = l[1].longValueExact();
+    }
+
+    /** Re-places the grid at a new rate through this schedule's previous tick (or grid point), exactly. */
+    void regridThroughLast(Rate newRate, long phaseShiftPpm, long afterNanos) {
+        regrid(newRate, lastNanos, lastRemainder, rate.millihertz, phaseShiftPpm, afterNanos);
+    }
+
+    private static BigInteger ceilDiv(BigInteger a, BigInteger b) {
+        BigInteger[] qr = floorDivMod(a, b);
+        return qr[1].signum() == 0 ? qr[0] : qr[0].add(BigInteger.ONE);
+    }
+
+    private static BigInteger[] floorDivMod(BigInteger a, BigInteger m) {
+        BigInteger[] qr = a.divideAndRemainder(m);
+        if (qr[1].signum() < 0) {
+            return new BigInteger[] {qr[0].subtract(BigInteger.ONE), qr[1].add(m)};
+        }
+        return qr;
     }
 
     /** Whether the next tick's exact time is at or before {@code now}. */

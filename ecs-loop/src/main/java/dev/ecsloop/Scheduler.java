@@ -1,0 +1,206 @@
+package dev.ecsloop;
+
+import java.util.Arrays;
+
+/**
+ * Decides which system runs when: the one owner of the slots' kinds and schedules, the tick queue built from
+ * them, and the instant being run. Every change to when a system runs goes through here, so the three never
+ * disagree; {@link GameLoop} only validates arguments and delegates.
+ *
+ * <p>An <em>instant</em> is a whole-nanosecond simulated time at which one or more fixed-step ticks are due.
+ * {@link #beginInstant()} pops every group due then, {@link #nextDue()} hands out their members in registration
+ * order, each with its schedule advanced just before it runs, and {@link #endInstant()} pushes the groups back.
+ * A control change made from inside a tick regroups at once and the instant goes on from the regrouped queue:
+ * systems that have not run yet at the instant, and are still due then, run in it; the others do not.
+ *
+ * <p>Control changes take effect at an instant {@code at}: the running tick's time, or the frame's simulated
+ * time between ticks. A regridded system's next tick is the first point of its new grid strictly after
+ * {@code at}, so the tick log never goes back in time and nothing runs twice at one instant.
+ *
+ * <p>Not thread-safe: the loop thread owns it. Ticking allocates nothing; control changes do.
+ */
+final class Scheduler {
+
+    private static final SystemSlot[] NONE = new SystemSlot[0];
+
+    private final SystemSlot[] slots;
+    private final TickQueue queue = new TickQueue();
+    private SystemSlot[] everyFrame = NONE;
+    private SystemSlot[] throttled = NONE;
+    /** The groups popped for the running instant, and the bit set (by registration order) of members due. */
+    private final TickGroup[] popped;
+    private int poppedCount;
+    private final long[] due;
+    /** The running instant, or -1 between instants. */
+    private long instant = -1;
+    /** Set when the queue was rebuilt during the running instant: {@link #popped} is stale. */
+    private boolean regrouped;
+
+    Scheduler(SystemSlot[] slots) {
+        this.slots = slots;
+        this.popped = new TickGroup[slots.length];
+        this.due = new long[TickGroup.words(slots.length)];
+        regroup();
+    }
+
+    SystemSlot[] slots() {
+        return slots;
+    }
+
+    /** Every-frame systems, in registration order. */
+    SystemSlot[] everyFrame() {
+        return everyFrame;
+    }
+
+    // ---- running ticks ----
+
+    /**
+     * A throttled system runs at most once per frame, at its latest occurrence due by the target: move each due
+     * one to that occurrence before the instants are taken. Members of one group skip alike, so groups hold.
+     */
+    void skipMissedThrottledRuns(long target) {
+        boolean moved = false;
+        for (SystemSlot slot : throttled) {
+            if (slot.schedule.skipToLatestDueBy(target)) {
+                moved = true;
+            }
+        }
+        if (moved) {
+            queue.reorder();
+        }
+    }
+
+    /** Whether some fixed-step tick is due at or before {@code target}. */
+    boolean hasDueBy(long target) {
+        return !queue.isEmpty() && queue.peek().key.isDueBy(target);
+    }
+
+    /** The earliest instant at which some fixed-step tick is due, or -1 if there is no fixed-step system. */
+    long nextInstant() {
+        return queue.isEmpty() ? -1 : queue.peek().key.dueCeilNanos();
+    }
+
+    /**
+     * Starts the earliest pending instant: takes every group due at it out of the queue.
+     *
+     * @return the instant, in simulated nanoseconds
+     */
+    long beginInstant() {
+        instant = queue.peek().key.dueCeilNanos();
+        regrouped = false;
+        popDueAtInstant();
+        return instant;
+    }
+
+    private void popDueAtInstant() {
+        while (!queue.isEmpty() && queue.peek().key.dueCeilNanos() == instant) {
+            TickGroup group = queue.pop();
+            group.markDue(due);
+            popped[poppedCount++] = group;
+        }
+    }
+
+    /**
+     * The next system to tick at the running instant, in registration order, with its schedule already advanced
+     * past it; -1 when the instant is done.
+     */
+    int nextDue() {
+        if (regrouped) {
+            // The queue was rebuilt from the schedules: whatever is still due now is in it.
+            regrouped = false;
+            forgetPopped();
+            popDueAtInstant();
+        }
+        for (int w = 0; w < due.length; w++) {
+            long bits = due[w];
+            if (bits != 0) {
+                int order = (w << 6) + Long.numberOfTrailingZeros(bits);
+                due[w] = bits & (bits - 1);
+                slots[order].schedule.advance();
+                return order;
+            }
+        }
+        return -1;
+    }
+
+    /** Ends the running instant normally: the groups go back into the queue at their next tick. */
+    void endInstant() {
+        for (int i = 0; i < poppedCount; i++) {
+            queue.push(popped[i]);
+            popped[i] = null;
+        }
+        poppedCount = 0;
+        instant = -1;
+    }
+
+    /**
+     * Ends the running instant after a failure: the systems that did not run yet stay due at it and run first
+     * in the next frame.
+     */
+    void abortInstant() {
+        if (instant >= 0) {
+            forgetPopped();
+            regroup();
+            regrouped = false;
+            instant = -1;
+        }
+    }
+
+    private void forgetPopped() {
+        Arrays.fill(due, 0);
+        Arrays.fill(popped, 0, poppedCount, null);
+        poppedCount = 0;
+    }
+
+    // ---- control changes ----
+
+    /**
+     * Sets a system's rate at instant {@code at}. A fixed-step system keeps its phase: its new grid goes through
+     * its previous tick and its next tick is the first point of that grid strictly after {@code at}. An
+     * every-frame system becomes fixed-step with its grid anchored at {@code at}, offset by its phase.
+     */
+    void setRate(SystemSlot slot, Rate rate, long at) {
+        if (slot.isFixedStep()) {
+            slot.schedule.regridThroughLast(rate, 0, at);
+        } else {
+            slot.kind = slot.fixedKind();
+            slot.schedule = new TickSchedule(rate, 0);
+            slot.schedule.regrid(rate, at, 0, 1, slot.phasePpm, at);
+            slot.lastRunNanos = at;
+        }
+        regroup();
+    }
+
+    /**
+     * Sets a fixed-step system's phase at instant {@code at}: its grid moves by the difference from the old
+     * phase, and its next tick is the first point of the moved grid strictly after {@code at}. For an
+     * every-frame system the phase is kept for when it becomes fixed-step.
+     */
+    void setPhase(SystemSlot slot, long phasePpm, long at) {
+        long shift = Math.floorMod(phasePpm - slot.phasePpm, TickSchedule.PHASE_ONE);
+        slot.phasePpm = phasePpm;
+        if (slot.isFixedStep()) {
+            slot.schedule.regridThroughLast(slot.schedule.rate, shift, at);
+            regroup();
+        }
+    }
+
+    /** Makes a system run once per frame from frame {@code fromFrame} on; it stops ticking at once. */
+    void setEveryFrame(SystemSlot slot, long fromFrame) {
+        slot.kind = SystemSlot.Kind.EVERY_FRAME;
+        slot.schedule = null;
+        slot.everyFrameFrom = fromFrame;
+        regroup();
+    }
+
+    private void regroup() {
+        queue.rebuild(slots);
+        everyFrame = slotsOfKind(SystemSlot.Kind.EVERY_FRAME);
+        throttled = slotsOfKind(SystemSlot.Kind.THROTTLED);
+        regrouped = instant >= 0;
+    }
+
+    private SystemSlot[] slotsOfKind(SystemSlot.Kind kind) {
+        return Arrays.stream(slots).filter(slot -> slot.kind == kind).toArray(SystemSlot[]::new);
+    }
+}

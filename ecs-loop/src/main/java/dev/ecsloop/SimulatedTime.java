@@ -1,0 +1,279 @@
+package dev.ecsloop;
+
+/**
+ * Turns real elapsed time into simulated time: the game's clock, which stops when paused, runs slower or faster
+ * with the time scale, and advances at most the catch-up bound per frame and never past the horizon.
+ *
+ * <p>All arithmetic is on long nanoseconds and saturates instead of wrapping. The time scale is kept in parts per
+ * million and the remainder of each conversion is carried to the next, so a scale of 1/3 never drifts however
+ * many frames pass. Time that a frame could not cover (past the catch-up bound or the horizon) is handled by the
+ * debt policy: kept as debt for later frames, or dropped and counted in {@link #droppedNanos()}.
+ *
+ * <p>Invariants: {@code 0 <= nowNanos <= END_NANOS}; {@code nowNanos <= horizonNanos} whenever the horizon was set
+ * at or after the current time; {@code debtNanos == 0} unless debt is kept.
+ *
+ * <p>Not thread-safe: the loop thread owns it.
+ */
+final class SimulatedTime {
+
+    /** Time scale resolution: one part per million. */
+    static final long SCALE_ONE = 1_000_000L;
+    /** Largest accepted time scale. */
+    static final double MAX_SCALE = 1000.0;
+    /**
+     * The end of simulated time, 200 years. Every tick instant, step and phase offset stays far below
+     * {@code Long.MAX_VALUE} from here, so schedule arithmetic never wraps; simulated time stops at the end.
+     */
+    static final long END_NANOS = 200L * 365_25L * 864L * 1_000_000_000L;
+    /** No horizon: simulated time may advance to {@link #END_NANOS}. */
+    static final long NO_HORIZON = Long.MAX_VALUE;
+
+    private long nowNanos;
+    private long scalePpm = SCALE_ONE;
+    private long scaleCarry;
+    private long maxCatchUpNanos;
+    private boolean keepDebt;
+    private boolean paused;
+    private long debtNanos;
+    private long droppedNanos;
+    private boolean lastAdvanceCapped;
+    private boolean lastAdvanceHeld;
+    private long wantedStart;
+    private long wantedEnd;
+    private long horizonNanos = NO_HORIZON;
+
+    /**
+     * @param maxCatchUpNanos the catch-up bound: the most simulated time one frame may cover
+     * @param keepDebt        carry time past the bound to later frames ({@code true}) or drop it
+     * @throws IllegalArgumentException if the bound is not positive or beyond {@link #END_NANOS}
+     */
+    SimulatedTime(long maxCatchUpNanos, boolean keepDebt) {
+        setMaxCatchUp(maxCatchUpNanos);
+        this.keepDebt = keepDebt;
+    }
+
+    /**
+     * Accounts for {@code realNanos} of real time and returns how far simulated time moved: the scaled real time
+     * plus any debt, bounded by the catch-up bound, the horizon and the end of simulated time. While paused, real
+     * time is ignored and 0 is returned.
+     *
+     * @param realNanos real time since the previous call; negative values count as zero
+     * @return the simulated nanoseconds this frame covers
+     */
+    long advance(long realNanos) {
+        lastAdvanceCapped = false;
+        lastAdvanceHeld = false;
+        wantedStart = saturatedAdd(nowNanos, debtNanos);
+        wantedEnd = wantedStart;
+        if (paused || realNanos <= 0 && debtNanos == 0) {
+            return 0;
+        }
+        long wanted = saturatedAdd(debtNanos, scale(Math.max(0, realNanos)));
+        wantedEnd = saturatedAdd(nowNanos, wanted);
+        long room = Math.max(0, Math.min(horizonNanos, END_NANOS) - nowNanos);
+        long advance = Math.min(wanted, Math.min(maxCatchUpNanos, room));
+        lastAdvanceCapped = wanted > maxCatchUpNanos && advance == maxCatchUpNanos;
+        lastAdvanceHeld = wanted > room && advance == room;
+        debtNanos = 0;
+        owe(wanted - advance);
+        nowNanos += advance;
+        return advance;
+    }
+
+    /** Handles time the simulation could not cover: debt under keep-debt, dropped otherwise. */
+    private void owe(long excess) {
+        if (excess <= 0) {
+            return;
+        }
+        if (keepDebt) {
+            debtNanos = saturatedAdd(debtNanos, excess);
+        } else {
+            droppedNanos = saturatedAdd(droppedNanos, excess);
+        }
+    }
+
+    /**
+     * Ends the frame early at {@code atNanos}, an instant already reached this frame: simulated time goes back to
+     * it and the part of the frame's advance beyond it is handled as time past the catch-up bound. A failed tick
+     * ends its frame this way, so failures never pile ticks up for later frames beyond what the bound allows.
+     *
+     * @throws IllegalArgumentException if {@code atNanos} is after the current simulated time
+     */
+    void endFrameAt(long atNanos) {
+        if (atNanos > nowNanos) {
+            throw new IllegalArgumentException("cannot end a frame after it: " + atNanos + " > " + nowNanos);
+        }
+        long excess = nowNanos - atNanos;
+        nowNanos = atNanos;
+        owe(excess);
+    }
+
+    /**
+     * Stops the frame at {@code atNanos} because the game paused there: the rest of the frame's advance is
+     * paused time, never caught up.
+     */
+    void pauseAt(long atNanos) {
+        if (atNanos < nowNanos) {
+            nowNanos = atNanos;
+        }
+        paused = true;
+    }
+
+    /**
+     * Moves simulated time forward by exactly {@code nanos}, outside the real-time flow (single-stepping).
+     *
+     * @throws IllegalArgumentException if {@code nanos} is negative or would pass the horizon or the end
+     */
+    void skip(long nanos) {
+        if (nanos < 0 || nanos > Math.min(horizonNanos, END_NANOS) - nowNanos) {
+            throw new IllegalArgumentException("cannot skip simulated time by " + nanos + " ns from " + nowNanos);
+        }
+        nowNanos += nanos;
+    }
+
+    /** Whether simulated time may reach {@code atNanos} (not past the horizon nor the end). */
+    boolean mayReach(long atNanos) {
+        return atNanos <= Math.min(horizonNanos, END_NANOS);
+    }
+
+    private long scale(long realNanos) {
+        if (scalePpm == SCALE_ONE) {
+            return realNanos;
+        }
+        long whole = realNanos / SCALE_ONE;
+        long part = realNanos % SCALE_ONE;
+        long fraction = part * scalePpm + scaleCarry;
+        scaleCarry = fraction % SCALE_ONE;
+        long scaledWhole = whole > Long.MAX_VALUE / Math.max(1, scalePpm) ? Long.MAX_VALUE : whole * scalePpm;
+        return saturatedAdd(scaledWhole, fraction / SCALE_ONE);
+    }
+
+    static long saturatedAdd(long a, long b) {
+        long sum = a + b;
+        if (((a ^ sum) & (b ^ sum)) < 0) {
+            return a < 0 ? Long.MIN_VALUE : Long.MAX_VALUE;
+        }
+        return sum;
+    }
+
+    /** Simulated time in nanoseconds since the loop started. */
+    long nowNanos() {
+        return nowNanos;
+    }
+
+    /**
+     * Where the last {@link #advance(long)}'s real time began on the unbounded simulated timeline: simulated time
+     * before it plus the debt owed then. With debt kept, the real instant that began the frame corresponds to
+     * this simulated time, even though the simulation has not reached it yet.
+     */
+    long lastWantedStart() {
+        return wantedStart;
+    }
+
+    /** Where the last advance's real time ended on the unbounded simulated timeline (before any bound). */
+    long lastWantedEnd() {
+        return wantedEnd;
+    }
+
+    /** Whether the last {@link #advance(long)} was cut short by the catch-up bound. */
+    boolean lastAdvanceCapped() {
+        return lastAdvanceCapped;
+    }
+
+    /** Whether the last {@link #advance(long)} was held back by the horizon (or the end of simulated time). */
+    boolean lastAdvanceHeld() {
+        return lastAdvanceHeld;
+    }
+
+    long debtNanos() {
+        return debtNanos;
+    }
+
+    long droppedNanos() {
+        return droppedNanos;
+    }
+
+    boolean isPaused() {
+        return paused;
+    }
+
+    /** Pauses or resumes. Real time that passes while paused is never turned into simulated time. */
+    void setPaused(boolean paused) {
+        this.paused = paused;
+    }
+
+    /** The time scale, as set (rounded to a millionth). */
+    double scale() {
+        return scalePpm / (double) SCALE_ONE;
+    }
+
+    /**
+     * @param scale simulated seconds per real second, from 0 to {@link #MAX_SCALE}; rounded to a millionth
+     * @throws IllegalArgumentException if {@code scale} is NaN, infinite, negative or above the maximum
+     */
+    void setScale(double scale) {
+        if (!Double.isFinite(scale) || scale < 0 || scale > MAX_SCALE) {
+            throw new IllegalArgumentException("bad time scale: " + scale + " (must be from 0 to " + MAX_SCALE + ")");
+        }
+        long ppm = Math.round(scale * SCALE_ONE);
+        if (ppm != scalePpm) {
+            scalePpm = ppm;
+            scaleCarry = 0;
+        }
+    }
+
+    long maxCatchUpNanos() {
+        return maxCatchUpNanos;
+    }
+
+    /**
+     * @param nanos the catch-up bound
+     * @throws IllegalArgumentException if {@code nanos} is not positive or beyond the end of simulated time
+     */
+    void setMaxCatchUp(long nanos) {
+        checkCatchUp(nanos);
+        this.maxCatchUpNanos = nanos;
+    }
+
+    /**
+     * @param nanos a catch-up bound to check
+     * @throws IllegalArgumentException if it is not positive or beyond the end of simulated time
+     */
+    static void checkCatchUp(long nanos) {
+        if (nanos <= 0 || nanos > END_NANOS) {
+            throw new IllegalArgumentException("bad catch-up bound: " + nanos
+                    + " ns (must be positive and at most 200 years)");
+        }
+    }
+
+    boolean keepsDebt() {
+        return keepDebt;
+    }
+
+    /** Switches the debt policy. Switching to drop discards the current debt (it is counted as dropped). */
+    void setKeepDebt(boolean keep) {
+        if (!keep && debtNanos > 0) {
+            droppedNanos = saturatedAdd(droppedNanos, debtNanos);
+            debtNanos = 0;
+        }
+        this.keepDebt = keep;
+    }
+
+    long horizonNanos() {
+        return horizonNanos;
+    }
+
+    /**
+     * Sets the simulation horizon: simulated time never advances past it. A horizon behind the current time
+     * holds the simulation where it is; time held back is handled like time past the catch-up bound.
+     *
+     * @param nanos the horizon, or {@link #NO_HORIZON}
+     * @throws IllegalArgumentException if {@code nanos} is negative
+     */
+    void setHorizon(long nanos) {
+        if (nanos < 0) {
+            throw new IllegalArgumentException("bad horizon: " + nanos + " ns (must not be negative)");
+        }
+        this.horizonNanos = nanos;
+    }
+}
