@@ -28,7 +28,9 @@ import java.util.function.Consumer;
  * Turns {@code 0 .. D-1} are empty. This peer sends its batch for turn {@code c + D} once its simulation has left
  * turn {@code c}, and may run to the end of turn {@code t}, simulated time {@code (t+1)*L}, once it holds every
  * peer's batch for turns up to {@code t}: that bound is the loop's horizon. Frames keep running while the
- * simulation waits there, so rendering never waits.
+ * simulation waits there, so rendering never waits. A turn that carries inputs also stops the simulation at its
+ * instant for the rest of that frame (the inputs are posted between frames, so that the recording stays in
+ * simulated-time order); under {@link dev.ecsloop.DebtPolicy#KEEP} the time is caught up in the next frame.
  *
  * <p>Checkpoints: at the first fixed tick at or after the start of every {@code hashEvery}-th turn, before the tick
  * runs, the session hashes the world ({@link StateHash}) and sends the hash. The first pair of differing hashes
@@ -54,6 +56,9 @@ public final class LockstepSession implements TickListener {
     private final boolean[] playing;
     private final ArrayDeque<Scheduled> pending = new ArrayDeque<>();
     private final List<List<Command>> scratch = new ArrayList<>();
+    private final List<List<Command>> heldBatches = new ArrayList<>();
+    /** A complete turn with inputs, waiting for the simulation to reach its instant; -1 if none. */
+    private long held = -1;
     private final List<PeerFault> faults = new ArrayList<>();
     private final List<Message.Hash> ownHashes = new ArrayList<>();
     private Consumer<String> reports = line -> { };
@@ -169,15 +174,46 @@ public final class LockstepSession implements TickListener {
         if (stopReason != null) {
             return;
         }
-        for (long t = book.takeNext(scratch); t >= 0; t = book.takeNext(scratch)) {
-            long at = Math.multiplyExact(t, config.turnNanos());
-            for (List<Command> batch : scratch) {
+        deliver();
+        long bound = held >= 0 ? held : book.nextToTake();
+        limit(Math.multiplyExact(Math.min(bound, endTurn), config.turnNanos()));
+    }
+
+    /**
+     * Posts every complete turn's inputs at the turn's instant. A turn with inputs is held until the simulation
+     * stands exactly at its instant (the horizon stops it there), so the recorder journals the inputs after every
+     * earlier state hash: a recording stays in simulated-time order, as a replay reads it. Turns without inputs
+     * pass at once.
+     */
+    private void deliver() {
+        while (true) {
+            if (held < 0) {
+                long t = book.takeNext(scratch);
+                if (t < 0) {
+                    return;
+                }
+                boolean any = false;
+                for (List<Command> batch : scratch) {
+                    any |= !batch.isEmpty();
+                }
+                if (!any) {
+                    continue;
+                }
+                held = t;
+                heldBatches.clear();
+                heldBatches.addAll(scratch);
+            }
+            long at = Math.multiplyExact(held, config.turnNanos());
+            if (loop.simulatedNanos() < at) {
+                return;
+            }
+            for (List<Command> batch : heldBatches) {
                 for (Command c : batch) {
                     inputs.postAtSimulated(at).set(c.type(), c.code(), c.x(), c.y(), c.z(), c.w());
                 }
             }
+            held = -1;
         }
-        limit(Math.multiplyExact(Math.min(book.nextToTake(), endTurn), config.turnNanos()));
     }
 
     /**
@@ -189,14 +225,14 @@ public final class LockstepSession implements TickListener {
      * @throws InterruptedException if interrupted while waiting
      */
     public void poll(long waitNanos) throws InterruptedException {
-        if (stopReason == null && desync == null && waiting()) {
-            sendLeftTurns();
+        poll();
+        if (stopReason == null && waiting()) {
             Message m = link.await(waitNanos);
             if (m != null) {
                 receive(m);
             }
+            poll();
         }
-        poll();
     }
 
     private void sendLeftTurns() {
@@ -307,7 +343,7 @@ public final class LockstepSession implements TickListener {
 
     /** @return whether the simulation is held at the horizon waiting for a peer's inputs (not at the end) */
     public boolean waiting() {
-        return stopReason == null && loop.simulatedNanos() >= horizonNanos
+        return stopReason == null && loop.simulatedNanos() >= horizonNanos && held < 0
                 && book.nextToTake() < endTurn;
     }
 

@@ -21,6 +21,9 @@ class DesyncTest {
         List<TestPeer> peers = LockstepMatchTest.peers(3);
         TestPeer rogue = peers.get(2);
         rogue.chaosFromNanos = 1_020_000_000L;
+        for (TestPeer p : peers) {
+            p.recordTo = dir.resolve(p.name + ".replay");
+        }
         try (Match match = new Match(LockstepMatchTest.names(peers), config, UnaryOperator.identity())) {
             LockstepMatchTest.run(match, peers, config, 200);
             for (TestPeer p : peers) {
@@ -38,9 +41,14 @@ class DesyncTest {
             assertTrue(reason.startsWith(line), p.name + " stopped with: " + reason);
             assertTrue(reason.contains("cy has "), reason);
             assertTrue(p.finalSimNanos < 200 * config.turnNanos(), p.name + " ran on to the end");
-            Path file = dir.resolve(p.name + ".replay");
-            p.recorder.save(file);
-            assertTrue(Files.size(file) > 0, "recording of " + p.name);
+            assertTrue(Files.size(p.recordTo) > 0, "recording of " + p.name);
         }
+        // Each peer kept its recording: the honest ones replay bit for bit, the rogue's replay (on a copy without
+        // the chaos) pins the divergence between the last matching state and the chaos tick.
+        assertTrue(peers.get(0).replayed.matched(), "ann: " + peers.get(0).replayed.divergence());
+        assertTrue(peers.get(1).replayed.matched(), "bob: " + peers.get(1).replayed.divergence());
+        var divergence = rogue.replayed.divergence();
+        assertNotNull(divergence, "the rogue's recording replayed clean");
+        assertTrue(divergence.lastMatchNanos() <= chaos && chaos < divergence.simNanos(), divergence.toString());
     }
 }

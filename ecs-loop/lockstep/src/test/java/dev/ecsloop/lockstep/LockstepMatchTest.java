@@ -53,8 +53,12 @@ class LockstepMatchTest {
 
     @ParameterizedTest(name = "{0} peers")
     @ValueSource(ints = {2, 3, 4})
-    void peersWithDifferentFrameProfilesAgreeAtEveryCheckpointAndAtTheEnd(int n) throws Exception {
+    void peersWithDifferentFrameProfilesAgreeAtEveryCheckpointAndAtTheEnd(int n,
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         List<TestPeer> peers = peers(n);
+        for (TestPeer p : peers) {
+            p.recordTo = dir.resolve(p.name + ".replay");
+        }
         try (Match match = new Match(names(peers), CONFIG, UnaryOperator.identity())) {
             run(match, peers, CONFIG, END_TURN);
             for (TestPeer p : peers) {
@@ -62,6 +66,10 @@ class LockstepMatchTest {
             }
         }
         assertAllAgree(peers, CONFIG);
+        for (TestPeer p : peers) {
+            assertTrue(p.replayed.matched(), p.name + "'s recording: " + p.replayed.divergence());
+            assertEquals(p.finalHash, p.replayed.finalHash(), p.name + "'s replay ends elsewhere");
+        }
     }
 
     static void assertAllAgree(List<TestPeer> peers, LockstepConfig config) {

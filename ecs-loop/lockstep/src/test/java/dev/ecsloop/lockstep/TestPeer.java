@@ -5,6 +5,9 @@ import dev.ecsloop.GameLoop;
 import dev.ecsloop.input.InputQueue;
 import dev.ecsloop.lockstep.net.PeerLink;
 import dev.ecsloop.replay.Recorder;
+import dev.ecsloop.replay.Replay;
+import dev.ecsloop.replay.ReplayResult;
+import dev.ecsloop.replay.Replayer;
 import dev.ecsloop.replay.StateHash;
 import dev.ecsloop.time.ManualClock;
 
@@ -53,6 +56,8 @@ final class TestPeer {
     long finalSimNanos;
     long firstChaosNanos = -1;
     Recorder recorder;
+    java.nio.file.Path recordTo;
+    ReplayResult replayed;
 
     TestPeer(String name, LongSupplier frames) {
         this.name = name;
@@ -84,20 +89,34 @@ final class TestPeer {
         return t;
     }
 
+    /** The test game: its loop, input queue and the systems the test looks into. */
+    record Game(GameLoop loop, InputQueue inputs, CommandSystem commands, ChaosSystem chaos) {
+    }
+
+    /** Builds the test game on {@code clock}, at simulated time 0, the same on every peer. */
+    static Game build(ManualClock clock) {
+        CommandSystem commands = new CommandSystem();
+        ChaosSystem chaos = new ChaosSystem();
+        GameLoop loop = GameLoop.builder().clock(clock)
+                .world(new WorldConfigurationBuilder().with(commands, new MoveSystem(), chaos))
+                .build();
+        commands.loop = loop;
+        chaos.loop = loop;
+        InputQueue inputs = InputQueue.install(loop, CommandSystem.class);
+        commands.inputs = inputs;
+        spawn(loop);
+        return new Game(loop, inputs, commands, chaos);
+    }
+
     private void run(PeerLink link, LockstepConfig config, long endTurn) {
         try {
             ManualClock clock = new ManualClock();
-            CommandSystem commands = new CommandSystem();
-            ChaosSystem chaos = new ChaosSystem();
-            GameLoop loop = GameLoop.builder().clock(clock)
-                    .world(new WorldConfigurationBuilder().with(commands, new MoveSystem(), chaos))
-                    .build();
-            commands.loop = loop;
-            chaos.loop = loop;
+            Game game = build(clock);
+            GameLoop loop = game.loop();
+            InputQueue inputs = game.inputs();
+            CommandSystem commands = game.commands();
+            ChaosSystem chaos = game.chaos();
             chaos.fromNanos = chaosFromNanos;
-            InputQueue inputs = InputQueue.install(loop, CommandSystem.class);
-            commands.inputs = inputs;
-            spawn(loop);
             recorder = Recorder.attach(loop, inputs, config.setup(GAME_SETUP), Duration.ofMillis(250));
             session = LockstepSession.start(loop, inputs, link, config, Horizons.of(loop));
             session.onReport(line -> reports.add(line));
@@ -125,6 +144,13 @@ final class TestPeer {
             finalHash = new StateHash(loop.world()).hash();
             finalSimNanos = loop.simulatedNanos();
             firstChaosNanos = chaos.firstChaosNanos;
+            if (recordTo != null) {
+                recorder.save(recordTo);
+                ManualClock replayClock = new ManualClock();
+                Game copy = build(replayClock);
+                replayed = Replayer.play(Replay.read(recordTo), copy.loop(), replayClock, copy.inputs(),
+                        steady(16.667));
+            }
         } catch (Throwable e) {
             failure = e;
         } finally {
