@@ -95,6 +95,11 @@ final class TestPeer {
 
     /** Builds the test game on {@code clock}, at simulated time 0, the same on every peer. */
     static Game build(ManualClock clock) {
+        return build(clock, UNITS);
+    }
+
+    /** As {@link #build(ManualClock)}, with {@code units} bodies (the benchmark's larger world). */
+    static Game build(ManualClock clock, int units) {
         CommandSystem commands = new CommandSystem();
         ChaosSystem chaos = new ChaosSystem();
         GameLoop loop = GameLoop.builder().clock(clock)
@@ -104,7 +109,7 @@ final class TestPeer {
         chaos.loop = loop;
         InputQueue inputs = InputQueue.install(loop, CommandSystem.class);
         commands.inputs = inputs;
-        spawn(loop);
+        spawn(loop, units);
         return new Game(loop, inputs, commands, chaos);
     }
 
@@ -158,9 +163,9 @@ final class TestPeer {
         }
     }
 
-    static void spawn(GameLoop loop) {
+    static void spawn(GameLoop loop, int units) {
         Random r = new Random(7);
-        for (int i = 0; i < UNITS; i++) {
+        for (int i = 0; i < units; i++) {
             Body b = loop.world().edit(loop.world().create()).create(Body.class);
             b.x = r.nextFloat() * 100;
             b.y = r.nextFloat() * 100;
