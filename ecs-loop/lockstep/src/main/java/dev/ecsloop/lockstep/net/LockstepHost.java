@@ -11,6 +11,8 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
@@ -51,6 +53,11 @@ public final class LockstepHost implements AutoCloseable {
 
     /** Most connections allowed in the handshake at once; more are closed on arrival. */
     public static final int MAX_PENDING = 16;
+    /**
+     * Most bytes waiting to be written to one player: a player that stops reading (or floods pings and never
+     * reads the answers) is dropped when its backlog reaches this, instead of growing the host's memory.
+     */
+    public static final int MAX_BACKLOG = 1 << 20;
 
     private final PeerSettings settings;
     private final Handshake handshake;
@@ -66,6 +73,7 @@ public final class LockstepHost implements AutoCloseable {
     private final boolean[] playing;
     private final long[] lastProgress;
     private final long[] rtt;
+    private final long[] lastHash;
     private final CountDownLatch started = new CountDownLatch(1);
     private final List<String> log = new ArrayList<>();
     private TurnBook relay;
@@ -90,11 +98,16 @@ public final class LockstepHost implements AutoCloseable {
         this.playing = new boolean[players];
         this.lastProgress = new long[players];
         this.rtt = new long[players];
+        this.lastHash = new long[players];
+        java.util.Arrays.fill(lastHash, -1);
         names[0] = settings.name();
         this.group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         this.loop = group.next();
         try {
             this.server = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
+                    .childOption(ChannelOption.TCP_NODELAY, true)
+                    .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK,
+                            new WriteBufferWaterMark(MAX_BACKLOG / 4, MAX_BACKLOG))
                     .childHandler(new ChannelInitializer<SocketChannel>() {
                         @Override
                         protected void initChannel(SocketChannel ch) {
@@ -197,7 +210,7 @@ public final class LockstepHost implements AutoCloseable {
     private void tick() {
         long now = settings.clock().nanoTime();
         for (int s = 1; s < players; s++) {
-            if (channels[s] != null && channels[s].isActive()) {
+            if (channels[s] != null && channels[s].isActive() && channels[s].isWritable()) {
                 channels[s].writeAndFlush(new Message.Ping(now));
             }
         }
@@ -257,6 +270,14 @@ public final class LockstepHost implements AutoCloseable {
                 drop(seat, "protocol error: sent a hash for seat " + h.peer());
                 return;
             }
+            // A peer hashes checkpoint k once its simulation reaches turn k, which needs its own turn k - 1 sent:
+            // at most one hash per turn, never ahead of its inputs.
+            if (h.turn() <= lastHash[seat] || h.turn() > relay.received(seat) + 1) {
+                drop(seat, "protocol error: hash for turn " + h.turn() + " after its hash for turn "
+                        + lastHash[seat] + " and inputs to turn " + relay.received(seat));
+                return;
+            }
+            lastHash[seat] = h.turn();
             relayFrom(seat, m);
         } else if (m instanceof Message.Stop s) {
             if (!over) {
@@ -281,6 +302,10 @@ public final class LockstepHost implements AutoCloseable {
         if (seat == 0) {
             localInbox.offer(m);
         } else if (channels[seat] != null) {
+            if (!channels[seat].isWritable() && playing[seat] && !(m instanceof Message.Drop)) {
+                drop(seat, "not reading: " + MAX_BACKLOG + " bytes waiting for it");
+                return;
+            }
             channels[seat].writeAndFlush(m);
         }
     }
@@ -400,6 +425,13 @@ public final class LockstepHost implements AutoCloseable {
         protected void channelRead0(ChannelHandlerContext ctx, Message m) {
             if (seat >= 0) {
                 if (m instanceof Message.Ping p) {
+                    if (!ctx.channel().isWritable()) {
+                        if (relay != null) {
+                            drop(seat, "not reading: " + MAX_BACKLOG + " bytes waiting for it");
+                        }
+                        ctx.close();
+                        return;
+                    }
                     ctx.writeAndFlush(new Message.Pong(p.nanos()));
                 } else if (m instanceof Message.Pong p) {
                     rtt[seat] = settings.clock().nanoTime() - p.nanos();
