@@ -302,6 +302,9 @@ public final class LockstepHost implements AutoCloseable {
         if (seat == 0) {
             localInbox.offer(m);
         } else if (channels[seat] != null) {
+            if (!channels[seat].isActive()) {
+                return; // closing: its channelInactive drops it as disconnected
+            }
             if (!channels[seat].isWritable() && playing[seat] && !(m instanceof Message.Drop)) {
                 drop(seat, "not reading: " + MAX_BACKLOG + " bytes waiting for it");
                 return;
@@ -425,7 +428,7 @@ public final class LockstepHost implements AutoCloseable {
         protected void channelRead0(ChannelHandlerContext ctx, Message m) {
             if (seat >= 0) {
                 if (m instanceof Message.Ping p) {
-                    if (!ctx.channel().isWritable()) {
+                    if (ctx.channel().isActive() && !ctx.channel().isWritable()) {
                         if (relay != null) {
                             drop(seat, "not reading: " + MAX_BACKLOG + " bytes waiting for it");
                         }
