@@ -52,13 +52,18 @@ public final class Cli {
         if (options.net.active() || options.net.conflict() != null) {
             return NetPlay.run(options, in, out, err, window);
         }
+        String replayConflict = options.replayConflict();
+        if (replayConflict != null) {
+            err.println("error: " + replayConflict);
+            return OneLineErrors.EXIT;
+        }
         if (options.replay != null) {
-            if (options.record != null || !options.rates.isEmpty()) {
-                err.println("error: --replay takes its rates and orders from the file: drop "
-                        + (options.record != null ? "--record" : "--rate"));
-                return OneLineErrors.EXIT;
-            }
             return ReplaySession.run(options, out, err);
+        }
+        String recordProblem = options.record == null ? null : RecordTarget.problem(options.record);
+        if (recordProblem != null) {
+            err.println("error: " + recordProblem);
+            return OneLineErrors.EXIT;
         }
         try {
             if (!options.headless && options.frameTimes == null) {
@@ -88,23 +93,19 @@ public final class Cli {
             out.println("no display (DISPLAY is not set): running headless");
             return null;
         }
-        RtsGame game = RtsGame.create(options.config(), Clock.system(), true);
+        RtsGame game = ConsoleRules.apply(RtsGame.create(options.config(), Clock.system(), true));
         WindowRequest request = new WindowRequest(options.fps, options.stopAtNanos == null ? -1 : options.stopAtNanos,
                 options.offscreen, options.screenshots);
-        Transports transports = new Transports(game, in, out, options.consolePort);
+        Transports transports = new Transports(game, in, out, options.consolePort, options.consoleToken);
         int status;
-        try (transports) {
-            status = window.get().run(game, request, transports::start);
-        } catch (WindowUnavailableException e) {
-            out.println("window unavailable (" + e.getMessage() + "): running headless");
-            return null;
-        }
-        if (options.record != null) {
-            game.recorder().save(options.record);
-            out.println("recorded " + game.recorder().records() + " records to " + options.record);
-        }
-        if (options.printHash) {
-            out.println("world-hash: " + dev.ecsloop.replay.StateHash.hex(game.worldHash()));
+        try (ExitSaver saver = options.record == null ? null : ExitSaver.install(game.console())) {
+            try (transports) {
+                status = window.get().run(game, request, transports::start);
+            } catch (WindowUnavailableException e) {
+                out.println("window unavailable (" + e.getMessage() + "): running headless");
+                return null;
+            }
+            HeadlessSession.finish(options, game, out);
         }
         return status;
     }

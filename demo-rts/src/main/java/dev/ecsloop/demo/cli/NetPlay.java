@@ -14,9 +14,15 @@ final class NetPlay {
 
     static int run(Options options, InputStream in, PrintStream out, PrintStream err, Optional<WindowLauncher> window) {
         String clash = options.replay != null ? "--replay" : options.frameTimes != null ? "--frame-times"
-                : options.consolePort != null ? "--console-port" : null;
+                : options.consolePort != null ? "--console-port" : options.consoleToken != null ? "--console-token"
+                : null;
         if (clash != null && options.net.active()) {
             err.println("error: a network match runs in real time with its own console: drop " + clash);
+            return OneLineErrors.EXIT;
+        }
+        String recordProblem = options.record == null ? null : RecordTarget.problem(options.record);
+        if (recordProblem != null && options.net.active()) {
+            err.println("error: " + recordProblem);
             return OneLineErrors.EXIT;
         }
         NetRun run = new NetRun(options.config(), options.headless, options.offscreen, options.fps,

@@ -21,7 +21,6 @@ import dev.ecsloop.pace.FramePacer;
 import dev.ecsloop.pace.LoopRunner;
 import dev.ecsloop.replay.StateHash;
 import dev.ecsloop.time.Clock;
-import dev.ecsloop.time.ManualClock;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -49,13 +48,11 @@ public final class NetMatch {
     private final NetFlags flags;
     private final NetRun run;
     private final PrintStream out;
-    private final ManualClock clock = new ManualClock();
     private final Clock real = Clock.system();
     private final RtsGame game;
     private final GameLoop loop;
     private final LockstepConfig config;
     private LockstepSession session;
-    private long lastReal;
     private long nextLine;
     private String line = "";
     private volatile boolean quit;
@@ -64,7 +61,7 @@ public final class NetMatch {
         this.flags = flags;
         this.run = run;
         this.out = out;
-        this.game = RtsGame.create(run.config(), clock, true);
+        this.game = RtsGame.create(run.config(), real, true);
         this.loop = game.loop();
         long turn = (flags.turnMs == null ? 50 : flags.turnMs) * 1_000_000L;
         this.config = new LockstepConfig(turn, flags.inputDelay == null ? 3 : flags.inputDelay,
@@ -162,14 +159,13 @@ public final class NetMatch {
 
     private int play(PeerLink link, InputStream in, Optional<WindowLauncher> window, Function<String, String> env)
             throws IOException {
-        session = LockstepSession.start(loop, game.inputs(), link, config, nanos -> { });
+        session = LockstepSession.start(loop, game.inputs(), link, config);
         session.onReport(out::println);
         if (run.stopAtNanos() != null) {
             session.endAt((run.stopAtNanos() + config.turnNanos() - 1) / config.turnNanos());
         }
         int team = link.seat() % 2;
         game.playAs(team, (type, code, x, y, z, w) -> session.submit(new Command(type, code, x, y, z, w)));
-        lastReal = real.nanoTime();
         game.onBeforeFrame(this::beforeFrame);
         game.onStatusLine(() -> line);
         game.console().register("net", "net", "the network match: turn, input delay, round trip, players",
@@ -197,13 +193,9 @@ public final class NetMatch {
         return finish();
     }
 
-    /** Before every frame: real time in, bounded by the horizon; then the others' inputs. */
+    /** Before every frame: the others' inputs in, the horizon moved; the counters line four times a second. */
     private void beforeFrame() {
         long now = real.nanoTime();
-        long elapsed = now - lastReal;
-        lastReal = now;
-        long room = Math.max(0, session.horizonNanos() - loop.simulatedNanos());
-        clock.advance(loop.isPaused() ? elapsed : Math.min(elapsed, room));
         session.poll();
         if (now >= nextLine) {
             line = session.line();

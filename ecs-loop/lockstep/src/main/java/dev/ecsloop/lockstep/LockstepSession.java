@@ -27,10 +27,11 @@ import java.util.function.Consumer;
  * {@code (c+D)*L} on every peer, so each peer's fixed ticks after that instant see it, whatever the frame split.
  * Turns {@code 0 .. D-1} are empty. This peer sends its batch for turn {@code c + D} once its simulation has left
  * turn {@code c}, and may run to the end of turn {@code t}, simulated time {@code (t+1)*L}, once it holds every
- * peer's batch for turns up to {@code t}: that bound is the loop's horizon. Frames keep running while the
- * simulation waits there, so rendering never waits. A turn that carries inputs also stops the simulation at its
- * instant for the rest of that frame (the inputs are posted between frames, so that the recording stays in
- * simulated-time order); under {@link dev.ecsloop.DebtPolicy#KEEP} the time is caught up in the next frame.
+ * peer's batch for turns up to {@code t}: that bound is the loop's horizon ({@link GameLoop#setHorizon}). Frames
+ * keep running while the simulation waits there, so rendering never waits; the real time held back is kept as
+ * debt under {@link dev.ecsloop.DebtPolicy#KEEP} and dropped under {@code DISCARD}. A turn that carries inputs
+ * also stops the simulation at its instant for the rest of that frame (the inputs are posted between frames, so
+ * that the recording stays in simulated-time order).
  *
  * <p>Checkpoints: at the first fixed tick at or after the start of every {@code hashEvery}-th turn, before the tick
  * runs, the session hashes the world ({@link StateHash}) and sends the hash. The first pair of differing hashes
@@ -47,7 +48,6 @@ public final class LockstepSession implements TickListener {
     private final InputQueue inputs;
     private final PeerLink link;
     private final LockstepConfig config;
-    private final Horizon horizon;
     private final int seat;
     private final List<String> names;
     private final TurnBook book;
@@ -72,12 +72,11 @@ public final class LockstepSession implements TickListener {
     private record Scheduled(long turn, Command command) {
     }
 
-    private LockstepSession(GameLoop loop, InputQueue inputs, PeerLink link, LockstepConfig config, Horizon horizon) {
+    private LockstepSession(GameLoop loop, InputQueue inputs, PeerLink link, LockstepConfig config) {
         this.loop = loop;
         this.inputs = inputs;
         this.link = link;
         this.config = config;
-        this.horizon = horizon;
         this.seat = link.seat();
         this.names = link.names();
         this.book = new TurnBook(names.size(), config.inputDelay(), true);
@@ -99,18 +98,16 @@ public final class LockstepSession implements TickListener {
      * @param link    the started link from {@link dev.ecsloop.lockstep.net.LockstepHost} or
      *                {@link dev.ecsloop.lockstep.net.LockstepClient}
      * @param config  the game's lockstep rules (the same on every peer: the handshake compared them)
-     * @param horizon how to hold the loop's simulated time, normally {@code loop::setHorizon}
-     * @return the session, with the horizon set to the end of the empty turns
+     * @return the session, with the loop's horizon set to the end of the empty turns
      * @throws IllegalStateException if the loop has already advanced
      */
-    public static LockstepSession start(GameLoop loop, InputQueue inputs, PeerLink link, LockstepConfig config,
-                                        Horizon horizon) {
+    public static LockstepSession start(GameLoop loop, InputQueue inputs, PeerLink link, LockstepConfig config) {
         Objects.requireNonNull(inputs, "inputs");
         if (loop.simulatedNanos() != 0) {
             throw new IllegalStateException("a lockstep game starts at simulated time 0, the loop is at "
                     + loop.simulatedNanos() + " ns");
         }
-        return new LockstepSession(loop, inputs, link, config, horizon);
+        return new LockstepSession(loop, inputs, link, config);
     }
 
     /**
@@ -303,7 +300,7 @@ public final class LockstepSession implements TickListener {
 
     private void limit(long simNanos) {
         horizonNanos = Math.max(loop.simulatedNanos(), simNanos);
-        horizon.limit(horizonNanos);
+        loop.setHorizon(horizonNanos);
     }
 
     @Override

@@ -54,7 +54,7 @@ public final class LockstepBenchmark {
                 ManualClock clock = new ManualClock();
                 TestPeer.Game game = TestPeer.build(clock, UNITS);
                 GameLoop loop = game.loop();
-                LockstepSession session = LockstepSession.start(loop, game.inputs(), link, CONFIG, Horizons.of(loop));
+                LockstepSession session = LockstepSession.start(loop, game.inputs(), link, CONFIG);
                 session.endAt(endTurn);
                 int seat = link.seat();
                 long nextOrder = 250_000_000L + seat * 50_000_000L;
@@ -65,7 +65,7 @@ public final class LockstepBenchmark {
                 while (!session.ended() && session.stopReason() == null) {
                     session.poll();
                     long now = real.nanoTime();
-                    clock.advance(Horizons.clip(loop, session, now - last));
+                    clock.advance(now - last);
                     last = now;
                     loop.frame();
                     long after = real.nanoTime();

@@ -34,7 +34,9 @@ class LockstepMatchTest {
             peers.add(new TestPeer("cy", TestPeer.jitter(5, 40, 11)).order(1.7, 2, 50, 50));
         }
         if (n > 3) {
-            peers.add(new TestPeer("dee", TestPeer.steady(10)).order(0.9, 3, 20, 80).order(0.95, 3, 80, 20));
+            TestPeer dee = new TestPeer("dee", TestPeer.steady(10)).order(0.9, 3, 20, 80).order(0.95, 3, 80, 20);
+            dee.keepDebt = true; // time held at the horizon is owed and caught up, not dropped
+            peers.add(dee);
         }
         return peers;
     }

@@ -44,6 +44,7 @@ final class TestPeer {
     final List<String> reports = new ArrayList<>();
     final CountDownLatch finished = new CountDownLatch(1);
     long chaosFromNanos = -1;
+    boolean keepDebt;
     long killAtNanos = -1;
     long freezeAtNanos = -1;
     final CountDownLatch frozen = new CountDownLatch(1);
@@ -122,14 +123,17 @@ final class TestPeer {
             CommandSystem commands = game.commands();
             ChaosSystem chaos = game.chaos();
             chaos.fromNanos = chaosFromNanos;
+            if (keepDebt) {
+                loop.setDebtPolicy(dev.ecsloop.DebtPolicy.KEEP);
+            }
             recorder = Recorder.attach(loop, inputs, config.setup(GAME_SETUP), Duration.ofMillis(250));
-            session = LockstepSession.start(loop, inputs, link, config, Horizons.of(loop));
+            session = LockstepSession.start(loop, inputs, link, config);
             session.onReport(line -> reports.add(line));
             session.endAt(endTurn);
             int next = 0;
             while (!session.ended() && session.stopReason() == null) {
                 session.poll(TimeUnit.MILLISECONDS.toNanos(20));
-                clock.advance(Horizons.clip(loop, session, frames.getAsLong()));
+                clock.advance(frames.getAsLong());
                 loop.frame();
                 while (next < script.size() && script.get(next).atNanos() <= loop.simulatedNanos()) {
                     Command c = script.get(next++).command();
