@@ -11,34 +11,42 @@ public final class NetFlags {
     /** Environment variable read for the secret when {@code --secret} is not given (keeps it out of {@code ps}). */
     public static final String SECRET_ENV = "ECSLOOP_SECRET";
 
+    /** The port to host on, or null. */
     @Option(names = "--host", paramLabel = "PORT", converter = Port.class,
             description = "Host a network match on this TCP port (1 to 65535); you play seat 0.")
     public Integer hostPort;
 
+    /** The host to join, or null. */
     @Option(names = "--join", paramLabel = "HOST:PORT", converter = AddressParser.class,
             description = "Join the network match hosted at HOST:PORT.")
     public Address join;
 
+    /** The shared secret, or null (then the environment). */
     @Option(names = "--secret", paramLabel = "S", description = "The match's shared secret (never sent over the "
             + "network); without it, the " + SECRET_ENV + " environment variable.")
     public String secret;
 
+    /** This player's name, or null. */
     @Option(names = "--name", paramLabel = "NAME", description = "Your player name (1 to 32 characters; default "
             + "'host' when hosting).")
     public String name;
 
+    /** Seats in all when hosting, or null for 2. */
     @Option(names = "--players", paramLabel = "N", converter = Players.class,
             description = "Players in the match when hosting, yours included (2 to 8; default 2).")
     public Integer players;
 
+    /** The address to listen on when hosting, or null for loopback. */
     @Option(names = "--bind", paramLabel = "ADDRESS", converter = Bind.class,
             description = "Address to listen on when hosting (default 127.0.0.1: this machine only; 0.0.0.0 for all).")
     public InetAddress bind;
 
+    /** Input delay in turns, or null for 3. */
     @Option(names = "--input-delay", paramLabel = "TURNS", converter = Delay.class,
             description = "Turns between an order and its effect (1 to 20; default 3). Every player must agree.")
     public Integer inputDelay;
 
+    /** Turn length in ms, or null for 50. */
     @Option(names = "--turn-ms", paramLabel = "MS", converter = TurnMs.class,
             description = "Simulated length of a turn (10 to 1000 ms; default 50). Every player must agree.")
     public Integer turnMs;
@@ -72,7 +80,12 @@ public final class NetFlags {
         return null;
     }
 
-    /** A host and port, as given to {@code --join}. */
+    /**
+     * A host and port, as given to {@code --join}.
+     *
+     * @param host a name or address
+     * @param port the TCP port
+     */
     public record Address(String host, int port) {
     }
 

@@ -14,6 +14,9 @@ import java.time.Duration;
 public record LockstepConfig(long turnNanos, int inputDelay, int hashEvery) {
 
     /**
+     * @param turnNanos  simulated length of a turn
+     * @param inputDelay turns between an input and its effect
+     * @param hashEvery  turns between two state-hash checkpoints
      * @throws IllegalArgumentException if the turn is not from 1 ms to 10 s, the delay not from 1 to 100, or the
      *                                  hash interval not from 1 to 100,000 turns
      */
@@ -38,17 +41,26 @@ public record LockstepConfig(long turnNanos, int inputDelay, int hashEvery) {
         return new LockstepConfig(50_000_000L, 3, 20);
     }
 
-    /** @param turn the turn length @return a copy with it */
+    /**
+     * @param turn the turn length
+     * @return a copy with it
+     */
     public LockstepConfig withTurn(Duration turn) {
         return new LockstepConfig(turn.toNanos(), inputDelay, hashEvery);
     }
 
-    /** @param delay the input delay in turns @return a copy with it */
+    /**
+     * @param delay the input delay in turns
+     * @return a copy with it
+     */
     public LockstepConfig withInputDelay(int delay) {
         return new LockstepConfig(turnNanos, delay, hashEvery);
     }
 
-    /** @param turns the hash interval in turns @return a copy with it */
+    /**
+     * @param turns the hash interval in turns
+     * @return a copy with it
+     */
     public LockstepConfig withHashEvery(int turns) {
         return new LockstepConfig(turnNanos, inputDelay, turns);
     }

@@ -31,6 +31,15 @@ public record PeerSettings(String name, String secret, String build, String setu
     public static final int MAX_NAME = 32;
 
     /**
+     * @param name             the player's name
+     * @param secret           the shared secret
+     * @param build            the build identity
+     * @param setup            the setup identity
+     * @param stallTimeout     how long a peer may hold the game back or stay silent
+     * @param handshakeTimeout how long a connection may take to join
+     * @param pingInterval     how often to probe the round trip
+     * @param clock            the real-time source
+     * @param pipelineHook     called with each connection's pipeline
      * @throws IllegalArgumentException if the name is empty, too long or has control characters, the secret is
      *                                  empty, or a duration is not positive
      */
@@ -66,25 +75,37 @@ public record PeerSettings(String name, String secret, String build, String setu
                 Duration.ofMillis(500), Clock.system(), p -> { });
     }
 
-    /** @param timeout the stall timeout @return a copy with it */
+    /**
+     * @param timeout the stall timeout
+     * @return a copy with it
+     */
     public PeerSettings withStallTimeout(Duration timeout) {
         return new PeerSettings(name, secret, build, setup, timeout, handshakeTimeout, pingInterval, clock,
                 pipelineHook);
     }
 
-    /** @param c the clock @return a copy with it */
+    /**
+     * @param c the clock
+     * @return a copy with it
+     */
     public PeerSettings withClock(Clock c) {
         return new PeerSettings(name, secret, build, setup, stallTimeout, handshakeTimeout, pingInterval, c,
                 pipelineHook);
     }
 
-    /** @param hook the pipeline hook @return a copy with it */
+    /**
+     * @param hook the pipeline hook
+     * @return a copy with it
+     */
     public PeerSettings withPipelineHook(Consumer<ChannelPipeline> hook) {
         return new PeerSettings(name, secret, build, setup, stallTimeout, handshakeTimeout, pingInterval, clock,
                 hook);
     }
 
-    /** @param s the setup identity @return a copy with it */
+    /**
+     * @param s the setup identity
+     * @return a copy with it
+     */
     public PeerSettings withSetup(String s) {
         return new PeerSettings(name, secret, build, s, stallTimeout, handshakeTimeout, pingInterval, clock,
                 pipelineHook);

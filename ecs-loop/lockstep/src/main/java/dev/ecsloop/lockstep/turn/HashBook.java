@@ -83,7 +83,7 @@ public final class HashBook {
         }
     }
 
-    /** Checkpoints still waiting for a hash. */
+    /** @return checkpoints still waiting for a hash */
     public int openCheckpoints() {
         return open.size();
     }

@@ -3,6 +3,7 @@ package dev.ecsloop.lockstep.turn;
 import dev.ecsloop.lockstep.Command;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -23,7 +24,7 @@ public final class TurnBook {
     private final boolean keep;
     private final long[] received;
     private final long[] droppedFrom;
-    private final ArrayDeque<List<Command>>[] batches;
+    private final List<ArrayDeque<List<Command>>> batches;
     private long completed;
     private long taken;
 
@@ -33,7 +34,6 @@ public final class TurnBook {
      * @param keep  whether to keep the commands for {@link #takeNext} (a relay only checks the order)
      * @throws IllegalArgumentException if a count is out of range
      */
-    @SuppressWarnings("unchecked")
     public TurnBook(int seats, int delay, boolean keep) {
         if (seats < 1 || seats > 8) {
             throw new IllegalArgumentException("a game has 1 to 8 players, not " + seats);
@@ -48,9 +48,9 @@ public final class TurnBook {
         this.droppedFrom = new long[seats];
         Arrays.fill(received, delay - 1L);
         Arrays.fill(droppedFrom, Long.MAX_VALUE);
-        this.batches = new ArrayDeque[seats];
+        this.batches = new ArrayList<>(seats);
         for (int i = 0; i < seats; i++) {
-            batches[i] = new ArrayDeque<>();
+            batches.add(new ArrayDeque<>());
         }
         this.completed = delay - 1L;
         this.taken = delay - 1L;
@@ -83,7 +83,7 @@ public final class TurnBook {
         }
         received[peer] = turn;
         if (keep) {
-            batches[peer].addLast(commands);
+            batches.get(peer).addLast(commands);
         }
         advance();
     }
@@ -109,33 +109,42 @@ public final class TurnBook {
             return;
         }
         droppedFrom[peer] = Math.max(fromTurn, completed + 1);
-        while (batches[peer].size() > droppedFrom[peer] - taken - 1) {
-            batches[peer].removeLast();
+        while (batches.get(peer).size() > droppedFrom[peer] - taken - 1) {
+            batches.get(peer).removeLast();
         }
         advance();
     }
 
-    /** The turn at which seat {@code peer} left, or {@link Long#MAX_VALUE} if it plays on. */
+    /**
+     * @param peer the seat
+     * @return the turn at which it left, or {@link Long#MAX_VALUE} if it plays on
+     */
     public long droppedFrom(int peer) {
         return droppedFrom[peer];
     }
 
-    /** The seat's last batch received (the input delay minus one before its first). */
+    /**
+     * @param peer the seat
+     * @return the turn of its last batch received (the input delay minus one before its first)
+     */
     public long received(int peer) {
         return received[peer];
     }
 
-    /** Whether the seat still plays. */
+    /**
+     * @param peer the seat
+     * @return whether it still plays
+     */
     public boolean playing(int peer) {
         return droppedFrom[peer] == Long.MAX_VALUE;
     }
 
-    /** The last turn every seat's inputs are in for: the simulation may run to the end of it. */
+    /** @return the last turn every seat's inputs are in for: the simulation may run to the end of it */
     public long completed() {
         return completed;
     }
 
-    /** The next turn {@link #takeNext} hands out. */
+    /** @return the next turn {@link #takeNext} hands out */
     public long nextToTake() {
         return taken + 1;
     }
@@ -158,10 +167,10 @@ public final class TurnBook {
         }
         into.clear();
         for (int p = 0; p < seats; p++) {
-            if (turn >= droppedFrom[p] || batches[p].isEmpty()) {
+            if (turn >= droppedFrom[p] || batches.get(p).isEmpty()) {
                 into.add(List.of());
             } else {
-                into.add(batches[p].pollFirst());
+                into.add(batches.get(p).pollFirst());
             }
         }
         taken = turn;
