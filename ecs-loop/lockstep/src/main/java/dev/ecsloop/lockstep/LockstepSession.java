@@ -234,6 +234,9 @@ public final class LockstepSession implements TickListener {
 
     private void sendLeftTurns() {
         long upTo = Math.min(turn(), endTurn) - 1 + config.inputDelay();
+        if (lastSent >= upTo) {
+            return; // the steady frame within a turn allocates nothing
+        }
         List<Command> batch = new ArrayList<>();
         while (lastSent < upTo) {
             lastSent++;
