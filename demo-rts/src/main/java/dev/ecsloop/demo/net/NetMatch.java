@@ -178,13 +178,19 @@ public final class NetMatch {
         boolean windowed = false;
         if (!run.headless() && window.isPresent() && (run.offscreen() || env.apply("DISPLAY") != null
                 || env.apply("WAYLAND_DISPLAY") != null)) {
+            ConsoleReader[] reader = new ConsoleReader[1];
             try {
                 window.get().run(game, new WindowRequest(run.fps(), run.stopAtNanos() == null ? -1
                         : session.config().turnNanos() * ((run.stopAtNanos() + config.turnNanos() - 1)
-                        / config.turnNanos()), run.offscreen(), run.screenshots()), () -> { });
+                        / config.turnNanos()), run.offscreen(), run.screenshots()),
+                        () -> reader[0] = ConsoleReader.start(game.console(), in, out));
                 windowed = true;
             } catch (WindowUnavailableException e) {
                 out.println("window unavailable (" + e.getMessage() + "): running headless");
+            } finally {
+                if (reader[0] != null) {
+                    reader[0].close();
+                }
             }
         }
         if (!windowed) {

@@ -133,6 +133,9 @@ final class Overlay {
         if (ImGui.begin("ecs-loop", ImGuiWindowFlags.NoResize | ImGuiWindowFlags.NoMove
                 | ImGuiWindowFlags.NoCollapse | ImGuiWindowFlags.NoSavedSettings)) {
             ImGui.textWrapped(counters);
+            if (!statusLine.isEmpty()) {
+                ImGui.textUnformatted(statusLine);
+            }
             ImGui.plotLines("##frames", frameTimes.values(), frameTimes.count(), frameTimes.oldest(),
                     "frame ms", 0f, Math.max(20f, frameTimes.max()), PANEL_W - 20, 50);
             for (int i = 0; i < systems.size(); i++) {
@@ -168,9 +171,6 @@ final class Overlay {
                 scaleSlider[0] = (float) loop.timeScale();
             }
             ImGui.textUnformatted(modeLine);
-            if (!statusLine.isEmpty()) {
-                ImGui.textUnformatted(statusLine);
-            }
             ImGui.textUnformatted(console.lastLine());
         }
         ImGui.end();
