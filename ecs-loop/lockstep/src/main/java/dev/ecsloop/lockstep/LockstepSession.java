@@ -67,6 +67,7 @@ public final class LockstepSession implements TickListener {
     private long endTurn = Long.MAX_VALUE;
     private long horizonNanos;
     private String stopReason;
+    private String lost;
     private Desync desync;
 
     private record Scheduled(long turn, Command command) {
@@ -174,6 +175,9 @@ public final class LockstepSession implements TickListener {
         deliver();
         long bound = held >= 0 ? held : book.nextToTake();
         limit(Math.multiplyExact(Math.min(bound, endTurn), config.turnNanos()));
+        if (lost != null && waiting()) {
+            stop(lost, false); // the host is gone and the turns it sent are played: nothing more can come
+        }
     }
 
     /**
@@ -263,6 +267,10 @@ public final class LockstepSession implements TickListener {
                 left(d);
             } else if (m instanceof Message.Stop s) {
                 stop(s.reason(), false);
+            } else if (m instanceof Message.Lost l) {
+                if (lost == null) {
+                    lost = l.reason();
+                }
             }
         } catch (IllegalArgumentException | IllegalStateException e) {
             stop("protocol error: " + e.getMessage(), true);

@@ -62,6 +62,22 @@ class PeerFaultTest {
         assertSurvivorsAgree(peers.subList(0, 2), "cy", "stalled");
     }
 
+    @Test
+    void playersWhoLeaveTheMomentTheyReachTheEndStillLetTheOthersFinish() throws Exception {
+        // The host is fastest and quits first; the slower players still hold every turn it sent, and play them.
+        List<TestPeer> peers = LockstepMatchTest.peers(3);
+        for (TestPeer p : peers) {
+            p.leaveAtEnd = true;
+        }
+        try (Match match = new Match(LockstepMatchTest.names(peers), CONFIG, s -> s)) {
+            LockstepMatchTest.run(match, peers, CONFIG, END);
+            for (TestPeer p : peers) {
+                p.await(LockstepMatchTest.PATIENCE);
+            }
+        }
+        LockstepMatchTest.assertAllAgree(peers, CONFIG);
+    }
+
     static void assertSurvivorsAgree(List<TestPeer> survivors, String lost, String why) {
         TestPeer first = survivors.get(0);
         for (TestPeer p : survivors) {

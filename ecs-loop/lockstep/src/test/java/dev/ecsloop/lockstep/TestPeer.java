@@ -47,6 +47,7 @@ final class TestPeer {
     boolean keepDebt;
     long killAtNanos = -1;
     long freezeAtNanos = -1;
+    boolean leaveAtEnd;
     final CountDownLatch frozen = new CountDownLatch(1);
 
     // Results, written by the peer thread before it counts down 'finished'.
@@ -148,6 +149,9 @@ final class TestPeer {
                     frozen.countDown();
                     break;
                 }
+            }
+            if (leaveAtEnd) {
+                link.close(); // like a player quitting the moment its match ends
             }
             seen = List.copyOf(commands.seen);
             finalHash = new StateHash(loop.world()).hash();

@@ -6,6 +6,8 @@ import dev.ecsloop.lockstep.wire.Handshake;
 import dev.ecsloop.lockstep.wire.Message;
 import dev.ecsloop.lockstep.wire.MessageCodec;
 import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
@@ -29,8 +31,9 @@ import java.util.concurrent.TimeoutException;
 /**
  * Joins a {@link LockstepHost}'s game: answers the challenge with an HMAC under the shared secret, checks that the
  * host knows the secret too, waits for every seat to fill, and from then on hands the host's relayed messages to
- * the loop thread. Losing the host (connection closed, or silent for the stall timeout) ends the game for this peer
- * with a {@link Message.Stop} naming the host: without the relay nobody can order the inputs.
+ * the loop thread. Losing the host (connection closed, or silent for the stall timeout) is handed on as a
+ * {@link Message.Lost} naming the host: without the relay no more inputs come, so the game ends for this peer once
+ * it has played the turns it holds.
  */
 public final class LockstepClient {
 
@@ -152,12 +155,14 @@ public final class LockstepClient {
             return counter.bytes();
         }
 
+        /** Leaves once what was already sent is written: the host gets this player's last turns. */
         @Override
         public void close() {
             closing = true;
             Channel ch = channel;
             if (ch != null) {
-                ch.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
+                ch.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
+                ch.closeFuture().awaitUninterruptibly(2, TimeUnit.SECONDS);
             }
             group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
         }
@@ -170,7 +175,7 @@ public final class LockstepClient {
             if (!started.isDone()) {
                 started.completeExceptionally(new LockstepRefusedException(why));
             } else if (!closing) {
-                inbox.offer(new Message.Stop("lost " + hostName() + ": " + why));
+                inbox.offer(new Message.Lost("lost " + hostName() + ": " + why));
             }
         }
 
@@ -231,7 +236,7 @@ public final class LockstepClient {
                         || m instanceof Message.Stop) {
                     inbox.offer(m);
                 } else {
-                    inbox.offer(new Message.Stop("protocol error from " + hostName() + ": "
+                    inbox.offer(new Message.Lost("protocol error from " + hostName() + ": "
                             + m.getClass().getSimpleName() + " during the game"));
                     closing = true;
                     ctx.close();

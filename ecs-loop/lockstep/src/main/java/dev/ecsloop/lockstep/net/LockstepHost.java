@@ -7,6 +7,7 @@ import dev.ecsloop.lockstep.wire.Handshake;
 import dev.ecsloop.lockstep.wire.Message;
 import dev.ecsloop.lockstep.wire.MessageCodec;
 import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
@@ -186,8 +187,31 @@ public final class LockstepHost implements AutoCloseable {
         return call(() -> List.copyOf(log));
     }
 
+    /**
+     * Closes every connection once what was already sent to it is written (the last turns of a match reach the
+     * players that are still playing them), then stops the host's thread.
+     */
     @Override
     public void close() {
+        if (!group.isShuttingDown()) {
+            try {
+                loop.submit(() -> {
+                    for (Channel ch : channels) {
+                        if (ch != null && ch.isActive()) {
+                            ch.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
+                        }
+                    }
+                    server.close();
+                }).await(2, TimeUnit.SECONDS);
+                for (Channel ch : channels) {
+                    if (ch != null) {
+                        ch.closeFuture().await(2, TimeUnit.SECONDS);
+                    }
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
     }
 

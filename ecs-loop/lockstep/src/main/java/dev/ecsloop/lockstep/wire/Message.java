@@ -57,7 +57,14 @@ public sealed interface Message {
     record Drop(int peer, long fromTurn, String reason) implements Message {
     }
 
-    /** The game ends on every peer, for this reason (a desync report, a lost host). */
+    /** The game ends on every peer, for this reason (a desync report). */
     record Stop(String reason) implements Message {
+    }
+
+    /**
+     * Never on the wire: a client's own note that its link to the host is gone, so no more inputs will come. The
+     * session plays on through the turns it holds, and stops with this reason only if it needs more.
+     */
+    record Lost(String reason) implements Message {
     }
 }
