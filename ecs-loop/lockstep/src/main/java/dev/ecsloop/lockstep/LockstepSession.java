@@ -44,6 +44,9 @@ import java.util.function.Consumer;
  */
 public final class LockstepSession implements TickListener {
 
+    /** How many of its own checkpoints a session keeps for {@link #checkpoints()}: over an hour at one a second. */
+    public static final int KEPT_CHECKPOINTS = 4096;
+
     private final GameLoop loop;
     private final InputQueue inputs;
     private final PeerLink link;
@@ -60,7 +63,8 @@ public final class LockstepSession implements TickListener {
     /** A complete turn with inputs, waiting for the simulation to reach its instant; -1 if none. */
     private long held = -1;
     private final List<PeerFault> faults = new ArrayList<>();
-    private final List<Message.Hash> ownHashes = new ArrayList<>();
+    /** This peer's latest checkpoints, at most {@link #KEPT_CHECKPOINTS}. */
+    private final ArrayDeque<Message.Hash> ownHashes = new ArrayDeque<>();
     private Consumer<String> reports = line -> { };
     private long lastSent;
     private long nextCheckpoint;
@@ -324,7 +328,10 @@ public final class LockstepSession implements TickListener {
         long at = turn * config.turnNanos();
         Message.Hash own = new Message.Hash(seat, turn, at, hasher.hash());
         nextCheckpoint = turn + config.hashEvery();
-        ownHashes.add(own);
+        if (ownHashes.size() == KEPT_CHECKPOINTS) {
+            ownHashes.pollFirst();
+        }
+        ownHashes.addLast(own);
         link.send(own);
         compare(hashes.report(seat, turn, at, own.hash(), playing));
     }
@@ -380,7 +387,7 @@ public final class LockstepSession implements TickListener {
         return List.copyOf(faults);
     }
 
-    /** @return this peer's own checkpoint hashes so far */
+    /** @return this peer's own latest checkpoint hashes, oldest first (at most {@link #KEPT_CHECKPOINTS}) */
     public List<Message.Hash> checkpoints() {
         return List.copyOf(ownHashes);
     }
