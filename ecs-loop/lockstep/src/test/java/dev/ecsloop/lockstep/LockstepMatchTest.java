@@ -16,9 +16,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Peers over real loopback sockets, each with its own manual clock and frame profile (one with frames twice as long
- * as another's), orders from several of them: every checkpoint hash and the final world agree, and every order
- * takes effect exactly the input delay after the turn it was given in.
+ * Two to eight peers over real loopback sockets, each with its own manual clock and frame profile (one with frames
+ * twice as long as another's), orders from several of them: every checkpoint hash and the final world agree, and
+ * every order takes effect exactly the input delay after the turn it was given in.
  */
 class LockstepMatchTest {
 
@@ -38,6 +38,10 @@ class LockstepMatchTest {
             dee.keepDebt = true; // time held at the horizon is owed and caught up, not dropped
             peers.add(dee);
         }
+        String[] more = {"eve", "fay", "gus", "hal"};
+        for (int i = 4; i < n; i++) {
+            peers.add(new TestPeer(more[i - 4], TestPeer.steady(12 + 7 * i)).order(0.4 + 0.3 * i, i % 4, 30, 70));
+        }
         return peers;
     }
 
@@ -54,7 +58,7 @@ class LockstepMatchTest {
     }
 
     @ParameterizedTest(name = "{0} peers")
-    @ValueSource(ints = {2, 3, 4})
+    @ValueSource(ints = {2, 3, 4, 8})
     void peersWithDifferentFrameProfilesAgreeAtEveryCheckpointAndAtTheEnd(int n,
             @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         List<TestPeer> peers = peers(n);
