@@ -34,7 +34,18 @@ class RtsWindowGameTest {
     }
 
     @Test
+    void withTheFogOnTheEnemyOutOfSightIsNotDrawnAndTheFogIs() {
+        frames(10);
+        fill();
+        assertTrue(snapshot.hasFog(), "fog drawn");
+        assertTrue(snapshot.unitCount() >= game.unitCount(0), "the player's own units all drawn");
+        assertTrue(snapshot.unitCount() < game.unitCount(0) + game.unitCount(1),
+                "the enemy, far off in its corner, hidden: " + snapshot.unitCount());
+    }
+
+    @Test
     void fillDrawsTheMapOnceAndEveryLivingUnit() {
+        assertFalse(shown.toggleFog(), "fog now off");
         frames(10);
         fill();
         assertEquals(64, snapshot.mapWidth());
@@ -44,7 +55,7 @@ class RtsWindowGameTest {
                 assertEquals(!game.map().isWalkable(x, y), snapshot.isBlocked(x, y), "cell " + x + "," + y);
             }
         }
-        assertEquals(game.unitCount(0) + game.unitCount(1), snapshot.unitCount());
+        assertEquals(game.unitCount(0) + game.unitCount(1) + 2, snapshot.unitCount(), "every unit and both bases");
         assertEquals(0, snapshot.pathCount(), "nothing selected, no routes");
     }
 

@@ -78,6 +78,8 @@ public final class Console {
      * A console with {@code help} and the loop built-ins: {@code systems}, {@code rate}, {@code pause},
      * {@code resume}, {@code step}, {@code timescale}, {@code catchup}, {@code debt}, {@code stats}, {@code hash}.
      *
+     * @param loop the loop the commands drive
+     * @return the console
      * @throws NullPointerException if {@code loop} is null
      */
     public static Console forLoop(GameLoop loop) {
@@ -108,13 +110,23 @@ public final class Console {
         return rateRule;
     }
 
-    /** Adds {@code fps <n>|off}, which sets {@code pacer}'s frame cap. */
+    /**
+     * Adds {@code fps <n>|off}, which sets {@code pacer}'s frame cap.
+     *
+     * @param pacer the pacer whose cap the command sets
+     * @return this console
+     */
     public Console withFrameCap(dev.ecsloop.pace.FramePacer pacer) {
         FeatureCommands.frameCap(this, Objects.requireNonNull(pacer, "pacer"));
         return this;
     }
 
-    /** Adds {@code interp on|off|extrapolate}, which switches {@code interpolation}'s mode. */
+    /**
+     * Adds {@code interp on|off|extrapolate}, which switches {@code interpolation}'s mode.
+     *
+     * @param interpolation the interpolation whose mode the command switches
+     * @return this console
+     */
     public Console withInterpolation(dev.ecsloop.interpolate.Interpolation interpolation) {
         FeatureCommands.interpolation(this, Objects.requireNonNull(interpolation, "interpolation"));
         return this;
@@ -125,6 +137,11 @@ public final class Console {
      * from simulated time 0 (the recorder journals from the start): {@code record} names the file and
      * {@code stop} writes it. {@code replay} checks a file against a fresh copy of the game from {@code fresh},
      * on the loop thread, as fast as possible.
+     *
+     * @param loop     the loop being recorded
+     * @param recorder its recorder
+     * @param fresh    makes a fresh copy of the game to replay into
+     * @return this console
      */
     public Console withRecording(GameLoop loop, dev.ecsloop.replay.Recorder recorder,
                                  java.util.function.Supplier<dev.ecsloop.replay.ReplayTarget> fresh) {
@@ -260,7 +277,9 @@ public final class Console {
         }
         CommandEntry entry = entry(parsed.name());
         if (entry == null) {
-            out.accept("error: unknown command " + Echo.quote(parsed.name()) + " (try 'help')");
+            String near = NearestName.of(parsed.name(), commands.keySet());
+            out.accept("error: unknown command " + Echo.quote(parsed.name())
+                    + (near == null ? " (try 'help')" : " (did you mean '" + near + "'? try 'help')"));
             return;
         }
         deferred = false;

@@ -49,6 +49,9 @@ public final class Replayer {
      * @param loop   built from the recorded setup, at simulated time 0, driven by {@code clock}
      * @param inputs the loop's input queue, or null if the recording holds no input
      * @param frames real frame lengths in ns to drive with (each is capped by the catch-up bound)
+     * @param replay the recording
+     * @param clock the manual clock driving {@code loop}
+     * @return how far it matched
      * @throws ReplayFormatException if the loop's systems or rates differ from the recording's, or the
      *                               recording has input and no queue was given
      */
@@ -60,6 +63,15 @@ public final class Replayer {
     /**
      * Replays in real time: after each frame, waits on {@code pace} until as much real time has passed as
      * simulated time (at the loop's time scale 1).
+     *
+     * @param replay the recording
+     * @param loop built from the recorded setup, at simulated time 0, driven by {@code clock}
+     * @param clock the manual clock driving {@code loop}
+     * @param inputs the loop's input queue, or null if the recording holds no input
+     * @param frames real frame lengths in ns to drive with
+     * @param pace the real clock to wait on
+     * @return how far it matched
+     * @throws ReplayFormatException if the loop's systems or rates differ from the recording's
      */
     public static ReplayResult playInRealTime(Replay replay, GameLoop loop, ManualClock clock, InputQueue inputs,
                                               LongSupplier frames, Clock pace) throws ReplayFormatException {

@@ -83,6 +83,7 @@ public final class Cli {
      * Runs the window if one can open; otherwise says why in one line and returns null (go headless). While the
      * window runs, console commands come from standard input and, if asked, the TCP port, as when headless.
      */
+    @SuppressWarnings("try")   // the exit saver is held only to be closed: it saves on Ctrl-C while the window runs
     static Integer tryWindow(Options options, InputStream in, PrintStream out, Optional<WindowLauncher> window,
                              Function<String, String> env) throws IOException {
         if (window.isEmpty()) {

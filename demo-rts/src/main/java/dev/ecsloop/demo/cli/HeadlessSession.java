@@ -20,23 +20,33 @@ import java.io.PrintStream;
  * what lets the last frame end exactly at {@code --seconds}, so the final state, and its hash, depend on T and
  * the inputs only, never on how time was cut into frames.
  *
- * <p>Prints the counters line every real second (every simulated second under a profile), takes console
- * commands from standard input (and TCP if asked), and stops at T, on {@code quit}, or, without T, at the end
- * of standard input.
+ * <p>Shows the {@link StatusLine} every real second (every simulated second under a profile): rewritten in place
+ * on a terminal, as plain lines when piped, not at all with {@code --quiet} (see {@link StatusOutput}). Takes
+ * console commands from standard input (and TCP if asked), and stops at T, on {@code quit}, when a base falls
+ * (printing a line naming the winner and the world hash), or, without T, at the end of standard input.
  */
 final class HeadlessSession {
     private static final long SECOND = 1_000_000_000L;
 
     private final Options options;
     private final PrintStream out;
+    private final StatusOutput status;
     private final ManualClock clock = new ManualClock();
     private final RtsGame game;
     private final GameLoop loop;
     private volatile boolean quit;
 
     HeadlessSession(Options options, GameConfig config, PrintStream out) {
+        this(options, config, out, options.quiet ? StatusOutput.Mode.QUIET
+                : out == System.out && System.console() != null ? StatusOutput.Mode.TERMINAL
+                : StatusOutput.Mode.LINES);
+    }
+
+    /** @param mode how the status line shows; the terminal check is the caller's (tests choose it) */
+    HeadlessSession(Options options, GameConfig config, PrintStream out, StatusOutput.Mode mode) {
         this.options = options;
-        this.out = out;
+        this.status = new StatusOutput(out, mode);
+        this.out = status.printer();
         this.game = ConsoleRules.apply(RtsGame.create(config, clock, true));
         this.loop = game.loop();
         game.console().register("quit", "quit", "ends the session (saving --record, printing --print-hash)",
@@ -57,6 +67,7 @@ final class HeadlessSession {
      *
      * @throws IOException if the console port cannot be opened or the replay not saved
      */
+    @SuppressWarnings("try")   // the exit saver is held only to be closed: it saves on Ctrl-C while the game runs
     int run(InputStream in) throws IOException {
         ConsoleReader reader = ConsoleReader.start(game.console(), in, out);
         try (ExitSaver saver = options.record == null ? null : ExitSaver.install(game.console())) {
@@ -73,6 +84,7 @@ final class HeadlessSession {
                 }
             } finally {
                 reader.close();
+                status.finish();
             }
             finish(options, game, out);
         }
@@ -92,6 +104,9 @@ final class HeadlessSession {
             out.println("recorded " + game.recorder().records() + " records to " + options.record
                     + (game.recorder().isFull() ? " (the journal filled up: the recording ends where it did)" : ""));
         }
+        if (game.isOver()) {
+            out.println(gameOverLine(game));
+        }
         if (options.printHash) {
             out.println("world-hash: " + StateHash.hex(game.worldHash()));
         }
@@ -104,7 +119,7 @@ final class HeadlessSession {
             clock.advance(clip(frames.getAsLong()));
             game.frame();
             if (clock.nanoTime() >= nextPrint) {
-                out.println(loop.stats().line());
+                status.status(statusLine());
                 nextPrint = (clock.nanoTime() / SECOND + 1) * SECOND;
             }
             if (done(inputEnded)) {
@@ -127,13 +142,17 @@ final class HeadlessSession {
             last[0] = now;
             game.frame();
             if (now >= nextPrint[0]) {
-                out.println(loop.stats().line());
+                status.status(statusLine());
                 nextPrint[0] = Math.max(nextPrint[0] + SECOND, now);
             }
             if (done(inputEnded)) {
                 runner.stop();
             }
         });
+    }
+
+    private String statusLine() {
+        return StatusLine.format(loop, game.unitCount(0), game.unitCount(1));
     }
 
     /** A frame's real length, cut so that simulated time does not pass the stop time. */
@@ -147,8 +166,15 @@ final class HeadlessSession {
         return Math.max(0, Math.min(frame, needed));
     }
 
+    /** E.g. {@code game over: team 1 wins (world-hash 0123456789abcdef)}. */
+    static String gameOverLine(RtsGame game) {
+        int w = game.winner();
+        String who = w == RtsGame.DRAW ? "a draw, both bases fell" : "team " + w + " wins";
+        return "game over: " + who + " (world-hash " + StateHash.hex(game.worldHash()) + ")";
+    }
+
     private boolean done(boolean inputEnded) {
-        if (quit) {
+        if (quit || game.isOver()) {
             return true;
         }
         if (options.stopAtNanos != null) {

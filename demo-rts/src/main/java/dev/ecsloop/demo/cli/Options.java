@@ -20,9 +20,13 @@ import picocli.CommandLine.Option;
                 "2:bad flag or value; bad or foreign replay file",
                 "3:network match stopped (desync, host lost) or could not start"})
 final class Options {
-    @Option(names = "--headless", description = "No window: print counters every second, read console commands "
+    @Option(names = "--headless", description = "No window: show a status line, read console commands "
             + "from standard input. Without it the window opens when a display exists (or with --offscreen).")
     boolean headless;
+
+    @Option(names = "--quiet", description = "Headless: no status line (console replies and results still print). "
+            + "The status line is otherwise rewritten in place on a terminal and printed once a second when piped.")
+    boolean quiet;
 
     @Option(names = "--offscreen", description = "Render without an X server: GLFW's Null platform with an EGL "
             + "context (Mesa). Nothing is shown; --screenshot still writes PNGs.")

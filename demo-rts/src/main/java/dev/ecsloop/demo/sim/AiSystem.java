@@ -1,81 +1,91 @@
 package dev.ecsloop.demo.sim;
 
 import com.artemis.Aspect;
-import com.artemis.BaseEntitySystem;
 import com.artemis.ComponentMapper;
 import com.artemis.utils.IntBag;
 import dev.ecsloop.TickRate;
-import dev.ecsloop.demo.map.CellRect;
+import dev.ecsloop.demo.economy.ResourceFields;
+import dev.ecsloop.demo.influence.InfluenceMap;
 import dev.ecsloop.demo.map.GridMap;
-import dev.ecsloop.demo.map.MapGenerator;
 import dev.ecsloop.interpolate.Transform2;
 import java.util.Arrays;
 
 /**
- * Both teams' commanders. Each tick it counts units per team in coarse {@link #SECTOR} x {@link #SECTOR}
- * sectors and, for each squad, keeps or picks a target: the nearest sector holding enemies (or, with no
- * enemy left, the enemy's spawn). A squad re-targets when its target sector empties (its enemies died or
- * left), and otherwise every {@link #RETHINK_TICKS} ticks (staggered over squads) only if another enemy
- * sector is much closer, so squads do not flip-flop between two clusters.
- *
- * <p>Goals are sector centres snapped to the nearest walkable cell: few distinct goals, each shared by whole
- * squads, which is what makes flow fields pay off in {@link PathfindingSystem}. Units under a player order are
- * left alone. Every loop runs over arrays in index order, so the result is deterministic.
+ * Both teams' commanders, reading each team's {@link InfluenceMap} (its own strength and the enemy strength it
+ * has seen, blurred). Each tick, per team, in this order of priority:
+ * <ol>
+ *   <li><b>Defend the base</b>: when the seen threat at the base outweighs the strength there, every squad
+ *       within {@link #DEFEND_RANGE} of the base goes home.</li>
+ *   <li><b>Guard the harvesters</b>: a field where the seen threat outweighs the strength gets the nearest
+ *       squad not yet given a task.</li>
+ *   <li><b>Attack</b>: the other squads keep or pick a target: the seen enemy sector that is nearest once
+ *       weighted by how much the enemy outweighs us there; with nothing seen, or when the team is at least
+ *       {@link #ATTACK_RATIO} times stronger than all it has seen, the enemy base. A squad re-targets when its
+ *       target sector shows no more enemies, and otherwise every {@link #RETHINK_TICKS} ticks (staggered).</li>
+ * </ol>
+ * Then, per unit, a decision of its own: a fighter under {@link #RETREAT_HEALTH} of its health where the threat
+ * around it (its 3 x 3 sectors) outweighs its side falls back to its base; every other fighter takes its
+ * squad's current goal (units new from the factory too: reinforcements). Units under a player order, and
+ * harvesters, are left alone. Every loop runs over arrays in index order, so the result is deterministic.
  */
-@TickRate(15)
-public final class AiSystem extends BaseEntitySystem {
-    /** Side of an AI sector in cells. */
-    static final int SECTOR = 16;
-    /** AI ticks between voluntary re-targets of one squad (2 s at 15 Hz). */
-    static final int RETHINK_TICKS = 30;
-    /** A voluntary re-target needs the new sector at most this fraction of the current distance (squared). */
-    private static final float SWITCH_RATIO2 = 0.5f;
+@TickRate(value = 5, phase = 0.625)
+public final class AiSystem extends GameSystem {
+    /** AI ticks between voluntary re-targets of one squad (2 s at 5 Hz). */
+    static final int RETHINK_TICKS = 10;
+    /** Squads this close to their base (cells) defend it. */
+    static final float DEFEND_RANGE = 64f;
+    /** Strength over all seen enemy strength from which a team goes for the enemy base. */
+    static final float ATTACK_RATIO = 2f;
+    /** Health fraction under which a threatened unit retreats. */
+    static final float RETREAT_HEALTH = 0.3f;
+    /** A voluntary re-target needs the new score at most this fraction of the current one. */
+    private static final float SWITCH_RATIO = 0.6f;
+    /** {@link Mover#squadVersion} of a unit retreating to its base. */
+    private static final int RETREATING = -2;
 
     private final GridMap map;
-    private final int cols;
-    private final int rows;
-    private final int[] sectorGoal;
-    private final int[] spawnGoal = new int[2];
-    /** Units of team t in sector c: {@code count[t * sectors + c]}. */
-    private final int[] count;
+    private final InfluenceMap influence;
+    private final ResourceFields fields;
     private final int squads;
+    private final int perTeam;
+    private final int[] sectorGoal;
     private final float[] sumX;
     private final float[] sumY;
     private final int[] members;
+    /** Per squad: the sector attacked, or -1 for the enemy base (or a defend / guard task). */
     private final int[] target;
     private final int[] goal;
     private final int[] version;
     private final long[] lastThink;
+    private final boolean[] tasked;
     private long tick;
 
     private ComponentMapper<Unit> units;
     private ComponentMapper<Mover> movers;
+    private ComponentMapper<Health> healths;
     private ComponentMapper<Transform2> transforms;
 
-    AiSystem(GridMap map, int squadCount) {
-        super(Aspect.all(Unit.class, Mover.class, Transform2.class));
+    AiSystem(GridMap map, InfluenceMap influence, ResourceFields fields, int squadsPerTeam, Outcome outcome) {
+        super(Aspect.all(Unit.class, Mover.class, Health.class, Transform2.class), outcome);
         this.map = map;
-        this.cols = (map.width() + SECTOR - 1) / SECTOR;
-        this.rows = (map.height() + SECTOR - 1) / SECTOR;
-        this.sectorGoal = new int[cols * rows];
+        this.influence = influence;
+        this.fields = fields;
+        this.perTeam = squadsPerTeam;
+        this.squads = 2 * squadsPerTeam;
+        this.sectorGoal = new int[influence.sectors()];
         Arrays.fill(sectorGoal, -2);
-        for (int t = 0; t < 2; t++) {
-            CellRect area = MapGenerator.spawnArea(t, map.width(), map.height());
-            spawnGoal[t] = map.nearestWalkable(area.centerX(), area.centerY());
-        }
-        this.count = new int[2 * cols * rows];
-        this.squads = squadCount;
-        this.sumX = new float[squadCount];
-        this.sumY = new float[squadCount];
-        this.members = new int[squadCount];
-        this.target = new int[squadCount];
-        this.goal = new int[squadCount];
-        this.version = new int[squadCount];
-        this.lastThink = new long[squadCount];
+        this.sumX = new float[squads];
+        this.sumY = new float[squads];
+        this.members = new int[squads];
+        this.target = new int[squads];
+        this.goal = new int[squads];
+        this.version = new int[squads];
+        this.lastThink = new long[squads];
+        this.tasked = new boolean[squads];
         Arrays.fill(target, -1);
         Arrays.fill(goal, -1);
         Arrays.fill(version, -1);
-        for (int s = 0; s < squadCount; s++) {
+        for (int s = 0; s < squads; s++) {
             lastThink[s] = -(s % RETHINK_TICKS); // stagger voluntary re-targets
         }
     }
@@ -86,92 +96,185 @@ public final class AiSystem extends BaseEntitySystem {
         IntBag all = getEntityIds();
         int[] ids = all.getData();
         int n = all.size();
-        int sectors = cols * rows;
-        Arrays.fill(count, 0);
         Arrays.fill(sumX, 0f);
         Arrays.fill(sumY, 0f);
         Arrays.fill(members, 0);
+        Arrays.fill(tasked, false);
         for (int i = 0; i < n; i++) {
             Unit u = units.get(ids[i]);
-            Transform2 t = transforms.get(ids[i]);
-            count[u.team * sectors + sectorOf(t.position.x, t.position.y)]++;
-            sumX[u.squad] += t.position.x;
-            sumY[u.squad] += t.position.y;
-            members[u.squad]++;
+            if (u.squad >= 0) {
+                Transform2 t = transforms.get(ids[i]);
+                sumX[u.squad] += t.position.x;
+                sumY[u.squad] += t.position.y;
+                members[u.squad]++;
+            }
         }
-        int perTeam = squads / 2;
-        for (int s = 0; s < squads; s++) {
-            if (members[s] > 0) {
-                think(s, s < perTeam ? 1 : 0, sumX[s] / members[s], sumY[s] / members[s], sectors);
+        for (int team = 0; team < 2; team++) {
+            defend(team);
+            guard(team);
+            for (int s = team * perTeam; s < (team + 1) * perTeam; s++) {
+                if (members[s] > 0 && !tasked[s]) {
+                    attack(s, team);
+                }
             }
         }
         for (int i = 0; i < n; i++) {
-            Mover m = movers.get(ids[i]);
-            int s = units.get(ids[i]).squad;
-            if ((m.order == Mover.ORDER_NONE || m.order == Mover.ORDER_AI) && version[s] >= 0
-                    && m.squadVersion != version[s]) {
-                m.order(Mover.ORDER_AI, goal[s]);
-                m.squadVersion = version[s];
+            decide(ids[i]);
+        }
+    }
+
+    private void defend(int team) {
+        int home = fields.baseCell(team);
+        int sector = influence.sectorOf(map.xOf(home) + 0.5f, map.yOf(home) + 0.5f);
+        float threat = influence.value(team, InfluenceMap.ENEMY, sector);
+        if (threat <= 0f || threat <= influence.value(team, InfluenceMap.OWN, sector)) {
+            return;
+        }
+        for (int s = team * perTeam; s < (team + 1) * perTeam; s++) {
+            if (members[s] > 0 && distance2(s, map.xOf(home), map.yOf(home)) <= DEFEND_RANGE * DEFEND_RANGE) {
+                assign(s, -1, home);
             }
         }
     }
 
-    private void think(int s, int enemy, float cx, float cy, int sectors) {
+    private void guard(int team) {
+        for (int f = 0; f < fields.fieldCount(); f++) {
+            int cell = fields.fieldCentre(team, f);
+            int sector = influence.sectorOf(map.xOf(cell) + 0.5f, map.yOf(cell) + 0.5f);
+            float threat = influence.value(team, InfluenceMap.ENEMY, sector);
+            if (threat <= 0f || threat <= influence.value(team, InfluenceMap.OWN, sector)) {
+                continue;
+            }
+            int best = -1;
+            float bestD2 = Float.MAX_VALUE;
+            for (int s = team * perTeam; s < (team + 1) * perTeam; s++) {
+                float d2 = distance2(s, map.xOf(cell), map.yOf(cell));
+                if (members[s] > 0 && !tasked[s] && d2 < bestD2) {
+                    bestD2 = d2;
+                    best = s;
+                }
+            }
+            if (best >= 0) {
+                assign(best, -1, cell);
+            }
+        }
+    }
+
+    private void attack(int s, int team) {
+        int enemy = 1 - team;
         int current = target[s];
-        boolean lost = current == -1 || (current >= 0 && count[enemy * sectors + current] == 0)
-                || (current == -2 && hasAny(enemy, sectors));
+        boolean lost = goal[s] < 0 || (current >= 0 && influence.raw(team, InfluenceMap.ENEMY, current) <= 0f);
         boolean due = tick - lastThink[s] >= RETHINK_TICKS;
         if (!lost && !due) {
             return;
         }
         lastThink[s] = tick;
-        int best = -2;
-        float bestD2 = Float.MAX_VALUE;
-        for (int c = 0; c < sectors; c++) {
-            if (count[enemy * sectors + c] > 0) {
-                float d2 = distance2(c, cx, cy);
-                if (d2 < bestD2) {
-                    bestD2 = d2;
+        float own = influence.total(team, InfluenceMap.OWN);
+        float seen = influence.total(team, InfluenceMap.ENEMY);
+        if (seen <= 0f || own >= ATTACK_RATIO * seen) {
+            assign(s, -1, fields.baseCell(enemy));
+            return;
+        }
+        float cx = sumX[s] / members[s];
+        float cy = sumY[s] / members[s];
+        int best = -1;
+        float bestScore = Float.MAX_VALUE;
+        for (int c = 0, sectors = influence.sectors(); c < sectors; c++) {
+            if (influence.raw(team, InfluenceMap.ENEMY, c) > 0f) {
+                float score = score(team, c, cx, cy);
+                if (score < bestScore) {
+                    bestScore = score;
                     best = c;
                 }
             }
         }
-        if (!lost && best >= 0 && current >= 0 && bestD2 > SWITCH_RATIO2 * distance2(current, cx, cy)) {
+        if (best < 0) {
+            assign(s, -1, fields.baseCell(enemy));
             return;
         }
-        if (best == current) {
+        if (!lost && current >= 0 && bestScore > SWITCH_RATIO * score(team, current, cx, cy)) {
             return;
         }
-        target[s] = best;
-        goal[s] = best >= 0 ? goalOf(best) : spawnGoal[enemy];
-        version[s]++;
+        assign(s, best, goalOf(best));
     }
 
-    private boolean hasAny(int team, int sectors) {
-        for (int c = 0; c < sectors; c++) {
-            if (count[team * sectors + c] > 0) {
-                return true;
+    /** Distance to a sector, stretched where the enemy there outweighs us: lower is a better target. */
+    private float score(int team, int sector, float x, float y) {
+        float dx = influence.centerX(sector) - x;
+        float dy = influence.centerY(sector) - y;
+        float own = influence.value(team, InfluenceMap.OWN, sector);
+        float enemy = influence.value(team, InfluenceMap.ENEMY, sector);
+        float d = (float) Math.sqrt(dx * dx + dy * dy);
+        return d * (1f + Math.max(0f, enemy - own) / (own + 1f));
+    }
+
+    /** Gives squad {@code s} a task; its members pick up the new goal when it differs from the last. */
+    private void assign(int s, int sector, int cell) {
+        tasked[s] = true;
+        target[s] = sector;
+        if (goal[s] != cell) {
+            goal[s] = cell;
+            version[s]++;
+        }
+    }
+
+    /** One unit's own decision: retreat when wounded and outweighed around it, else follow its squad. */
+    private void decide(int e) {
+        Unit u = units.get(e);
+        Mover m = movers.get(e);
+        if (u.squad < 0 || (m.order != Mover.ORDER_NONE && m.order != Mover.ORDER_AI)) {
+            return;
+        }
+        Transform2 t = transforms.get(e);
+        if (m.squadVersion == RETREATING) {
+            if (m.state == Mover.ARRIVED || m.state == Mover.IDLE) {
+                m.squadVersion = -1; // home: rejoin the squad
+            } else {
+                return;
             }
         }
-        return false;
+        Health h = healths.get(e);
+        if (h.hp < RETREAT_HEALTH * h.max && outweighed(u.team, t.position.x, t.position.y)) {
+            m.order(Mover.ORDER_AI, fields.baseCell(u.team));
+            m.squadVersion = RETREATING;
+            return;
+        }
+        int s = u.squad;
+        if (version[s] >= 0 && m.squadVersion != version[s]) {
+            m.order(Mover.ORDER_AI, goal[s]);
+            m.squadVersion = version[s];
+        }
     }
 
-    private float distance2(int sector, float x, float y) {
-        float dx = (sector % cols + 0.5f) * SECTOR - x;
-        float dy = (sector / cols + 0.5f) * SECTOR - y;
+    /** Whether the enemy strength seen in the 3 x 3 sectors around a point exceeds our own there. */
+    private boolean outweighed(int team, float x, float y) {
+        int centre = influence.sectorOf(x, y);
+        int cols = influence.columns();
+        int c0 = centre % cols;
+        int r0 = centre / cols;
+        float own = 0f;
+        float enemy = 0f;
+        for (int r = Math.max(0, r0 - 1); r <= Math.min(influence.rows() - 1, r0 + 1); r++) {
+            for (int c = Math.max(0, c0 - 1); c <= Math.min(cols - 1, c0 + 1); c++) {
+                own += influence.value(team, InfluenceMap.OWN, r * cols + c);
+                enemy += influence.value(team, InfluenceMap.ENEMY, r * cols + c);
+            }
+        }
+        return enemy > own;
+    }
+
+    private float distance2(int s, float x, float y) {
+        float dx = sumX[s] / members[s] - x;
+        float dy = sumY[s] / members[s] - y;
         return dx * dx + dy * dy;
-    }
-
-    private int sectorOf(float x, float y) {
-        int c = Math.max(0, Math.min(cols - 1, GridMap.cellCoord(x) / SECTOR));
-        int r = Math.max(0, Math.min(rows - 1, GridMap.cellCoord(y) / SECTOR));
-        return r * cols + c;
     }
 
     private int goalOf(int sector) {
         if (sectorGoal[sector] == -2) {
-            int x = Math.min(map.width() - 1, (sector % cols) * SECTOR + SECTOR / 2);
-            int y = Math.min(map.height() - 1, (sector / cols) * SECTOR + SECTOR / 2);
+            int size = influence.sectorSize();
+            int cols = influence.columns();
+            int x = Math.min(map.width() - 1, (sector % cols) * size + size / 2);
+            int y = Math.min(map.height() - 1, (sector / cols) * size + size / 2);
             sectorGoal[sector] = map.nearestWalkable(x, y);
         }
         return sectorGoal[sector];

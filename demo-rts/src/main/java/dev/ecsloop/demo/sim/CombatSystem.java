@@ -1,28 +1,34 @@
 package dev.ecsloop.demo.sim;
 
 import com.artemis.Aspect;
-import com.artemis.BaseEntitySystem;
 import com.artemis.ComponentMapper;
 import dev.ecsloop.TickRate;
+import dev.ecsloop.demo.fog.FogOfWar;
 import dev.ecsloop.demo.map.GridMap;
 import dev.ecsloop.demo.spatial.SpatialGrid;
 import dev.ecsloop.interpolate.Transform2;
 import java.util.function.IntPredicate;
 
 /**
- * Fighting: each unit keeps its target while it lives and stays in range, else takes the nearest enemy within
- * {@link #AGGRO_RADIUS} (through one {@link SpatialGrid} per team, so a search at the front scans enemies only,
+ * Fighting: each armed unit keeps its target while it lives and stays in range, else takes the nearest enemy
+ * its team sees (the {@link FogOfWar} as of its last update) within {@link #AGGRO_RADIUS} (through one {@link SpatialGrid} per team, so a search at the front scans enemies only,
  * not the crowd of its own army around it): in weapon range it becomes the target, beyond it the
- * unit chases it (see {@link MovementSystem}). A ready weapon hits its target for its damage and reloads. Units
- * left with no hit points are deleted at the end of the tick, so everyone who fired in this tick did.
+ * unit chases it (see {@link MovementSystem}). A ready melee weapon hits its target for its damage at once; a
+ * ranged one (reach above {@link #MELEE_REACH}) launches a {@link Projectile} entity that deals the damage when
+ * it arrives. Units left with no hit points are deleted at the end of the tick, so everyone who fired in this
+ * tick did; a base deleted so ends the game.
  *
  * <p>Units are processed in entity id order against positions as of the start of the tick; damage is applied
  * at once, in that order. The result is deterministic because the order is.
  */
-@TickRate(20)
-public final class CombatSystem extends BaseEntitySystem {
+@TickRate(value = 20, phase = 0.2)
+public final class CombatSystem extends GameSystem {
     /** How far a unit notices enemies and walks to them (cells). */
     static final float AGGRO_RADIUS = 8f;
+    /** Weapons reaching farther than this (cells) shoot projectiles; shorter ones strike at once. */
+    static final float MELEE_REACH = 2f;
+    /** Projectile speed in cells per simulated second. */
+    static final float PROJECTILE_SPEED = 16f;
 
     /** Side of a presence block: the aggro radius, so a circle of it touches at most 3 x 3 blocks. */
     private static final int BLOCK = (int) AGGRO_RADIUS;
@@ -36,16 +42,23 @@ public final class CombatSystem extends BaseEntitySystem {
     private final int[] presence;
     private final UnitArrays arrays = new UnitArrays();
     private final EnemyOf enemyOf = new EnemyOf();
+    private final FogOfWar fog;
+    private final int mapWidth;
     private long kills;
+    private long shots;
 
     private ComponentMapper<Unit> units;
     private ComponentMapper<Weapon> weapons;
     private ComponentMapper<Health> healths;
     private ComponentMapper<Transform2> transforms;
     private ComponentMapper<AnimationState> looks;
+    private ComponentMapper<Base> bases;
+    private ComponentMapper<Projectile> projectiles;
 
-    CombatSystem(GridMap map, int capacity) {
-        super(Aspect.all(Unit.class, Weapon.class, Health.class, Transform2.class));
+    CombatSystem(GridMap map, int capacity, FogOfWar fog, Outcome outcome) {
+        super(Aspect.all(Unit.class, Weapon.class, Health.class, Transform2.class), outcome);
+        this.fog = fog;
+        this.mapWidth = map.width();
         for (int t = 0; t < 2; t++) {
             grids[t] = new SpatialGrid(map.width(), map.height(), 4f, capacity);
         }
@@ -73,12 +86,16 @@ public final class CombatSystem extends BaseEntitySystem {
             if (w.cooldown > 0) {
                 w.cooldown--;
             }
+            if (w.range <= 0f) {
+                continue; // unarmed (a harvester)
+            }
             float x = arrays.xs[i];
             float y = arrays.ys[i];
             int target = arrays.indexOf(w.target);
             if (target < 0 || healths.get(w.target).hp <= 0f || distance2(i, target) > w.range * w.range) {
                 int enemy = 1 - arrays.teams[i];
                 enemyOf.team = teams[enemy];
+                enemyOf.viewer = arrays.teams[i];
                 int seen = enemiesNear(x, y, enemy, blocks) ? grids[enemy].nearest(x, y, AGGRO_RADIUS, enemyOf) : -1;
                 seen = seen < 0 ? -1 : teams[enemy].dense[seen];
                 boolean inRange = seen >= 0 && distance2(i, seen) <= w.range * w.range;
@@ -86,20 +103,43 @@ public final class CombatSystem extends BaseEntitySystem {
                 w.chase = seen >= 0 && !inRange ? arrays.ids[seen] : -1;
             }
             if (w.target >= 0 && w.cooldown == 0) {
-                healths.get(w.target).hp -= w.damage;
                 w.cooldown = w.reloadTicks;
-                AnimationState look = looks.getSafe(w.target, null);
-                if (look != null) {
-                    look.hitFlash = 1f;
+                if (w.range > MELEE_REACH) {
+                    launch(arrays.teams[i], x, y, w);
+                } else {
+                    strike(w);
                 }
             }
         }
         for (int i = 0; i < arrays.count; i++) {
             if (healths.get(arrays.ids[i]).hp <= 0f) {
+                if (bases.has(arrays.ids[i])) {
+                    outcome.baseFell(arrays.teams[i]);
+                }
                 world.delete(arrays.ids[i]);
                 kills++;
             }
         }
+    }
+
+    private void strike(Weapon w) {
+        healths.get(w.target).hp -= w.damage;
+        AnimationState look = looks.getSafe(w.target, null);
+        if (look != null) {
+            look.hitFlash = 1f;
+        }
+    }
+
+    /** A projectile from the shooter's position towards its target: an entity of its own from now on. */
+    private void launch(int team, float x, float y, Weapon w) {
+        int e = world.create();
+        Projectile p = projectiles.create(e);
+        p.team = team;
+        p.target = w.target;
+        p.damage = w.damage;
+        p.speed = PROJECTILE_SPEED;
+        world.edit(e).create(Transform2.class).owner(ProjectileSystem.class).set(x, y, 0f);
+        shots++;
     }
 
     /** Whether any unit of {@code team} stands in the 3 x 3 blocks around the point: a superset of the circle. */
@@ -126,18 +166,28 @@ public final class CombatSystem extends BaseEntitySystem {
         return dx * dx + dy * dy;
     }
 
-    /** Units deleted so far. */
+    /** Units deleted so far by melee (projectile kills are counted by {@link ProjectileSystem#hits()}). */
     public long kills() {
         return kills;
     }
 
-    /** Accepts living units of the searched team's grid; one reused instance, so queries allocate nothing. */
+    /** Projectiles launched so far. */
+    public long shots() {
+        return shots;
+    }
+
+    /**
+     * Accepts living units of the searched team's grid that the viewer's team sees; one reused instance, so
+     * queries allocate nothing.
+     */
     private final class EnemyOf implements IntPredicate {
         TeamArrays team;
+        int viewer;
 
         @Override
         public boolean test(int id) {
-            return healths.get(arrays.ids[team.dense[id]]).hp > 0f;
+            int cell = GridMap.cellCoord(team.ys[id]) * mapWidth + GridMap.cellCoord(team.xs[id]);
+            return fog.visible(viewer, cell) && healths.get(arrays.ids[team.dense[id]]).hp > 0f;
         }
     }
 

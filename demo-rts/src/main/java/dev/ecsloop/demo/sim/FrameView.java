@@ -12,6 +12,11 @@ import java.util.Arrays;
  * renderer's, and {@code RtsWindowGame} translates, so that neither layer knows the other.
  */
 public final class FrameView {
+    public static final int SOLDIER = Unit.SOLDIER;
+    public static final int ARCHER = Unit.ARCHER;
+    public static final int HARVESTER = Unit.HARVESTER;
+    public static final int BASE = Unit.BASE;
+
     /** Units filled in. */
     public int count;
     /** Entity ids, for picking. */
@@ -23,6 +28,8 @@ public final class FrameView {
     public float[] angle = new float[0];
     /** 0 or 1. */
     public int[] team = new int[0];
+    /** What the unit is: {@link #SOLDIER}, {@link #ARCHER}, {@link #HARVESTER} or {@link #BASE}. */
+    public int[] kind = new int[0];
     /** Hit points over maximum, in (0, 1]. */
     public float[] health = new float[0];
     public boolean[] selected = new boolean[0];
@@ -36,6 +43,13 @@ public final class FrameView {
     /** Cells (flat map indices, {@code y * width + x}) on the selected units' routes ahead of them. */
     public int pathCellCount;
     public int[] pathCells = new int[0];
+    /** Projectiles in flight: interpolated position and the firing team. */
+    public int projectileCount;
+    public float[] projectileX = new float[0];
+    public float[] projectileY = new float[0];
+    public int[] projectileTeam = new int[0];
+    /** {@link RtsGame#winner()} at the snapshot. */
+    public int winner = RtsGame.NO_WINNER;
 
     void ensureUnits(int n) {
         if (x.length < n) {
@@ -45,12 +59,22 @@ public final class FrameView {
             y = Arrays.copyOf(y, cap);
             angle = Arrays.copyOf(angle, cap);
             team = Arrays.copyOf(team, cap);
+            kind = Arrays.copyOf(kind, cap);
             health = Arrays.copyOf(health, cap);
             selected = Arrays.copyOf(selected, cap);
             walkPhase = Arrays.copyOf(walkPhase, cap);
             hitFlash = Arrays.copyOf(hitFlash, cap);
             routeStart = Arrays.copyOf(routeStart, cap);
             routeLength = Arrays.copyOf(routeLength, cap);
+        }
+    }
+
+    void ensureProjectiles(int n) {
+        if (projectileX.length < n) {
+            int cap = Math.max(n, projectileX.length * 2);
+            projectileX = Arrays.copyOf(projectileX, cap);
+            projectileY = Arrays.copyOf(projectileY, cap);
+            projectileTeam = Arrays.copyOf(projectileTeam, cap);
         }
     }
 

@@ -1,7 +1,6 @@
 package dev.ecsloop.demo.sim;
 
 import com.artemis.Aspect;
-import com.artemis.BaseEntitySystem;
 import com.artemis.ComponentMapper;
 import dev.ecsloop.TickRate;
 import dev.ecsloop.demo.map.GridMap;
@@ -19,23 +18,23 @@ import dev.ecsloop.interpolate.Transform2;
  * walkable cells, they stay on them.
  *
  * <p>All units step from the positions they had when the tick began (a snapshot in {@link UnitArrays}), so the
- * order units are processed in does not matter. Angles use {@link StrictMath} to be bit-identical everywhere.
+ * order units are processed in does not matter. Facings use {@link Angles}, plain float arithmetic, to be bit-identical everywhere.
  */
 @TickRate(60)
-public final class MovementSystem extends BaseEntitySystem {
+public final class MovementSystem extends GameSystem {
     /** Units closer than this push each other apart (cells). */
     static final float SEPARATION = 0.6f;
+    /** Neighbours that push one unit apart at most: in a dense crowd the nearest few matter, not everyone. */
+    static final int NEIGHBOURS = 8;
     /** Separation push in cells per second per cell of overlap. */
     private static final float PUSH = 10f;
-    /** A route counts as done within this many cells of its goal: a squad cannot stand on one cell. */
-    static final float ARRIVE_RADIUS = 4f;
     /** Movement ticks on one cell while following a route before asking for a new one (2 s at 60 Hz). */
     static final int STUCK_TICKS = 120;
 
     private final GridMap map;
     private final SpatialGrid grid;
     private final UnitArrays arrays = new UnitArrays();
-    private final int[] near = new int[24];
+    private final float[] push = new float[2];
     private float desiredX;
     private float desiredY;
 
@@ -44,8 +43,8 @@ public final class MovementSystem extends BaseEntitySystem {
     private ComponentMapper<Weapon> weapons;
     private ComponentMapper<Transform2> transforms;
 
-    MovementSystem(GridMap map, int capacity) {
-        super(Aspect.all(Unit.class, Mover.class, Weapon.class, Transform2.class));
+    MovementSystem(GridMap map, int capacity, Outcome outcome) {
+        super(Aspect.all(Unit.class, Mover.class, Weapon.class, Transform2.class), outcome);
         this.map = map;
         this.grid = new SpatialGrid(map.width(), map.height(), 1f, capacity);
     }
@@ -69,36 +68,20 @@ public final class MovementSystem extends BaseEntitySystem {
             int target = arrays.indexOf(w.target);
             int chase = arrays.indexOf(w.chase);
             if (target >= 0 && m.order != Mover.ORDER_MOVE) {
-                angle = (float) StrictMath.atan2(arrays.ys[target] - y, arrays.xs[target] - x);
+                angle = Angles.atan2(arrays.ys[target] - y, arrays.xs[target] - x);
             } else if (chase >= 0 && m.order != Mover.ORDER_MOVE) {
                 steerTo(x, y, arrays.xs[chase], arrays.ys[chase], speed);
             } else if (m.state == Mover.FOLLOWING) {
                 follow(m, x, y, speed);
             }
             if (desiredX != 0f || desiredY != 0f) {
-                angle = (float) StrictMath.atan2(desiredY, desiredX);
+                angle = Angles.atan2(desiredY, desiredX);
             }
             float vx = desiredX;
             float vy = desiredY;
-            int found = Math.min(grid.query(x, y, SEPARATION, near), near.length);
-            for (int k = 0; k < found; k++) {
-                int o = near[k];
-                if (o == i) {
-                    continue;
-                }
-                float dx = x - arrays.xs[o];
-                float dy = y - arrays.ys[o];
-                float d2 = dx * dx + dy * dy;
-                if (d2 < 1e-10f) {
-                    // Same spot: split them along x by id order, so both do not stay stuck together.
-                    vx += (i < o ? -1f : 1f) * SEPARATION * PUSH;
-                    continue;
-                }
-                float d = (float) Math.sqrt(d2);
-                float push = (SEPARATION - d) * PUSH / d;
-                vx += dx * push;
-                vy += dy * push;
-            }
+            grid.separation(x, y, SEPARATION, i, NEIGHBOURS, PUSH, push);
+            vx += push[0];
+            vy += push[1];
             float nx = x + vx * dt;
             if (map.isWalkableAt(nx, y)) {
                 x = nx;
@@ -119,7 +102,7 @@ public final class MovementSystem extends BaseEntitySystem {
         int cell = map.index(cx, cy);
         float gx = map.xOf(m.goalCell) + 0.5f - x;
         float gy = map.yOf(m.goalCell) + 0.5f - y;
-        if (cell == m.goalCell || gx * gx + gy * gy <= ARRIVE_RADIUS * ARRIVE_RADIUS) {
+        if (cell == m.goalCell || gx * gx + gy * gy <= m.arriveRadius * m.arriveRadius) {
             m.state = Mover.ARRIVED;
             m.waypoint = -1;
             return;

@@ -21,6 +21,8 @@ public final class Mover extends Component {
 
     /** Nobody gave an order yet. */
     static final int ORDER_NONE = 0;
+    /** A harvester's own trip (to its field or its base): the AI leaves it alone. */
+    static final int ORDER_HARVEST = 4;
     /** The team AI's order: the AI may replace it. */
     static final int ORDER_AI = 1;
     /** Player's move: walk there and do not stop to fight. The AI leaves this unit alone from now on. */
@@ -36,6 +38,8 @@ public final class Mover extends Component {
     /** Cell stood on at the previous movement tick, for stuck detection. */
     int lastCell = -1;
     int stuckTicks;
+    /** The route counts as done within this many cells of its goal: a squad cannot stand on one cell. */
+    float arriveRadius = 4f;
     /** The AI squad order this unit last took (AiSystem versions each squad's goal). */
     int squadVersion = -1;
     /**
@@ -49,6 +53,12 @@ public final class Mover extends Component {
 
     /** Gives a new goal: the route is dropped and asked for again. */
     void order(int kind, int cell) {
+        order(kind, cell, 4f);
+    }
+
+    /** Gives a new goal to reach within {@code radius} cells. */
+    void order(int kind, int cell, float radius) {
+        arriveRadius = radius;
         order = kind;
         goalCell = cell;
         state = NEEDS_PATH;

@@ -1,7 +1,6 @@
 package dev.ecsloop.demo.sim;
 
 import com.artemis.Aspect;
-import com.artemis.BaseEntitySystem;
 import com.artemis.ComponentMapper;
 import com.artemis.utils.IntBag;
 import dev.ecsloop.TickRate;
@@ -17,7 +16,7 @@ import dev.ecsloop.interpolate.Transform2;
  * so that no rate prefix ({@code ai}, {@code path}, {@code move}, ...) reaches it by accident.
  */
 @TickRate(60)
-public final class OrdersSystem extends BaseEntitySystem {
+public final class OrdersSystem extends GameSystem {
     private final GridMap map;
     private InputQueue inputs;
     private ComponentMapper<Unit> units;
@@ -25,8 +24,8 @@ public final class OrdersSystem extends BaseEntitySystem {
     private ComponentMapper<Selected> selected;
     private ComponentMapper<Transform2> transforms;
 
-    OrdersSystem(GridMap map) {
-        super(Aspect.all(Unit.class, Mover.class, Transform2.class));
+    OrdersSystem(GridMap map, Outcome outcome) {
+        super(Aspect.all(Unit.class, Mover.class, Transform2.class), outcome);
         this.map = map;
     }
 

@@ -1,7 +1,6 @@
 package dev.ecsloop.demo.sim;
 
 import com.artemis.Aspect;
-import com.artemis.BaseEntitySystem;
 import com.artemis.ComponentMapper;
 import com.artemis.utils.IntBag;
 import dev.ecsloop.TickRate;
@@ -30,8 +29,8 @@ import java.util.Arrays;
  * for that goal; answers for goals changed meanwhile are dropped. Deterministic: no hash-ordered collection is
  * iterated, and popularity is counted on a sorted array.
  */
-@TickRate(15)
-public final class PathfindingSystem extends BaseEntitySystem implements PathSink {
+@TickRate(value = 15, phase = 0.125)
+public final class PathfindingSystem extends GameSystem implements PathSink {
     /** Requests for one goal in one tick from which a flow field is cheaper than paths. */
     static final int POPULAR = 8;
     /** Flow fields kept (64 KiB each on a 256 x 256 map). */
@@ -51,8 +50,8 @@ public final class PathfindingSystem extends BaseEntitySystem implements PathSin
     private ComponentMapper<Mover> movers;
     private ComponentMapper<Transform2> transforms;
 
-    PathfindingSystem(GridMap map, int budget) {
-        super(Aspect.all(Unit.class, Mover.class, Transform2.class));
+    PathfindingSystem(GridMap map, int budget, Outcome outcome) {
+        super(Aspect.all(Unit.class, Mover.class, Transform2.class), outcome);
         this.map = map;
         this.flow = new FlowFieldService(map, budget, MAX_FIELDS);
         this.shared = new SharedPathService(map, budget);

@@ -8,8 +8,12 @@ import com.artemis.WorldConfigurationBuilder;
 import com.artemis.utils.IntBag;
 import dev.ecsloop.GameLoop;
 import dev.ecsloop.console.Console;
+import dev.ecsloop.demo.economy.ResourceFields;
+import dev.ecsloop.demo.fog.FogOfWar;
+import dev.ecsloop.demo.influence.InfluenceMap;
 import dev.ecsloop.demo.map.GridMap;
 import dev.ecsloop.demo.map.MapGenerator;
+import dev.ecsloop.demo.minimap.Minimap;
 import dev.ecsloop.input.InputQueue;
 import dev.ecsloop.interpolate.Interpolation;
 import dev.ecsloop.interpolate.Transform2;
@@ -44,9 +48,21 @@ import org.joml.Vector2f;
 public final class RtsGame {
     /** The team the player orders. */
     public static final int PLAYER_TEAM = 0;
+    /** Most pixels along the minimap's edge. */
+    public static final int MINIMAP_SIDE = 128;
 
     private final GameConfig config;
+    /** {@link #winner()} while the game goes on. */
+    public static final int NO_WINNER = Outcome.NONE;
+    /** {@link #winner()} when both bases fell in the same tick. */
+    public static final int DRAW = Outcome.DRAW;
+
     private final GridMap map;
+    private final ResourceFields fields;
+    private final FogOfWar fog;
+    private final InfluenceMap influence;
+    private final Minimap minimap;
+    private final Outcome outcome = new Outcome();
     private final GameLoop loop;
     private final InputQueue inputs;
     private final Interpolation interpolation;
@@ -54,6 +70,10 @@ public final class RtsGame {
     private final Recorder recorder;
     private final StateHash hasher;
     private final EntitySubscription unitSubscription;
+    private final EntitySubscription projectileSubscription;
+    private final EntitySubscription baseSubscription;
+    private final ComponentMapper<Base> bases;
+    private final ComponentMapper<Projectile> projectiles;
     private final ComponentMapper<Unit> units;
     private final ComponentMapper<Health> healths;
     private final ComponentMapper<Mover> movers;
@@ -69,20 +89,32 @@ public final class RtsGame {
     private RtsGame(GameConfig config, Clock clock, boolean record) {
         this.config = config;
         this.map = MapGenerator.generate(config.mapSize(), config.mapSize(), config.seed());
-        int squads = 2 * Spawner.squadsPerTeam(config.units());
-        OrdersSystem orders = new OrdersSystem(map);
+        this.fields = new ResourceFields(map);
+        this.fog = new FogOfWar(map.width(), map.height());
+        this.influence = new InfluenceMap(map.width(), map.height(), InfluenceSystem.SECTOR);
+        this.minimap = new Minimap(map, Math.min(MINIMAP_SIDE, map.width()));
+        int squadsPerTeam = Spawner.squadsPerTeam(config.units());
+        int perTeam = (config.units() + 1) / 2;
+        int capacity = config.units() + 2;
+        OrdersSystem orders = new OrdersSystem(map, outcome);
         this.loop = GameLoop.builder()
                 .clock(clock)
-                .world(new WorldConfigurationBuilder().with(orders, new AiSystem(map, squads),
-                        new PathfindingSystem(map, config.pathBudget()), new MovementSystem(map, config.units()),
-                        new CombatSystem(map, config.units()), new AnimationSystem()))
+                .world(new WorldConfigurationBuilder().with(orders,
+                        new EconomySystem(map, fields, new int[] {perTeam, config.units() - perTeam}, squadsPerTeam,
+                                outcome),
+                        new InfluenceSystem(influence, fog, outcome),
+                        new AiSystem(map, influence, fields, squadsPerTeam, outcome),
+                        new PathfindingSystem(map, config.pathBudget(), outcome),
+                        new MovementSystem(map, capacity, outcome), new ProjectileSystem(outcome),
+                        new FogSystem(fog, outcome), new CombatSystem(map, capacity, fog, outcome),
+                        new MinimapSystem(minimap, fog, fields, PLAYER_TEAM), new AnimationSystem()))
                 .build();
         this.inputs = InputQueue.install(loop, OrdersSystem.class);
         orders.attach(inputs);
         this.orders = (type, code, x, y, z, w) -> inputs.post().set(type, code, x, y, z, w);
         this.interpolation = Interpolation.install(loop);
         World world = loop.world();
-        Spawner.spawn(world, map, config);
+        Spawner.spawn(world, map, config, fields);
         this.console = Console.forLoop(loop).withInterpolation(interpolation);
         GameCommands.register(console, this);
         this.recorder = record ? Recorder.attach(loop, inputs, config.setup(), Recorder.defaultHashInterval()) : null;
@@ -94,6 +126,11 @@ public final class RtsGame {
         }
         this.hasher = new StateHash(world);
         this.unitSubscription = world.getAspectSubscriptionManager().get(Aspect.all(Unit.class, Transform2.class));
+        this.projectileSubscription = world.getAspectSubscriptionManager()
+                .get(Aspect.all(Projectile.class, Transform2.class));
+        this.baseSubscription = world.getAspectSubscriptionManager().get(Aspect.all(Base.class, Transform2.class));
+        this.bases = world.getMapper(Base.class);
+        this.projectiles = world.getMapper(Projectile.class);
         this.units = world.getMapper(Unit.class);
         this.healths = world.getMapper(Health.class);
         this.movers = world.getMapper(Mover.class);
@@ -203,7 +240,9 @@ public final class RtsGame {
             into.x[i] = drawAt.x;
             into.y[i] = drawAt.y;
             into.angle[i] = interpolation.angleOf(e);
-            into.team[i] = units.get(e).team;
+            Unit u = units.get(e);
+            into.team[i] = u.team;
+            into.kind[i] = u.kind;
             Health h = healths.get(e);
             into.health[i] = Math.max(0f, h.hp) / h.max;
             into.selected[i] = selected.has(e) && into.team[i] == playerTeam;
@@ -216,6 +255,18 @@ public final class RtsGame {
             }
             into.routeLength[i] = into.pathCellCount - into.routeStart[i];
         }
+        IntBag shots = projectileSubscription.getEntities();
+        int p = shots.size();
+        into.ensureProjectiles(p);
+        into.projectileCount = p;
+        for (int i = 0; i < p; i++) {
+            int e = shots.get(i);
+            interpolation.positionOf(e, drawAt);
+            into.projectileX[i] = drawAt.x;
+            into.projectileY[i] = drawAt.y;
+            into.projectileTeam[i] = projectiles.get(e).team;
+        }
+        into.winner = outcome.winner();
         return into;
     }
 
@@ -248,12 +299,96 @@ public final class RtsGame {
         orders.give(OrderEvents.ATTACK, playerTeam, x, y, 0, 0);
     }
 
-    /** Living units of a team. */
+    /**
+     * Who won: {@link #NO_WINNER} while the game goes on, else 0 or 1 (the team whose base still stands), or
+     * {@link #DRAW}. Once decided the simulation stops, and the world (and its hash) stays as it ended.
+     */
+    public int winner() {
+        return outcome.winner();
+    }
+
+    /** Whether a base has fallen. */
+    public boolean isOver() {
+        return outcome.over();
+    }
+
+    /** Credits in {@code team}'s bank, or 0 once its base has fallen. */
+    public int credits(int team) {
+        int base = baseOf(team);
+        return base < 0 ? 0 : bases.get(base).credits;
+    }
+
+    /** Credits harvesters of {@code team} have delivered since the start, or 0 once its base has fallen. */
+    public int delivered(int team) {
+        int base = baseOf(team);
+        return base < 0 ? 0 : bases.get(base).delivered;
+    }
+
+    /** Credits {@code team}'s factory has spent since the start, or 0 once its base has fallen. */
+    public int spentCredits(int team) {
+        int base = baseOf(team);
+        return base < 0 ? 0 : bases.get(base).spent;
+    }
+
+    /** Units {@code team}'s factory has built since the start, or 0 once its base has fallen. */
+    public int produced(int team) {
+        int base = baseOf(team);
+        return base < 0 ? 0 : bases.get(base).produced;
+    }
+
+    /** The hit points of {@code team}'s base over its maximum, in [0, 1]; 0 once fallen. */
+    public float baseHealth(int team) {
+        int base = baseOf(team);
+        if (base < 0) {
+            return 0f;
+        }
+        Health h = healths.get(base);
+        return Math.max(0f, h.hp) / h.max;
+    }
+
+    /** The cell {@code team}'s base stands on (a flat map index); it never moves. */
+    public int baseCell(int team) {
+        return fields.baseCell(team);
+    }
+
+    /** The base entity of {@code team}, or -1 once it has fallen. */
+    int baseOf(int team) {
+        IntBag all = baseSubscription.getEntities();
+        for (int i = 0; i < all.size(); i++) {
+            if (bases.get(all.get(i)).team == team) {
+                return all.get(i);
+            }
+        }
+        return -1;
+    }
+
+    /** Resource fields and base cells. */
+    public ResourceFields resourceFields() {
+        return fields;
+    }
+
+    /** What each team sees; the window draws the player's ({@link #PLAYER_TEAM}). */
+    public FogOfWar fog() {
+        return fog;
+    }
+
+    /** Each team's influence map, as the AI last read it. */
+    public InfluenceMap influence() {
+        return influence;
+    }
+
+    /** The minimap picture, refreshed at the minimap system's rate (newest only). */
+    public Minimap minimap() {
+        return minimap;
+    }
+
+    /** Living units of a team (harvesters included, bases not). */
     public int unitCount(int team) {
         IntBag all = unitSubscription.getEntities();
         int n = 0;
         for (int i = 0; i < all.size(); i++) {
-            if (units.get(all.get(i)).team == team) {
+            Unit u = units.get(all.get(i));
+            if (u.team == team && u.kind != Unit.BASE) {
                 n++;
             }
         }

@@ -139,6 +139,96 @@ public final class SpatialGrid {
     }
 
     /**
+     * Like {@link #query} but stops scanning once {@code out} is full: the same first matches in the same order,
+     * at a cost bounded by the crowd actually needed (separation in a dense crowd looks at a few neighbours, not
+     * at every unit in the buckets).
+     *
+     * @return the number of matches written, at most {@code out.length}
+     */
+    public int queryFirst(float x, float y, float radius, int[] out) {
+        float r2 = radius * radius;
+        int found = 0;
+        int cap = out.length;
+        float ex = reach(x, radius);
+        float ey = reach(y, radius);
+        int c0 = column(x - ex);
+        int c1 = column(x + ex);
+        for (int r = row(y - ey), r1 = row(y + ey); r <= r1; r++) {
+            int from = bucketStart[r * columns + c0];
+            int to = bucketStart[r * columns + c1 + 1];
+            for (int s = from; s < to; s++) {
+                float dx = sortedX[s] - x;
+                float dy = sortedY[s] - y;
+                if (dx * dx + dy * dy <= r2) {
+                    out[found++] = sortedId[s];
+                    if (found == cap) {
+                        return found;
+                    }
+                }
+            }
+        }
+        return found;
+    }
+
+    /**
+     * The separation push on unit {@code self} at {@code (x, y)} from the first {@code max} other units within
+     * {@code radius} (in the grid's fixed order): each at distance d pushes it away along their offset by
+     * {@code offset * (radius - d) * gain / d}; one at the very same spot pushes along x by
+     * {@code radius * gain}, away from the lower id. Fused with the scan so each neighbour's position is read
+     * once, from the grid's own sorted copy.
+     *
+     * @param x      the unit's position along x
+     * @param y      the unit's position along y
+     * @param radius neighbours within this distance push
+     * @param self   the unit's own id, skipped
+     * @param max    most neighbours counted
+     * @param gain   push per unit of overlap
+     * @param out    receives the push: {@code out[0]} along x, {@code out[1]} along y
+     * @return the number of neighbours that pushed
+     */
+    public int separation(float x, float y, float radius, int self, int max, float gain, float[] out) {
+        float r2 = radius * radius;
+        float px = 0f;
+        float py = 0f;
+        int found = 0;
+        float ex = reach(x, radius);
+        float ey = reach(y, radius);
+        int c0 = column(x - ex);
+        int c1 = column(x + ex);
+        scan:
+        for (int r = row(y - ey), r1 = row(y + ey); r <= r1; r++) {
+            int from = bucketStart[r * columns + c0];
+            int to = bucketStart[r * columns + c1 + 1];
+            for (int s = from; s < to; s++) {
+                float dx = x - sortedX[s];
+                float dy = y - sortedY[s];
+                float d2 = dx * dx + dy * dy;
+                if (d2 > r2) {
+                    continue;
+                }
+                int o = sortedId[s];
+                if (o == self) {
+                    continue;
+                }
+                if (d2 < 1e-10f) {
+                    px += (self < o ? -1f : 1f) * radius * gain;
+                } else {
+                    float d = (float) Math.sqrt(d2);
+                    float push = (radius - d) * gain / d;
+                    px += dx * push;
+                    py += dy * push;
+                }
+                if (++found == max) {
+                    break scan;
+                }
+            }
+        }
+        out[0] = px;
+        out[1] = py;
+        return found;
+    }
+
+    /**
      * The unit nearest to {@code (x, y)} within {@code radius} that {@code accept} allows, or -1; ties go to
      * the first in the grid's order. Meant for target finding: pass a filter for "enemy and alive".
      */

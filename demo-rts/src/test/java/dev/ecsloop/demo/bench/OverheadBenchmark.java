@@ -72,7 +72,11 @@ final class OverheadBenchmark {
         return rows;
     }
 
-    /** The GC profiler's normalised allocation rate (bytes per operation; "gc.alloc.rate.norm" in JMH 1.37). */
+    /**
+     * The GC profiler's normalised allocation rate (bytes per operation; "gc.alloc.rate.norm" in JMH 1.37).
+     * JMH's {@code getSecondaryResults()} returns a map of raw {@code Result}s; only the score is read.
+     */
+    @SuppressWarnings("rawtypes")
     private static double allocated(RunResult run) {
         for (var e : run.getSecondaryResults().entrySet()) {
             if (e.getKey().endsWith("alloc.rate.norm")) {

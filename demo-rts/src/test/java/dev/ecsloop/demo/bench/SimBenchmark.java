@@ -20,17 +20,16 @@ import java.util.Locale;
  * of each system, driven as fast as possible by steady 16.667 ms frames of a manual clock (the default 256 x 256
  * map, seed 1), so the figures measure the simulation alone, with no window and no frame cap.
  *
- * <p>Rate configurations: {@link Rates#SHIPPED} (AI and pathfinding 15 Hz, combat 20 Hz, movement 60 Hz) against
- * {@link Rates#ALL_60} (every fixed-step system at 60 Hz) or {@link Rates#AI_PATH_60} (AI and pathfinding at
- * 60 Hz), for the question multi-rate answers: what do low AI rates buy. Besides the whole-run speed, the
+ * <p>Rate configurations: {@link Rates#SHIPPED} (the rates the systems declare: physics at 60 Hz, combat 20,
+ * pathfinding 15, economy and fog 10, influence and AI 5, minimap 4) against {@link Rates#ALL_60} (every
+ * fixed-step system at 60 Hz), for the question multi-rate answers: what do low rates buy. Besides the whole-run speed, the
  * slowest window of {@value #WINDOW_SECONDS} simulated seconds is reported: armies meet and fight mid-run, and a
  * game that keeps real time on average but not through the battle stutters.
  *
  * <p>Per-system means come from {@code LoopStats}, whose one-second windows follow the manual clock here, so they
  * are per simulated second; the figure is the mean over all windows weighted by their ticks. Real time is read
  * through {@link Clock#system()}. Times vary by machine and load: compare within one run. {@code BenchSuite} uses
- * {@link #measure}; {@code main} prints AI and pathfinding at 15 Hz against 60 Hz, the rest as shipped:
- * {@code SimBenchmark [seconds] [units...]}.
+ * {@link #measure}; {@code main} prints both configurations: {@code SimBenchmark [seconds] [units...]}.
  */
 public final class SimBenchmark {
 
@@ -41,22 +40,17 @@ public final class SimBenchmark {
     private static final long FRAME_NANOS = 16_666_667L;
 
     /**
-     * The rate configurations compared. The suite compares the first two; {@link #main} compares the shipped
-     * rates with {@link #AI_PATH_60}, where only AI and pathfinding are raised.
+     * The rate configurations compared: the rates the systems declare (each at what a shipped RTS would use),
+     * against every fixed-step system at 60 Hz.
      */
     public enum Rates {
-        SHIPPED("shipped (AI/path 15 Hz)", 15, 20),
-        ALL_60("all at 60 Hz", 60, 60),
-        AI_PATH_60("AI/path 60 Hz", 60, 20);
+        SHIPPED("shipped rates"),
+        ALL_60("all at 60 Hz");
 
         final String label;
-        final double aiAndPathHz;
-        final double combatHz;
 
-        Rates(String label, double aiAndPathHz, double combatHz) {
+        Rates(String label) {
             this.label = label;
-            this.aiAndPathHz = aiAndPathHz;
-            this.combatHz = combatHz;
         }
 
         public String label() {
@@ -64,9 +58,16 @@ public final class SimBenchmark {
         }
 
         List<RateSetting> settings() {
-            return List.of(new RateSetting(AiSystem.class, aiAndPathHz),
-                    new RateSetting(PathfindingSystem.class, aiAndPathHz),
-                    new RateSetting(CombatSystem.class, combatHz));
+            if (this == SHIPPED) {
+                return List.of();
+            }
+            List<RateSetting> all = new java.util.ArrayList<>();
+            for (Class<? extends BaseSystem> s : SimSystems.ALL) {
+                if (s.isAnnotationPresent(dev.ecsloop.TickRate.class)) {
+                    all.add(new RateSetting(s, 60));
+                }
+            }
+            return all;
         }
     }
 
@@ -81,9 +82,11 @@ public final class SimBenchmark {
      * @param p99FrameMs      99th percentile of the real cost of one 60 FPS frame (its ticks and animation):
      *                        where the ticks of slow rates land, frames spike
      * @param unitsLeft       units alive at the end, both teams
+     * @param meanUnits       units alive on average over the run (sampled each simulated second)
      */
     public record Result(int units, Rates rates, int seconds, double simPerReal, double worstWindow,
-                         double[] msPerTick, double[] msPerSecond, double p99FrameMs, int unitsLeft) {
+                         double[] msPerTick, double[] msPerSecond, double p99FrameMs, int unitsLeft,
+                         double meanUnits) {
 
         /** Whether the game kept real time throughout: its slowest window ran at least as fast as real time. */
         public boolean keepsRealTime() {
@@ -107,7 +110,7 @@ public final class SimBenchmark {
         }
         System.out.println(header.append("   (ms per tick) units left"));
         for (int units : counts) {
-            for (Rates rates : List.of(Rates.SHIPPED, Rates.AI_PATH_60)) {
+            for (Rates rates : List.of(Rates.SHIPPED, Rates.ALL_60)) {
                 Result r = measure(units, rates, seconds);
                 StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "%7d %-24s %9.2f %9.2f %9.2f",
                         units, rates.label(), r.simPerReal(), r.worstWindow(), r.p99FrameMs()));
@@ -141,6 +144,7 @@ public final class SimBenchmark {
         int second = 1;
         long nextSample = SECOND;
         int samples = 0;
+        long unitSum = 0;
         long[] frameCost = new long[(int) (end / FRAME_NANOS) + 2];
         int frames = 0;
         long start = real.nanoTime();
@@ -156,6 +160,7 @@ public final class SimBenchmark {
             if (clock.nanoTime() > nextSample) { // the stats window closing at nextSample is published now
                 sampleTickCosts(loop, weighted, ticks);
                 samples++;
+                unitSum += game.unitCount(0) + game.unitCount(1);
                 nextSample += SECOND;
             }
         }
@@ -176,7 +181,7 @@ public final class SimBenchmark {
         double p99 = sorted[Math.min(frames - 1, (int) Math.ceil(0.99 * frames) - 1)] / 1e6;
         return new Result(units, rates, seconds, seconds * (double) SECOND / realNanos, worst, msPerTick, msPerSecond,
                 p99,
-                game.unitCount(0) + game.unitCount(1));
+                game.unitCount(0) + game.unitCount(1), samples == 0 ? units : unitSum / (double) samples);
     }
 
     private static void sampleTickCosts(GameLoop loop, double[] weighted, long[] ticks) {

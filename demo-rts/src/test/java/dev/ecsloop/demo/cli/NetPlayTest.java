@@ -72,11 +72,12 @@ class NetPlayTest {
     }
 
     /**
-     * Joins, retrying while the host is not listening yet (it opens its port once its game is built); each attempt
-     * builds its own game first, which spaces the attempts out.
+     * Joins, retrying for up to a minute while the host is not listening yet (it opens its port once its game is
+     * built).
      */
     private static Runs joinWhenListening(String args, String stdin) {
-        for (int attempt = 0; attempt < 1000; attempt++) {
+        long deadline = dev.ecsloop.time.Clock.system().nanoTime() + 60_000_000_000L;
+        while (dev.ecsloop.time.Clock.system().nanoTime() < deadline) {
             Runs run = Runs.withInput(stdin, args.split(" "));
             if (run.status() != 3 || !run.err().toString().contains("cannot reach")) {
                 return run;

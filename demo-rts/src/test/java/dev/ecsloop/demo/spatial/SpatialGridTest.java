@@ -127,4 +127,53 @@ class SpatialGridTest {
         }
         return Arrays.copyOf(hits, k);
     }
+
+    @Test
+    void separationAndQueryFirstAgreeWithTheFullQueryForTheFirstNeighbours() {
+        SplittableRandom rng = new SplittableRandom(11);
+        int n = 600;
+        float[] xs = new float[n];
+        float[] ys = new float[n];
+        for (int i = 0; i < n; i++) {
+            xs[i] = rng.nextInt(4) == 0 ? (float) Math.floor(rng.nextDouble() * 10) : (float) (rng.nextDouble() * 10);
+            ys[i] = (float) (rng.nextDouble() * 10);
+        }
+        xs[1] = xs[0]; // one pair at the very same spot
+        ys[1] = ys[0];
+        SpatialGrid grid = new SpatialGrid(10, 10, 1f, n);
+        grid.rebuild(n, xs, ys);
+        int[] all = new int[n];
+        int[] first = new int[8];
+        float[] push = new float[2];
+        for (int self = 0; self < n; self++) {
+            int found = Math.min(grid.query(xs[self], ys[self], 0.6f, all), n);
+            int firstFound = grid.queryFirst(xs[self], ys[self], 0.6f, first);
+            assertEquals(Math.min(found, 8), firstFound);
+            assertArrayEquals(Arrays.copyOf(all, firstFound), Arrays.copyOf(first, firstFound));
+            float px = 0f;
+            float py = 0f;
+            int used = 0;
+            for (int k = 0; k < found && used < 5; k++) {
+                int o = all[k];
+                if (o == self) {
+                    continue;
+                }
+                float dx = xs[self] - xs[o];
+                float dy = ys[self] - ys[o];
+                float d2 = dx * dx + dy * dy;
+                if (d2 < 1e-10f) {
+                    px += (self < o ? -1f : 1f) * 0.6f * 10f;
+                } else {
+                    float d = (float) Math.sqrt(d2);
+                    float p = (0.6f - d) * 10f / d;
+                    px += dx * p;
+                    py += dy * p;
+                }
+                used++;
+            }
+            assertEquals(used, grid.separation(xs[self], ys[self], 0.6f, self, 5, 10f, push));
+            assertEquals(px, push[0], 0f, "same neighbours, same order, same float sums");
+            assertEquals(py, push[1], 0f);
+        }
+    }
 }

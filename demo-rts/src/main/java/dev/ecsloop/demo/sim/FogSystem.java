@@ -1,0 +1,40 @@
+package dev.ecsloop.demo.sim;
+
+import com.artemis.Aspect;
+import com.artemis.ComponentMapper;
+import com.artemis.utils.IntBag;
+import dev.ecsloop.TickRate;
+import dev.ecsloop.demo.fog.FogOfWar;
+import dev.ecsloop.demo.map.GridMap;
+import dev.ecsloop.interpolate.Transform2;
+
+/**
+ * Rebuilds both teams' {@link FogOfWar} from every unit's sight radius (bases included). About {@code pi r^2}
+ * cell writes per unit: at 10 Hz a shipped RTS pays a sixth of what the same fog would cost every physics tick,
+ * and a unit's view lags its position by at most one step, which no player notices. Combat aims only at what
+ * the fog shows, so fog is simulation state: it is rebuilt in fixed ticks, in entity id order.
+ */
+@TickRate(value = 10, phase = 0.9)
+public final class FogSystem extends GameSystem {
+    private final FogOfWar fog;
+    private ComponentMapper<Unit> units;
+    private ComponentMapper<Transform2> transforms;
+
+    FogSystem(FogOfWar fog, Outcome outcome) {
+        super(Aspect.all(Unit.class, Transform2.class), outcome);
+        this.fog = fog;
+    }
+
+    @Override
+    protected void processSystem() {
+        fog.begin(0);
+        fog.begin(1);
+        IntBag all = getEntityIds();
+        int[] ids = all.getData();
+        for (int i = 0, n = all.size(); i < n; i++) {
+            Unit u = units.get(ids[i]);
+            Transform2 t = transforms.get(ids[i]);
+            fog.reveal(u.team, GridMap.cellCoord(t.position.x), GridMap.cellCoord(t.position.y), u.sight);
+        }
+    }
+}

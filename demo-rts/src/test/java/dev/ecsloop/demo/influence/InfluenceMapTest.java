@@ -1,0 +1,91 @@
+package dev.ecsloop.demo.influence;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.FloatRange;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+
+class InfluenceMapTest {
+
+    @Test
+    void rawSumsAddEveryContributionToItsSector() {
+        InfluenceMap m = new InfluenceMap(40, 40, 8); // 5 x 5 sectors
+        m.clear();
+        m.add(0, InfluenceMap.OWN, 1f, 1f, 2f);
+        m.add(0, InfluenceMap.OWN, 7.9f, 7.9f, 3f);
+        m.add(0, InfluenceMap.OWN, 8f, 0f, 5f);
+        m.add(0, InfluenceMap.ENEMY, 39f, 39f, 1.5f);
+        m.add(1, InfluenceMap.OWN, 100f, -3f, 4f); // off the map: clamped to the corner sector (4, 0)
+        assertEquals(5f, m.raw(0, InfluenceMap.OWN, 0));
+        assertEquals(5f, m.raw(0, InfluenceMap.OWN, 1));
+        assertEquals(1.5f, m.raw(0, InfluenceMap.ENEMY, 24));
+        assertEquals(4f, m.raw(1, InfluenceMap.OWN, 4));
+        assertEquals(10f, m.total(0, InfluenceMap.OWN));
+        assertEquals(0f, m.total(1, InfluenceMap.ENEMY));
+    }
+
+    @Test
+    void onePassSpreadsAPointAsTheOuterProductOfQuarterHalfQuarter() {
+        InfluenceMap m = new InfluenceMap(40, 40, 8);
+        m.clear();
+        m.add(1, InfluenceMap.ENEMY, 20f, 20f, 16f); // sector (2, 2) = 12
+        m.blur(1);
+        float[][] expected = {{1, 2, 1}, {2, 4, 2}, {1, 2, 1}}; // 16 * [1/4 1/2 1/4]^T [1/4 1/2 1/4]
+        for (int dy = -1; dy <= 1; dy++) {
+            for (int dx = -1; dx <= 1; dx++) {
+                assertEquals(expected[dy + 1][dx + 1], m.value(1, InfluenceMap.ENEMY, 12 + dy * 5 + dx), 0f);
+            }
+        }
+        assertEquals(0f, m.value(1, InfluenceMap.ENEMY, 0), "two sectors away after one pass: nothing");
+        assertEquals(16f, m.raw(1, InfluenceMap.ENEMY, 12), "the raw map is untouched");
+    }
+
+    @Test
+    void twoPassesGiveTheBinomialKernelAndTheEdgeLeaks() {
+        InfluenceMap m = new InfluenceMap(40, 40, 8);
+        m.clear();
+        m.add(0, InfluenceMap.OWN, 0f, 20f, 16f); // sector (0, 2) on the left edge
+        m.blur(2);
+        // Along x from the edge: [6 4 1]/16 kept on the map (the 4 and 1 beyond the edge leak off, the one
+        // that leaked at the first pass does not come back). Along y: [1 4 6 4 1]/16.
+        // Pass 1 in x at column 0: 0.5 * 16 = 8, column 1: 4. Pass 2: col 0 = 0.5 * 8 + 0.25 * 4 = 5,
+        // col 1 = 0.25 * 8 + 0.5 * 4 = 4, col 2 = 0.25 * 4 = 1. Then y weights 6/16 at the centre row.
+        assertEquals(5f * 6f / 16f, m.value(0, InfluenceMap.OWN, 10), 1e-6f);
+        assertEquals(4f * 4f / 16f, m.value(0, InfluenceMap.OWN, 5 + 1), 1e-6f);
+        assertEquals(1f * 1f / 16f, m.value(0, InfluenceMap.OWN, 2), 1e-6f);
+    }
+
+    @Test
+    void zeroPassesCopyTheRawMap() {
+        InfluenceMap m = new InfluenceMap(16, 16, 4);
+        m.clear();
+        m.add(0, InfluenceMap.ENEMY, 5f, 9f, 7f);
+        m.blur(0);
+        assertEquals(7f, m.value(0, InfluenceMap.ENEMY, m.sectorOf(5f, 9f)));
+    }
+
+    @Test
+    void badSizesAreRefused() {
+        assertThrows(IllegalArgumentException.class, () -> new InfluenceMap(16, 16, 0));
+    }
+
+    /** Away from the edges a blur keeps the total: the kernel sums to one. */
+    @Property(tries = 100)
+    void blurKeepsTheTotalAwayFromTheEdges(@ForAll @IntRange(min = 3, max = 6) int col,
+                                           @ForAll @IntRange(min = 3, max = 6) int row,
+                                           @ForAll @FloatRange(min = 0.5f, max = 100f) float w) {
+        InfluenceMap m = new InfluenceMap(80, 80, 8); // 10 x 10 sectors
+        m.clear();
+        m.add(0, InfluenceMap.OWN, col * 8 + 1, row * 8 + 1, w);
+        m.blur(3);
+        float sum = 0f;
+        for (int s = 0; s < m.sectors(); s++) {
+            sum += m.value(0, InfluenceMap.OWN, s);
+        }
+        assertEquals(w, sum, w * 1e-5f);
+    }
+}
