@@ -82,6 +82,7 @@ public final class RtsGame {
     private final ComponentMapper<Transform2> transforms;
     private final Vector2f drawAt = new Vector2f();
     private int playerTeam = PLAYER_TEAM;
+    private final MinimapSystem minimapSystem;
     private OrderSink orders;
     private Runnable beforeFrame = () -> { };
     private java.util.function.Supplier<String> statusLine = () -> "";
@@ -97,6 +98,7 @@ public final class RtsGame {
         int perTeam = (config.units() + 1) / 2;
         int capacity = config.units() + 2;
         OrdersSystem orders = new OrdersSystem(map, outcome);
+        this.minimapSystem = new MinimapSystem(minimap, fog, fields, PLAYER_TEAM);
         this.loop = GameLoop.builder()
                 .clock(clock)
                 .world(new WorldConfigurationBuilder().with(orders,
@@ -107,7 +109,7 @@ public final class RtsGame {
                         new PathfindingSystem(map, config.pathBudget(), outcome),
                         new MovementSystem(map, capacity, outcome), new ProjectileSystem(outcome),
                         new FogSystem(fog, outcome), new CombatSystem(map, capacity, fog, outcome),
-                        new MinimapSystem(minimap, fog, fields, PLAYER_TEAM), new AnimationSystem()))
+                        minimapSystem, new AnimationSystem()))
                 .build();
         this.inputs = InputQueue.install(loop, OrdersSystem.class);
         orders.attach(inputs);
@@ -185,6 +187,7 @@ public final class RtsGame {
         }
         this.playerTeam = team;
         this.orders = Objects.requireNonNull(sink, "sink");
+        minimapSystem.viewAs(team);
     }
 
     /** @return the team this player commands */
