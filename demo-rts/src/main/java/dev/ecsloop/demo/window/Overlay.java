@@ -433,11 +433,21 @@ final class Overlay {
             if (ImGui.button("Restart (F5)", 120, 0)) {
                 restartRequested = true;
             }
+            restartButton[0] = ImGui.getItemRectMinX();
+            restartButton[1] = ImGui.getItemRectMinY();
+            restartButton[2] = ImGui.getItemRectMaxX();
+            restartButton[3] = ImGui.getItemRectMaxY();
         }
         ImGui.end();
     }
 
     private boolean restartRequested;
+    /** Where the banner's restart button was last laid out: x0, y0, x1, y1 in pixels (for the window test). */
+    private final float[] restartButton = new float[4];
+
+    float[] restartButton() {
+        return restartButton.clone();
+    }
 
     /** Whether the banner's restart button was pressed since the last call. */
     boolean takeRestart() {
