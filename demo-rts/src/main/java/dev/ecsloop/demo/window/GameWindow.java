@@ -70,6 +70,8 @@ public final class GameWindow implements AutoCloseable {
     private OverlayConsole overlayConsole;
     private TickTimeline timeline;
     private boolean framePending;
+    /** A {@code look} typed before the map was drawn: x, y, zoom; applied once it is. */
+    private float[] pendingLook;
     private boolean restartPending;
     private final FrameProfile profile = new FrameProfile();
     private SceneRenderer renderer;
@@ -294,7 +296,40 @@ public final class GameWindow implements AutoCloseable {
         }
     }
 
+    /** The window's own console commands: {@code look} moves the camera, {@code quit} closes. */
     private void registerQuit(Console console) {
+        try {
+            console.register("look", "look <x> <y> [zoom]",
+                    "moves the camera to a world point, optionally at a zoom in pixels per cell", (args, out) -> {
+                        args.expectAtMost(3);
+                        double x = args.number(0, "<x>");
+                        double y = args.number(1, "<y>");
+                        double zoom = args.has(2) ? args.number(2, "[zoom]") : camera.zoom();
+                        int w = snapshot.mapWidth;
+                        int h = snapshot.mapHeight;
+                        if (zoom < Camera.MIN_ZOOM || zoom > Camera.MAX_ZOOM) {
+                            throw new IllegalArgumentException("[zoom] must be from " + Camera.MIN_ZOOM + " to "
+                                    + Camera.MAX_ZOOM + " pixels per cell, was " + args.word(2, "[zoom]"));
+                        }
+                        if (w == 0) { // typed before the first frame drew the map: look once it has
+                            pendingLook = new float[] {(float) x, (float) y, (float) zoom};
+                            out.accept("will look at (" + args.word(0, "<x>") + ", " + args.word(1, "<y>")
+                                    + ") once the map is drawn");
+                            return;
+                        }
+                        if (x < 0 || y < 0 || x > w || y > h) {
+                            throw new IllegalArgumentException("(" + args.word(0, "<x>") + ", " + args.word(1, "<y>")
+                                    + ") is off the map, which is " + w + " x " + h + " cells");
+                        }
+                        framePending = false;
+                        camera.setZoom((float) zoom);
+                        camera.lookAt((float) x, (float) y);
+                        out.accept(String.format(java.util.Locale.ROOT, "looking at (%.1f, %.1f), %.1f px per cell",
+                                camera.centerX(), camera.centerY(), camera.zoom()));
+                    });
+        } catch (IllegalArgumentException alreadyThere) {
+            // Registered by an earlier run of this window on the same console, or the game has its own.
+        }
         try {
             console.register("quit", "quit", "closes the window and ends the game", (args, out) -> {
                 args.expectAtMost(0);
@@ -336,7 +371,13 @@ public final class GameWindow implements AutoCloseable {
             camera.setBounds(snapshot.mapWidth, snapshot.mapHeight);
             camera.fit(snapshot.mapWidth, snapshot.mapHeight);
             fittedMapVersion = snapshot.mapVersion;
-            framePending = true;
+            framePending = game.framesUnitsFirst();
+        }
+        if (pendingLook != null && snapshot.mapWidth > 0) {
+            framePending = false;
+            camera.setZoom(pendingLook[2]);
+            camera.lookAt(pendingLook[0], pendingLook[1]);
+            pendingLook = null;
         }
         if (framePending && snapshot.unitCount > 0) {
             frameUnits();

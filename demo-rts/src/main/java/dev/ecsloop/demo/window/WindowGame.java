@@ -63,6 +63,14 @@ public interface WindowGame {
     }
 
     /**
+     * Whether the first view frames the player's units (the action) rather than the whole map. The default: yes;
+     * a game showing a small arena whole (a capture, a test) says no.
+     */
+    default boolean framesUnitsFirst() {
+        return true;
+    }
+
+    /**
      * F3: switches the fog of war on or off, for games that have one.
      *
      * @return whether the fog is now on; the default (no fog) always answers false

@@ -149,4 +149,33 @@ class OverlayWindowTest {
         assertEquals(targetX, centreX, 1.5, "the camera looks where the minimap was clicked");
         assertEquals(targetY, centreY, 1.5);
     }
+
+    @Test
+    @Timeout(120)
+    void lookTypedInTheConsoleMovesTheCameraAndRefusesPointsOffTheMap() throws IOException {
+        List<String> replies = new ArrayList<>();
+        RatesGame[] game = new RatesGame[1];
+        game[0] = new RatesGame(frame -> {
+            if (frame == 10) {
+                game[0].console().submit("look 999 5", replies::add);
+                game[0].console().submit("look 64 90 20", replies::add);
+            }
+        });
+        float x;
+        float y;
+        float zoom;
+        try (GameWindow window = open(game[0])) {
+            game[0].console().submit("look 30 30", replies::add); // before the map is drawn: applied once it is
+            shoot(window, "look-1s.png", 1_000_000_000L);
+            x = window.camera().centerX();
+            y = window.camera().centerY();
+            zoom = window.camera().zoom();
+        }
+        assertEquals(List.of("will look at (30, 30) once the map is drawn",
+                "error: (999, 5) is off the map, which is 128 x 128 cells",
+                "looking at (64.0, 90.0), 20.0 px per cell"), replies);
+        assertEquals(64f, x, 1e-3);
+        assertEquals(90f, y, 1e-3);
+        assertEquals(20f, zoom, 1e-3);
+    }
 }
