@@ -151,6 +151,11 @@ final class Overlay {
         return panelHeight;
     }
 
+    /** The timeline's last tooltip, for tests. */
+    String timelineTooltip() {
+        return timelineView.lastTooltip();
+    }
+
     float panelScrollMax() {
         return panelScrollMax;
     }

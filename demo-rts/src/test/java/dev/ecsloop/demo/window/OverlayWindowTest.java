@@ -178,4 +178,37 @@ class OverlayWindowTest {
         assertEquals(90f, y, 1e-3);
         assertEquals(20f, zoom, 1e-3);
     }
+
+    @Test
+    @Timeout(120)
+    void hoveringATickWithTheRealPointerShowsItsSystemInstantAndCost() throws IOException {
+        RealInput input = RealInput.orSkip();
+        GameWindow[] holder = new GameWindow[1];
+        RatesGame[] game = new RatesGame[1];
+        long tick = 1_400_000_000L; // a 5 Hz instant inside the last two seconds
+        Path shot = WindowTest.OUT.resolve("hover.png");
+        game[0] = new RatesGame(frame -> {
+            if (frame == 100) {
+                game[0].console().submit("pause", line -> { });
+            } else if (frame == 110) { // paused: the timeline holds still under the pointer
+                TimelineLayout l = new TimelineLayout(W, H, LANES);
+                int[] origin = holder[0].position();
+                input.move(origin[0] + Math.round(l.xOf(tick, game[0].loop().simulatedNanos())),
+                        origin[1] + Math.round(l.laneMiddle(2)));
+            } else if (frame == 125) {
+                holder[0].screenshotAt(shot, 0); // due at once
+            } else if (frame == 130) {
+                holder[0].requestClose();
+            }
+        });
+        String tooltip;
+        try (GameWindow window = open(game[0])) {
+            holder[0] = window;
+            window.run(new FramePacer(Clock.system(), 0));
+            tooltip = window.overlay().timelineTooltip();
+        }
+        assertTrue(tooltip.startsWith("Five\ntick at 1.400000 s simulated\ncost "), tooltip);
+        assertTrue(tooltip.contains(" ms\nframe #"), tooltip);
+        assertTrue(ImageIO.read(shot.toFile()) != null, "screenshot written");
+    }
 }
