@@ -47,7 +47,7 @@ final class HeadlessSession {
         this.options = options;
         this.status = new StatusOutput(out, mode);
         this.out = status.printer();
-        this.game = RtsGame.create(config, clock, true);
+        this.game = ConsoleRules.apply(RtsGame.create(config, clock, true));
         this.loop = game.loop();
         game.console().register("quit", "quit", "ends the session (saving --record, printing --print-hash)",
                 (args, reply) -> {
@@ -61,26 +61,48 @@ final class HeadlessSession {
         return game;
     }
 
-    /** Runs to the end. @throws IOException if the console port cannot be opened or the replay not saved */
+    /**
+     * Runs to the end, then saves the recording and prints the hash if asked. Ctrl-C or SIGTERM ends the run
+     * like {@code quit} (see {@link ExitSaver}), so the recording is saved then too.
+     *
+     * @throws IOException if the console port cannot be opened or the replay not saved
+     */
+    @SuppressWarnings("try")   // the exit saver is held only to be closed: it saves on Ctrl-C while the game runs
     int run(InputStream in) throws IOException {
         ConsoleReader reader = ConsoleReader.start(game.console(), in, out);
-        try (ConsoleServer server = options.consolePort == null ? null
-                : ConsoleServer.open(game.console(), options.consolePort)) {
-            if (server != null) {
-                out.println("console on " + server.address().getHostAddress() + ":" + server.port());
+        try (ExitSaver saver = options.record == null ? null : ExitSaver.install(game.console())) {
+            try (ConsoleServer server = options.consolePort == null ? null
+                    : ConsoleServer.open(game.console(), options.consolePort,
+                            options.consoleToken == null ? ConsoleServer.newToken() : options.consoleToken)) {
+                if (server != null) {
+                    out.println(consoleLine(server));
+                }
+                if (options.frameTimes != null) {
+                    runProfile(options.frameTimes, reader);
+                } else {
+                    runRealTime(reader);
+                }
+            } finally {
+                reader.close();
+                status.finish();
             }
-            if (options.frameTimes != null) {
-                runProfile(options.frameTimes, reader);
-            } else {
-                runRealTime(reader);
-            }
-        } finally {
-            reader.close();
-            status.finish();
+            finish(options, game, out);
         }
+        return 0;
+    }
+
+    /** What a user needs to connect: where, and the first line to send. */
+    static String consoleLine(ConsoleServer server) {
+        return "console on " + server.address().getHostAddress() + ":" + server.port() + " (first line: token "
+                + server.token() + ")";
+    }
+
+    /** Saves {@code --record} and prints {@code --print-hash}, at the end of a session. */
+    static void finish(Options options, RtsGame game, PrintStream out) throws IOException {
         if (options.record != null) {
             game.recorder().save(options.record);
-            out.println("recorded " + game.recorder().records() + " records to " + options.record);
+            out.println("recorded " + game.recorder().records() + " records to " + options.record
+                    + (game.recorder().isFull() ? " (the journal filled up: the recording ends where it did)" : ""));
         }
         if (game.isOver()) {
             out.println(gameOverLine(game));
@@ -88,7 +110,6 @@ final class HeadlessSession {
         if (options.printHash) {
             out.println("world-hash: " + StateHash.hex(game.worldHash()));
         }
-        return 0;
     }
 
     private void runProfile(FrameProfile frames, ConsoleReader reader) {

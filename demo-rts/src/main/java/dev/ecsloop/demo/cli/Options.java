@@ -78,8 +78,14 @@ final class Options {
     Path replay;
 
     @Option(names = "--console-port", paramLabel = "PORT", converter = Converters.Port.class,
-            description = "Also serve the console over TCP on 127.0.0.1:PORT.")
+            description = "Also serve the console over TCP on 127.0.0.1:PORT, to clients that send the token first.")
     Integer consolePort;
+
+    @Option(names = "--console-token", paramLabel = "TOKEN", converter = Converters.Token.class,
+            description = "The token TCP clients must send first ('token TOKEN'); 16 to 128 of A-Z a-z 0-9 . _ ~ -. "
+                    + "Without it a random one is printed at start. Other local users can read a process's "
+                    + "arguments: prefer the printed one on a shared machine.")
+    String consoleToken;
 
     @Option(names = "--print-hash", description = "Print 'world-hash: <16 hex>' as the last line: the state after "
             + "the last tick at or before T.")
@@ -97,6 +103,20 @@ final class Options {
         String headlessFlag = replay != null ? "--replay" : headless ? "--headless" : frameTimes != null
                 ? "--frame-times" : null;
         return headlessFlag == null ? null : drawing + " needs a window, which " + headlessFlag + " does not open";
+    }
+
+    /**
+     * A flag that a replay would ignore, or null: a replay runs as fast as possible with no console and takes
+     * its rates and orders from the file.
+     */
+    String replayConflict() {
+        if (replay == null) {
+            return null;
+        }
+        String ignored = record != null ? "--record" : !rates.isEmpty() ? "--rate" : consolePort != null
+                ? "--console-port" : consoleToken != null ? "--console-token" : null;
+        return ignored == null ? null : "--replay runs as fast as possible from the file alone, with no console: drop "
+                + ignored;
     }
 
     /** The game these options ask for (defaults for what is unset). */

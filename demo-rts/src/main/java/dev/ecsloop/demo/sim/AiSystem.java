@@ -28,7 +28,7 @@ import java.util.Arrays;
  * squad's current goal (units new from the factory too: reinforcements). Units under a player order, and
  * harvesters, are left alone. Every loop runs over arrays in index order, so the result is deterministic.
  */
-@TickRate(value = 5)
+@TickRate(value = 5, phase = 0.625)
 public final class AiSystem extends GameSystem {
     /** AI ticks between voluntary re-targets of one squad (2 s at 5 Hz). */
     static final int RETHINK_TICKS = 10;

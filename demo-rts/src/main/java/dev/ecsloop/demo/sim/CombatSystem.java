@@ -21,7 +21,7 @@ import java.util.function.IntPredicate;
  * <p>Units are processed in entity id order against positions as of the start of the tick; damage is applied
  * at once, in that order. The result is deterministic because the order is.
  */
-@TickRate(20)
+@TickRate(value = 20, phase = 0.2)
 public final class CombatSystem extends GameSystem {
     /** How far a unit notices enemies and walks to them (cells). */
     static final float AGGRO_RADIUS = 8f;

@@ -22,7 +22,7 @@ import dev.ecsloop.interpolate.Transform2;
  *
  * <p>Counted in economy ticks, like weapons in combat ticks: retuning the rate retunes the economy's pace.
  */
-@TickRate(value = 10)
+@TickRate(value = 10, phase = 0.4)
 public final class EconomySystem extends GameSystem {
     /** Economy ticks a harvester mines before carrying its load home. */
     static final int MINE_TICKS = 10;

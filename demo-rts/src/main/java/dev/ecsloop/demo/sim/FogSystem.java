@@ -14,7 +14,7 @@ import dev.ecsloop.interpolate.Transform2;
  * and a unit's view lags its position by at most one step, which no player notices. Combat aims only at what
  * the fog shows, so fog is simulation state: it is rebuilt in fixed ticks, in entity id order.
  */
-@TickRate(value = 10)
+@TickRate(value = 10, phase = 0.9)
 public final class FogSystem extends GameSystem {
     private final FogOfWar fog;
     private ComponentMapper<Unit> units;

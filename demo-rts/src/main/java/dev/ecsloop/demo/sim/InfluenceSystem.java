@@ -14,7 +14,7 @@ import dev.ecsloop.interpolate.Transform2;
  * combat tick (damage over reload) times its health fraction, so wounded and unarmed units weigh less; bases
  * count like a strong unit. The AI reads the result ({@link AiSystem}); nothing else does.
  */
-@TickRate(value = 5)
+@TickRate(value = 5, phase = 0.125)
 public final class InfluenceSystem extends GameSystem {
     /** Side of an influence sector in cells. */
     static final int SECTOR = 8;

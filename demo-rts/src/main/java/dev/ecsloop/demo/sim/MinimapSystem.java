@@ -16,7 +16,7 @@ import dev.ecsloop.interpolate.Transform2;
  * machine) the missed refreshes are dropped and one paint shows the present. It only reads the world, so the
  * simulation and its hash never depend on how often it ran; it keeps painting after the game ends.
  */
-@TickRate(value = 4, catchUp = false)
+@TickRate(value = 4, catchUp = false, phase = 0.1)
 public final class MinimapSystem extends BaseEntitySystem {
     private final Minimap minimap;
     private final FogOfWar fog;

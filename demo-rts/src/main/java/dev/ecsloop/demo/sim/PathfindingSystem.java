@@ -29,7 +29,7 @@ import java.util.Arrays;
  * for that goal; answers for goals changed meanwhile are dropped. Deterministic: no hash-ordered collection is
  * iterated, and popularity is counted on a sorted array.
  */
-@TickRate(15)
+@TickRate(value = 15, phase = 0.125)
 public final class PathfindingSystem extends GameSystem implements PathSink {
     /** Requests for one goal in one tick from which a flow field is cheaper than paths. */
     static final int POPULAR = 8;

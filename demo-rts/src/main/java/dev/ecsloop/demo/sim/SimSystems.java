@@ -10,6 +10,28 @@ import java.util.Locale;
  * orders, economy, influence, AI, pathfinding, movement, projectiles, fog, combat, minimap, animation), and
  * name lookup for {@code --rate} by case-insensitive
  * unique prefix, the same rule as the console's {@code rate} command.
+ *
+ * <p>Rates are what a shipped RTS would use: physics (orders, movement, projectiles) at 60 Hz, animation every
+ * frame, combat 20 Hz, pathfinding 15 Hz, economy and fog of war 10 Hz, influence maps and the AI 5 Hz, the
+ * minimap 4 Hz (throttled). At phase 0 every low-rate system would tick at simulated time 0, 0.2 s, 0.4 s, ...
+ * and all their work would land in the same frame. Their phases stagger them so that, at 60 frames per second,
+ * the expensive ones fall in different frames (each tick half a frame inside its frame, so that frame timing
+ * jitter does not move it across a boundary). Frame numbers within the first 12 frames of a 200 ms cycle:
+ *
+ * <pre>
+ * frame              1  2  3  4  5  6  7  8  9 10 11 12
+ * combat     20 Hz   x        x        x        x        phase 0.2    (10 ms, then every 50 ms)
+ * pathfinding 15 Hz  x           x           x           phase 0.125  (8.3 ms, every 66.7 ms)
+ * influence   5 Hz      x                                phase 0.125  (25 ms, every 200 ms)
+ * minimap     4 Hz      x  (every 15 frames)             phase 0.1    (25 ms, every 250 ms)
+ * economy    10 Hz         x                 x           phase 0.4    (40 ms, every 100 ms)
+ * fog        10 Hz                  x                 x  phase 0.9    (90 ms, every 100 ms)
+ * AI          5 Hz                        x              phase 0.625  (125 ms, every 200 ms)
+ * </pre>
+ *
+ * Fog, the heaviest, never shares a frame with combat or pathfinding; the AI ticks six frames after the
+ * influence map it reads. Like rates, phases are part of the schedule: the same ticks at the same simulated
+ * instants under any frame timing, and retunable live.
  */
 public final class SimSystems {
     /** Registration order. */

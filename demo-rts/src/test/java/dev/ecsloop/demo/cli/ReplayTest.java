@@ -55,6 +55,54 @@ class ReplayTest {
     }
 
     @Test
+    void aWholeGameWithChurnAndOrdersReplaysToItsEndUnderThreeFrameProfiles() throws IOException {
+        GameConfig config = new GameConfig(60, 2, 32, 5_000, List.of(RateSetting.parse("fog=20")));
+        RtsGame game = RtsGame.create(config, new ManualClock(), true);
+        Consumer<String> ignore = line -> { };
+        frames(game, 120, 16_666_667L);
+        game.select(0, 0, 16, 16);
+        game.orderAttack(20f, 20f);
+        frames(game, 200, 9_000_000L);
+        game.console().execute("rate combat 30", ignore);
+        game.orderMove(6f, 6f);
+        frames(game, 300, 23_000_000L);
+        game.console().execute("rate combat 20", ignore);
+        game.orderAttack(28f, 28f);
+        for (int i = 0; i < 4_000 && !game.isOver(); i++) {
+            frames(game, 60, 16_666_667L);
+        }
+        assertTrue(game.isOver(), "a base fell");
+        assertTrue(game.loop().world().getSystem(dev.ecsloop.demo.sim.EconomySystem.class).produced() > 0,
+                "units were built while others died");
+        frames(game, 10, 16_666_667L);
+        Path file = dir.resolve("game.replay");
+        long recorded = game.recorder().save(file);
+
+        for (String profile : List.of("steady:7", "jitter:1-60:3", "stall:400@20")) {
+            Runs run = Runs.of("--replay", file.toString(), "--frame-times", profile, "--print-hash");
+            assertEquals(0, run.status(), profile + ": " + run.out() + " " + run.err());
+            assertTrue(run.out().get(0).startsWith("replay matched: "), profile + ": " + run.out().get(0));
+            assertEquals("world-hash: " + StateHash.hex(recorded), run.lastOut(), profile);
+        }
+    }
+
+    @Test
+    void aHeadlessGameStopsWhenABaseFallsWithTheWinnerAndTheSameHashUnderAnyFrameTimes() {
+        List<String> ends = new java.util.ArrayList<>();
+        for (String profile : List.of("steady:16.667", "jitter:1-45:9", "stall:300@30")) {
+            Runs run = Runs.of("--headless", "--units", "60", "--map-size", "32", "--seconds", "1200",
+                    "--frame-times", profile, "--print-hash");
+            assertEquals(0, run.status(), run.err().toString());
+            String end = run.out().stream().filter(l -> l.startsWith("game over: ")).findFirst().orElse("none");
+            assertTrue(end.matches("game over: (team [01] wins|a draw, both bases fell) \\(world-hash [0-9a-f]{16}\\)"),
+                    end);
+            ends.add(end + " / " + run.lastOut());
+        }
+        assertEquals(ends.get(0), ends.get(1));
+        assertEquals(ends.get(0), ends.get(2));
+    }
+
+    @Test
     void aRecordingMadeByTheCommandLineReplays() {
         Path file = dir.resolve("cli.replay");
         Runs recorded = Runs.of("--headless", "--units", "60", "--map-size", "32", "--seconds", "3",
@@ -77,7 +125,7 @@ class ReplayTest {
 
         assertEquals(2, run.status());
         assertEquals(1, run.err().size(), run.err().toString());
-        assertTrue(run.err().get(0).startsWith("error: replay was recorded for setup 'demo-rts units=20 seed=1"),
+        assertTrue(run.err().get(0).startsWith("error: " + file + " was recorded for setup 'demo-rts units=20 seed=1"),
                 run.err().get(0));
     }
 

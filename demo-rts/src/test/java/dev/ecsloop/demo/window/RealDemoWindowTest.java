@@ -4,6 +4,7 @@ import dev.ecsloop.demo.cli.Cli;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
@@ -27,6 +28,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  *
  * <p>Skipped where no display server can be had, except in CI (env {@code CI} set), where that fails.
  */
+@ExtendWith(SaysWhySkipped.class)
 class RealDemoWindowTest {
 
     @Test

@@ -5,6 +5,7 @@ import dev.ecsloop.time.Clock;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
@@ -25,6 +26,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * <p>Skipped where no display server can be had, except in CI (env {@code CI} set), where that is a failure:
  * CI runs the suite under {@code xvfb-run}, so a missing display there means the window layer went untested.
  */
+@ExtendWith(SaysWhySkipped.class)
 class WindowTest {
 
     static final Path OUT = Path.of("target", "window-test");
