@@ -178,6 +178,9 @@ public final class GameWindow implements AutoCloseable {
     /**
      * Opens the window and its GL 3.3 core context; nothing runs until {@link #run}.
      *
+     * @param options size, title, platform, vsync and overlay
+     * @param game    what to show and drive
+     * @return the open window; close it when done
      * @throws IllegalStateException if GLFW cannot start (no display for X11, no EGL offscreen) or the context
      *                               cannot be created; nothing is left allocated
      */
@@ -206,12 +209,19 @@ public final class GameWindow implements AutoCloseable {
     /**
      * Queues a screenshot of the first frame drawn at or after {@code simNanos} of simulated time (the overlay
      * included). Call before or during {@link #run}.
+     *
+     * @param file     where the PNG goes
+     * @param simNanos simulated time, in nanoseconds since the loop was built
      */
     public void screenshotAt(Path file, long simNanos) {
         screenshots.add(new Screenshot(file, simNanos));
     }
 
-    /** Queues a parsed {@code --screenshot FILE@SECONDS}. */
+    /**
+     * Queues a parsed {@code --screenshot FILE@SECONDS}.
+     *
+     * @param screenshot where and when
+     */
     public void screenshotAt(Screenshot screenshot) {
         screenshots.add(Objects.requireNonNull(screenshot, "screenshot"));
     }
@@ -221,7 +231,11 @@ public final class GameWindow implements AutoCloseable {
         exitAfterScreenshots = true;
     }
 
-    /** Screenshots written so far. */
+    /**
+     * Screenshots written so far.
+     *
+     * @return how many
+     */
     public int screenshotsTaken() {
         return screenshots.taken();
     }
@@ -241,6 +255,7 @@ public final class GameWindow implements AutoCloseable {
      * {@code pacer} (0 FPS = uncapped, e.g. when vsync paces). Registers {@code quit} on the game's console unless
      * that name is taken.
      *
+     * @param pacer paces the frames
      * @throws dev.ecsloop.TickFailedException if a system throws; the window stays open and usable
      * @throws IllegalStateException           if the window is closed
      */
