@@ -55,7 +55,7 @@ public final class GameWindow implements AutoCloseable {
     static final float FRAME_MARGIN = 10f;
     static final float FRAME_MAX_ZOOM = 16f;
     /** What the panel's stall button holds one frame back by, in real milliseconds. */
-    static final long STALL_MILLIS = 300;
+    static final long STALL_MILLIS = 200;
 
     private final WindowOptions options;
     private WindowGame game;
@@ -470,6 +470,9 @@ public final class GameWindow implements AutoCloseable {
     }
 
     private void onKey(long win, int key, int scancode, int action, int mods) {
+        if (action == GLFW_PRESS && overlay != null) {
+            overlay.keyPressed(key);
+        }
         if (action == GLFW_PRESS && (overlay == null || !overlay.wantsKeyboard())) {
             switch (key) {
                 case GLFW_KEY_T -> {
@@ -536,6 +539,9 @@ public final class GameWindow implements AutoCloseable {
     }
 
     private void onMouseButton(long win, int button, int action, int mods) {
+        if (action == GLFW_PRESS && overlay != null) {
+            overlay.buttonPressed(button);
+        }
         if (action == GLFW_PRESS && overlay != null && overlay.wantsMouse()) {
             return;
         }

@@ -211,4 +211,31 @@ class OverlayWindowTest {
         assertTrue(tooltip.contains(" ms\nframe #"), tooltip);
         assertTrue(ImageIO.read(shot.toFile()) != null, "screenshot written");
     }
+
+    @Test
+    @Timeout(120)
+    void aKeyTappedFasterThanAFrameStillReachesTheConsoleSoEnterSubmits() throws IOException {
+        RealInput input = RealInput.orSkip();
+        GameWindow[] holder = new GameWindow[1];
+        RatesGame[] game = new RatesGame[1];
+        game[0] = new RatesGame(frame -> {
+            int[] origin = holder[0].position();
+            if (frame == 10) {
+                input.move(origin[0] + W / 2, origin[1] + H / 3);
+            } else if (frame == 15) {
+                input.key(KeyEvent.VK_BACK_QUOTE);   // opens the console
+            } else if (frame >= 25 && frame < 30) {
+                input.key("pause".charAt(frame - 25) - 'a' + KeyEvent.VK_A);
+            } else if (frame == 40) {
+                input.key(KeyEvent.VK_ENTER);        // press and release both land in one event poll
+            } else if (frame == 60) {
+                holder[0].requestClose();
+            }
+        });
+        try (GameWindow window = open(game[0])) {
+            holder[0] = window;
+            window.run(new FramePacer(Clock.system(), 0));
+        }
+        assertTrue(game[0].loop().isPaused(), "Enter submitted 'pause'");
+    }
 }
