@@ -49,6 +49,9 @@ public final class Cli {
             err.println("error: " + conflict);
             return OneLineErrors.EXIT;
         }
+        if (options.net.active() || options.net.conflict() != null) {
+            return NetPlay.run(options, in, out, err, window);
+        }
         String replayConflict = options.replayConflict();
         if (replayConflict != null) {
             err.println("error: " + replayConflict);
