@@ -14,7 +14,7 @@ import java.util.List;
  * changes between frames and inside ticks (at that tick's instant; restating the current rate or phase is no
  * change), disabled systems (their ticks consumed),
  * failures (the frame ends at the failed tick's instant, the rest of the advance handled like time past the
- * bound), a pause from inside a tick, single steps, the catch-up bound and both debt policies.
+ * bound), a pause from inside a tick, single steps, the catch-up bound, the horizon and both debt policies.
  */
 final class ReferenceScheduler {
 
@@ -97,6 +97,8 @@ final class ReferenceScheduler {
     long bound;
     boolean keepDebt;
     boolean paused;
+    /** Simulated time never advances past it. */
+    long horizon = Long.MAX_VALUE;
     /** The time scale in millionths, and the real time scaled at it since it was set (exact, no carry). */
     long scalePpm = 1_000_000L;
     BigInteger scaledReal = BigInteger.ZERO;
@@ -213,7 +215,7 @@ final class ReferenceScheduler {
             return false;
         }
         long wanted = debt + scale(real);
-        long advance = Math.min(wanted, bound);
+        long advance = Math.min(wanted, Math.min(bound, Math.max(0, horizon - now)));
         debt = 0;
         owe(wanted - advance);
         long target = now + advance;
@@ -271,7 +273,7 @@ final class ReferenceScheduler {
     boolean step() {
         paused = true;
         long at = nextInstant();
-        if (at < 0) {
+        if (at < 0 || at > horizon) {
             return false;
         }
         now = Math.max(now, at);

@@ -25,9 +25,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * The real loop against {@link ReferenceScheduler}, tick by tick: random systems (rates from 0.5 Hz to 2 kHz with
- * odd millihertz, random phases, some every-frame), random frame lengths and stalls, random controls between
- * frames, and random scripts that systems run at their n-th tick (retune, re-phase or make every-frame any system,
- * themselves included; disable or enable one; pause; fail).
+ * odd millihertz, random phases, some every-frame, some throttled), random frame lengths and stalls, random controls
+ * between frames and from a frame listener (rate, phase, every-frame, enabling, bound, debt policy, time scale, the
+ * horizon ahead of the current time and behind it, steps), and random scripts that systems run at their n-th tick
+ * (retune, re-phase or make every-frame any system, themselves included; disable or enable one; pause; fail).
  */
 class SchedulerModelProperties {
 
@@ -70,6 +71,15 @@ class SchedulerModelProperties {
             });
         }
 
+        /** A horizon up to 500 ms around the current time (behind it too), or none for odd values. */
+        private void horizon(Op op) {
+            if (op.value() % 5 == 0) {
+                loop.clearHorizon();
+            } else {
+                loop.setHorizon(Math.max(0, loop.simulatedNanos() + (op.value() - 300_000L) * 1_000L));
+            }
+        }
+
         int indexOf(BaseSystem system) {
             for (int i = 0; i < systems.length; i++) {
                 if (systems[i] == system) {
@@ -98,6 +108,7 @@ class SchedulerModelProperties {
                 case 5 -> loop.setMaxCatchUp(Duration.ofNanos(1 + op.value() * 1000));
                 case 6 -> loop.setDebtPolicy(op.value() % 2 == 0 ? DebtPolicy.KEEP : DebtPolicy.DISCARD);
                 case 8 -> loop.setTimeScale(op.value() / 1000.0);
+                case 11 -> horizon(op);
                 default -> throw new IllegalArgumentException("not a control: " + op);
             }
         }
@@ -172,7 +183,7 @@ class SchedulerModelProperties {
                 Tuple.of(12, Arbitraries.longs().between(0, 40_000_000L)),
                 Tuple.of(2, Arbitraries.longs().between(0, 3_000L)),
                 Tuple.of(1, Arbitraries.longs().between(40_000_000L, 1_500_000_000L))).map(l -> new Op(0, 0, l));
-        Arbitrary<Op> control = Combinators.combine(Arbitraries.integers().between(1, 10),
+        Arbitrary<Op> control = Combinators.combine(Arbitraries.integers().between(1, 11),
                 Arbitraries.integers().between(0, 199), Arbitraries.longs().between(0, 999_999L)).as(Op::new);
         return Arbitraries.frequencyOf(Tuple.of(6, frame), Tuple.of(1, control)).list().ofMinSize(1).ofMaxSize(80);
     }
@@ -299,6 +310,8 @@ class SchedulerModelProperties {
             case 5 -> model.bound = 1 + op.value() * 1000;
             case 6 -> model.setDebtPolicy(op.value() % 2 == 0);
             case 8 -> model.setTimeScale(Math.round(op.value() / 1000.0 * 1_000_000));
+            case 11 -> model.horizon = op.value() % 5 == 0 ? Long.MAX_VALUE
+                    : Math.max(0, model.now + (op.value() - 300_000L) * 1_000L);
             default -> throw new IllegalArgumentException("not a control: " + op);
         }
     }
