@@ -71,6 +71,10 @@ final class ReferenceScheduler {
         static final int TOGGLE = 3;
         static final int FAIL = 4;
         static final int PAUSE = 5;
+        static final int RESUME = 6;
+        static final int DEBT_POLICY = 7;
+        static final int BOUND = 8;
+        static final int HORIZON = 9;
     }
 
     static final class Sys {
@@ -192,6 +196,11 @@ final class ReferenceScheduler {
                         case Script.EVERY_FRAME -> setEveryFrame(c.target());
                         case Script.TOGGLE -> systems[c.target()].enabled = !systems[c.target()].enabled;
                         case Script.PAUSE -> paused = true;
+                        case Script.RESUME -> paused = false;
+                        case Script.DEBT_POLICY -> setDebtPolicy(c.value() % 2 == 0);
+                        case Script.BOUND -> bound = 1 + c.value() * 1000;
+                        case Script.HORIZON -> horizon = c.value() % 5 == 0 ? Long.MAX_VALUE
+                                : Math.max(0, at + (c.value() - 300_000L) * 1_000L);
                         default -> failed = true;
                     }
                 }

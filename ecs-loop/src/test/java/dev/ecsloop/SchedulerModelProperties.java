@@ -28,7 +28,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * odd millihertz, random phases, some every-frame, some throttled), random frame lengths and stalls, random controls
  * between frames and from a frame listener (rate, phase, every-frame, enabling, bound, debt policy, time scale, the
  * horizon ahead of the current time and behind it, steps), and random scripts that systems run at their n-th tick
- * (retune, re-phase or make every-frame any system, themselves included; disable or enable one; pause; fail).
+ * (retune, re-phase or make every-frame any system, themselves included; disable or enable one; pause; resume;
+ * switch the debt policy; change the bound or the horizon; fail).
  */
 class SchedulerModelProperties {
 
@@ -122,6 +123,17 @@ class SchedulerModelProperties {
                         case Script.EVERY_FRAME -> loop.setEveryFrame(types[c.target()]);
                         case Script.TOGGLE -> systems[c.target()].setEnabled(!systems[c.target()].isEnabled());
                         case Script.PAUSE -> loop.pause();
+                        case Script.RESUME -> loop.resume();
+                        case Script.DEBT_POLICY -> loop.setDebtPolicy(
+                                c.value() % 2 == 0 ? DebtPolicy.KEEP : DebtPolicy.DISCARD);
+                        case Script.BOUND -> loop.setMaxCatchUp(Duration.ofNanos(1 + c.value() * 1000));
+                        case Script.HORIZON -> {
+                            if (c.value() % 5 == 0) {
+                                loop.clearHorizon();
+                            } else {
+                                loop.setHorizon(Math.max(0, loop.tickNanos() + (c.value() - 300_000L) * 1_000L));
+                            }
+                        }
                         default -> {
                         }
                     }
@@ -169,7 +181,9 @@ class SchedulerModelProperties {
         Arbitrary<Integer> kind = Arbitraries.frequencyOf(Tuple.of(4, Arbitraries.just(Script.RATE)),
                 Tuple.of(3, Arbitraries.just(Script.PHASE)), Tuple.of(1, Arbitraries.just(Script.EVERY_FRAME)),
                 Tuple.of(2, Arbitraries.just(Script.TOGGLE)), Tuple.of(2, Arbitraries.just(Script.FAIL)),
-                Tuple.of(1, Arbitraries.just(Script.PAUSE)));
+                Tuple.of(1, Arbitraries.just(Script.PAUSE)), Tuple.of(1, Arbitraries.just(Script.RESUME)),
+                Tuple.of(1, Arbitraries.just(Script.DEBT_POLICY)), Tuple.of(1, Arbitraries.just(Script.BOUND)),
+                Tuple.of(1, Arbitraries.just(Script.HORIZON)));
         return Combinators.combine(Arbitraries.integers().between(0, 199), Arbitraries.integers().between(1, 40),
                         kind, Arbitraries.integers().between(0, 199), Arbitraries.longs().between(0, 999_999L))
                 .as((system, onRun, k, target, value) -> new Script(system, onRun, k, target,
