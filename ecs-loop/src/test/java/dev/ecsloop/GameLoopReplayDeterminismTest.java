@@ -51,4 +51,37 @@ class GameLoopReplayDeterminismTest {
             assertEquals(live.hash(), again.hash());
         }
     }
+
+    @Test
+    void ratesAndPhasesChangedByAFrameListenerReplayToTheSameHashesUnderThreeFrameProfiles() throws IOException {
+        ChurnWorld live = new ChurnWorld(7, 0, DebtPolicy.DISCARD, Duration.ofMillis(250)).bind();
+        Recorder recorder = Recorder.attach(live.loop, null, "churn seed=7", Duration.ofMillis(200));
+        int[] frame = {0};
+        live.loop.addFrameListener((rs, re, ws, we, end) -> {
+            // A game reacting to input at the start of its frame, before any of the frame's ticks.
+            frame[0]++;
+            if (frame[0] % 37 == 0) {
+                live.loop.setRate(ChurnWorld.Mixer.class, 5 + frame[0] % 50);
+            }
+            if (frame[0] % 53 == 0) {
+                live.loop.setPhase(ChurnWorld.Spawner.class, (frame[0] % 10) / 10.0);
+            }
+        });
+        SplittableRandom random = new SplittableRandom(5);
+        for (int f = 0; f < 600; f++) {
+            live.frame(f % 97 == 0 ? 120 * MS : random.nextLong(2 * MS, 40 * MS));
+        }
+        Path file = dir.resolve("listener.replay");
+        recorder.save(file);
+        Replay replay = Replay.read(file);
+        SplittableRandom jitter = new SplittableRandom(13);
+        LongSupplier[] profiles = {() -> 16_666_667L, () -> jitter.nextLong(1 * MS, 45 * MS), () -> 250 * MS};
+        for (LongSupplier profile : profiles) {
+            ChurnWorld again = new ChurnWorld(7, 0, DebtPolicy.DISCARD, Duration.ofMillis(250)).bind();
+            ReplayResult result = Replayer.play(replay, again.loop, again.clock, null, profile);
+            assertNull(result.divergence(), () -> String.valueOf(result.divergence()));
+            assertEquals(replay.endHash(), result.finalHash());
+            assertEquals(live.hash(), again.hash());
+        }
+    }
 }
