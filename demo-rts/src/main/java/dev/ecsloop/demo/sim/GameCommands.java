@@ -38,6 +38,19 @@ final class GameCommands {
                     game.orderAttack(x, y);
                     out.accept("attack posted");
                 });
+        console.register("economy", "economy", "credits, deliveries, units built and base health per team",
+                (args, out) -> {
+                    args.expectAtMost(0);
+                    StringBuilder line = new StringBuilder("economy:");
+                    for (int t = 0; t < 2; t++) {
+                        line.append(String.format(Locale.ROOT, " team %d credits %d delivered %d built %d base %.0f%%;",
+                                t, game.credits(t), game.delivered(t), game.produced(t), 100 * game.baseHealth(t)));
+                    }
+                    int w = game.winner();
+                    line.append(w == RtsGame.NO_WINNER ? " no winner yet" : w == RtsGame.DRAW ? " a draw"
+                            : " team " + w + " won");
+                    out.accept(line.toString());
+                });
         console.register("units", "units", "counts living units per team", (args, out) -> {
             args.expectAtMost(0);
             out.accept(String.format(Locale.ROOT, "units: team 0 %d, team 1 %d, simulated time %.3f s",
