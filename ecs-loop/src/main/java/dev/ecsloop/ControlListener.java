@@ -10,27 +10,67 @@ import com.artemis.BaseSystem;
  */
 public interface ControlListener {
 
-    /** A system's rate changed; {@code hz} is 0 when it became every-frame. */
+    /**
+     * A system's rate changed.
+     *
+     * @param system   the system
+     * @param hz       its new rate, or 0 when it became every-frame
+     * @param simNanos the simulated time at which the change took effect
+     */
     default void rateChanged(Class<? extends BaseSystem> system, double hz, long simNanos) {
     }
 
-    /** A system's phase changed; {@code phase} is a fraction of its step in [0, 1). */
+    /**
+     * A system's phase changed.
+     *
+     * @param system   the system
+     * @param phase    the new phase, a fraction of its step in [0, 1)
+     * @param simNanos the simulated instant at which the change took effect
+     */
     default void phaseChanged(Class<? extends BaseSystem> system, double phase, long simNanos) {
     }
 
+    /**
+     * The time scale changed.
+     *
+     * @param scale    simulated seconds per real second, as rounded by the loop
+     * @param simNanos the simulated time at which the change took effect
+     */
     default void timeScaleChanged(double scale, long simNanos) {
     }
 
+    /**
+     * The catch-up bound changed.
+     *
+     * @param maxCatchUpNanos the new bound: the most simulated time one frame may cover
+     * @param simNanos        the simulated time at which the change took effect
+     */
     default void catchUpChanged(long maxCatchUpNanos, long simNanos) {
     }
 
+    /**
+     * The debt policy changed.
+     *
+     * @param policy   the new policy
+     * @param simNanos the simulated time at which the change took effect
+     */
     default void debtPolicyChanged(DebtPolicy policy, long simNanos) {
     }
 
+    /**
+     * The loop was paused or resumed.
+     *
+     * @param paused   whether it is paused now
+     * @param simNanos the simulated time at which it stopped or restarted
+     */
     default void pausedChanged(boolean paused, long simNanos) {
     }
 
-    /** A single step ran, ending at {@code simNanos}. */
+    /**
+     * A single step ran.
+     *
+     * @param simNanos the simulated time the step ended at
+     */
     default void stepped(long simNanos) {
     }
 }

@@ -15,5 +15,14 @@ package dev.ecsloop;
 @FunctionalInterface
 public interface FrameListener {
 
+    /**
+     * Called once per frame, before any system runs.
+     *
+     * @param realStart   real time at which the frame's span begins (exclusive), ns
+     * @param realEnd     real time at which the frame's span ends (inclusive), ns
+     * @param wantedStart where {@code realStart} lies on the unbounded simulated timeline, ns
+     * @param wantedEnd   where {@code realEnd} lies on the unbounded simulated timeline, ns
+     * @param simEnd      the simulated time the simulation reaches in this frame, ns
+     */
     void beforeSystems(long realStart, long realEnd, long wantedStart, long wantedEnd, long simEnd);
 }

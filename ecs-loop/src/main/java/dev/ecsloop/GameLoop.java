@@ -65,7 +65,11 @@ public final class GameLoop {
         strategy.configure(scheduler, stats, listeners);
     }
 
-    /** A builder with the defaults: system clock, 250 ms catch-up bound, {@link DebtPolicy#DISCARD}. */
+    /**
+     * A builder with the defaults: system clock, 250 ms catch-up bound, {@link DebtPolicy#DISCARD}.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -78,6 +82,7 @@ public final class GameLoop {
      *
      * @throws TickFailedException   if a system or tick listener throws; the frame ends at that tick's instant
      *                               and the loop stays usable
+     * @throws RuntimeException      what a frame listener throws; the frame then ends before any tick
      * @throws IllegalStateException if called from inside one of this loop's systems or listeners, or from a
      *                               thread other than the loop's
      */
@@ -95,8 +100,16 @@ public final class GameLoop {
             stats.beginFrame(realHighWater);
             long target = time.nowNanos();
             strategy.setFrameNanos(target);
-            for (FrameListener listener : listeners.frame) {
-                listener.beforeSystems(realStart, realHighWater, time.lastWantedStart(), time.lastWantedEnd(), target);
+            try {
+                for (FrameListener listener : listeners.frame) {
+                    listener.beforeSystems(realStart, realHighWater, time.lastWantedStart(), time.lastWantedEnd(),
+                            target);
+                }
+            } catch (RuntimeException e) {
+                // No tick ran: the frame ends where it began, its time handled like time past the bound.
+                time.endFrameAt(start);
+                strategy.setFrameNanos(start);
+                throw e;
             }
             runInstantsUpTo(target);
             strategy.runEveryFrame(frames, time.nowNanos(), time.nowNanos() - start);
@@ -620,7 +633,12 @@ public final class GameLoop {
             return this;
         }
 
-        /** The real-time source, read once at {@link #build()} (time zero) and once per frame. */
+        /**
+         * The real-time source, read once at {@link #build()} (time zero) and once per frame.
+         *
+         * @param clock the clock; tests pass a {@link dev.ecsloop.time.ManualClock}
+         * @return this builder
+         */
         public Builder clock(Clock clock) {
             this.clock = Objects.requireNonNull(clock, "clock");
             return this;
@@ -633,6 +651,9 @@ public final class GameLoop {
          * <p>Timing costs one clock read per system run (about 25 ns with the system clock: with trivial systems
          * that is most of the loop's own cost, see the README's benchmarks). A build that never shows costs can
          * pass a constant clock, {@code () -> 0L}: the reads vanish and the cost figures read 0.
+         *
+         * @param profiler the clock that times system runs
+         * @return this builder
          */
         public Builder profiler(Clock profiler) {
             this.profiler = Objects.requireNonNull(profiler, "profiler");
@@ -652,7 +673,12 @@ public final class GameLoop {
             return this;
         }
 
-        /** What happens to time past the catch-up bound; {@link DebtPolicy#DISCARD} by default. */
+        /**
+         * What happens to time past the catch-up bound; {@link DebtPolicy#DISCARD} by default.
+         *
+         * @param policy keep it as debt or drop it
+         * @return this builder
+         */
         public Builder debtPolicy(DebtPolicy policy) {
             this.debtPolicy = Objects.requireNonNull(policy, "debtPolicy");
             return this;
@@ -661,7 +687,9 @@ public final class GameLoop {
         /**
          * Builds the world and the loop. The clock is read here: this is time zero.
          *
-         * @throws IllegalArgumentException if no world was given, or a system has a bad rate or both
+         * @return the loop, at simulated time 0
+         * @throws IllegalArgumentException if no world was given, the configuration carries its own invocation
+         *                                  strategy, or a system has a bad rate or phase or both
          *                                  {@link TickRate} and {@link EveryFrame}; the message names it
          */
         public GameLoop build() {

@@ -3,7 +3,7 @@ package dev.ecsloop;
 import com.artemis.BaseSystem;
 
 /**
- * Counters of a running loop, in the style of the brief: totals since start, and per-second figures over the
+ * Counters of a running loop: totals since start, and per-second figures over the
  * last full second of real time, refreshed four times per second (every 250 ms of real time).
  *
  * <p>Per-second figures are the sum of the last four completed 250 ms buckets, so they change in steps four
@@ -161,7 +161,11 @@ public final class LoopStats {
                 + " in this loop");
     }
 
-    /** Frames completed since the loop was built. */
+    /**
+     * Frames completed since the loop was built.
+     *
+     * @return the count
+     */
     public long frames() {
         return frames;
     }
@@ -169,38 +173,70 @@ public final class LoopStats {
     /**
      * Runs of {@code system} since the loop was built: fixed ticks, throttled runs or frames it ran in.
      *
+     * @param system a system of the loop
+     * @return the count
      * @throws IllegalArgumentException if the system is not in the loop
      */
     public long ticks(Class<? extends BaseSystem> system) {
         return totalTicks[slot(system)];
     }
 
-    /** Frames in which the catch-up bound cut simulated time short, since the loop was built. */
+    /**
+     * Frames in which the catch-up bound cut simulated time short, since the loop was built.
+     *
+     * @return the count
+     */
     public long catchUpCapHits() {
         return capHits;
     }
 
-    /** Frames over the last full second of real time. */
+    /**
+     * Frames over the last full second of real time; 0 until one second of real time has passed.
+     *
+     * @return the count
+     */
     public long framesPerSecond() {
         return framesPerSecond;
     }
 
-    /** Frames that hit the catch-up bound over the last full second. */
+    /**
+     * Frames that hit the catch-up bound over the last full second.
+     *
+     * @return the count
+     */
     public long catchUpCapHitsPerSecond() {
         return capHitsPerSecond;
     }
 
-    /** Runs of {@code system} over the last full second of real time. */
+    /**
+     * Runs of {@code system} over the last full second of real time.
+     *
+     * @param system a system of the loop
+     * @return the count
+     * @throws IllegalArgumentException if the system is not in the loop
+     */
     public long ticksPerSecond(Class<? extends BaseSystem> system) {
         return ticksPerSecond[slot(system)];
     }
 
-    /** Mean real milliseconds per run of {@code system} over the last full second. */
+    /**
+     * Mean real milliseconds per run of {@code system} over the last full second.
+     *
+     * @param system a system of the loop
+     * @return milliseconds, 0 if it did not run
+     * @throws IllegalArgumentException if the system is not in the loop
+     */
     public double meanTickMillis(Class<? extends BaseSystem> system) {
         return meanMillis[slot(system)];
     }
 
-    /** Longest run of {@code system} in real milliseconds over the last full second. */
+    /**
+     * Longest run of {@code system} in real milliseconds over the last full second.
+     *
+     * @param system a system of the loop
+     * @return milliseconds, 0 if it did not run
+     * @throws IllegalArgumentException if the system is not in the loop
+     */
     public double maxTickMillis(Class<? extends BaseSystem> system) {
         return maxMillis[slot(system)];
     }
@@ -208,7 +244,10 @@ public final class LoopStats {
     /**
      * One line of the per-second figures, e.g.
      * {@code Frames: 144 | AiSystem: 15 (0.42/0.90 ms) | PhysicsSystem: 60 (0.10/0.31 ms) | Caps: 0}
-     * where each system shows runs per second and mean/max milliseconds per run.
+     * where each system shows runs per second and mean/max milliseconds per run. All figures cover the last
+     * full second of real time, so they read 0 until one second has passed.
+     *
+     * @return the line, without a line break
      */
     public String line() {
         StringBuilder sb = new StringBuilder(64 + 48 * slots.length);

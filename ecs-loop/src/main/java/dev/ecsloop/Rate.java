@@ -4,7 +4,8 @@ package dev.ecsloop;
  * A tick rate as an exact rational number: {@code millihertz / 1000} ticks per second.
  *
  * <p>Why rational: 1/60 s is not a whole number of nanoseconds. Rounding the step to 16,666,667 ns drifts by a
- * whole tick within 14 hours, and a float accumulator loses ticks within seconds (see the brief). Instead the
+ * millisecond every 14 hours (a whole tick in under 10 days), and a float accumulator rounds every frame's delta,
+ * so how many ticks run comes to depend on how real time was split into frames. Instead the
  * k-th tick after an anchor falls at exactly {@code anchor + k * 10^12 / millihertz} nanoseconds, a rational
  * number tracked as a whole part plus a remainder (see {@link TickSchedule}), so 24 h at 60 Hz is exactly
  * 5,184,000 ticks.

@@ -16,6 +16,7 @@ public final class TickFailedException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     private final transient Class<? extends BaseSystem> system;
+    /** Simulated time of the run that threw, in nanoseconds. */
     private final long simulatedNanos;
 
     /**
@@ -30,12 +31,20 @@ public final class TickFailedException extends RuntimeException {
         this.simulatedNanos = simulatedNanos;
     }
 
-    /** The system that threw. */
+    /**
+     * The system that threw.
+     *
+     * @return its class; null after deserialization
+     */
     public Class<? extends BaseSystem> system() {
         return system;
     }
 
-    /** Simulated time of the run that threw, in nanoseconds. */
+    /**
+     * When the failed run was due.
+     *
+     * @return the simulated time of the run that threw, in nanoseconds
+     */
     public long simulatedNanos() {
         return simulatedNanos;
     }

@@ -45,16 +45,26 @@ import java.lang.annotation.Target;
 @Target(ElementType.TYPE)
 public @interface TickRate {
 
-    /** Ticks per simulated second (Hz). */
+    /**
+     * The rate.
+     *
+     * @return ticks per simulated second (Hz)
+     */
     double value();
 
-    /** {@code true} (default): every missed tick runs during catch-up. {@code false}: throttled. */
+    /**
+     * Whether missed ticks are caught up.
+     *
+     * @return {@code true} (default): every missed tick runs during catch-up; {@code false}: throttled
+     */
     boolean catchUp() default true;
 
     /**
      * Where the ticks fall within the step, as a fraction of it in [0, 1), exact to a millionth; 0 by default.
      * A phase outside [0, 1), NaN or infinite makes {@link GameLoop.Builder#build()} throw
      * {@link IllegalArgumentException} naming the system.
+     *
+     * @return the phase, a fraction of the step
      */
     double phase() default 0;
 }

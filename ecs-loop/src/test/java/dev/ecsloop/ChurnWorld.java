@@ -34,6 +34,8 @@ final class ChurnWorld {
     private final StateHash hasher;
     private long lastTick;
     private long frameStart;
+    /** Set while single-stepping, which reaches the next instant however far it lies. */
+    private boolean stepping;
     /** Frames whose tick failed. */
     int failures;
 
@@ -53,7 +55,7 @@ final class ChurnWorld {
                 throw new AssertionError("tick log went back: " + system.getClass().getSimpleName() + "@" + at
                         + " after " + lastTick);
             }
-            if (at < frameStart || at > frameStart + loop.maxCatchUp().toNanos()) {
+            if (!stepping && (at < frameStart || at > frameStart + loop.maxCatchUp().toNanos())) {
                 throw new AssertionError("tick at " + at + " outside its frame's reach [" + frameStart + ", "
                         + frameStart + " + bound]");
             }
@@ -75,6 +77,19 @@ final class ChurnWorld {
             loop.frame();
         } catch (TickFailedException expected) {
             failures++;   // the flaky system's scheduled failure: the loop stays usable
+        }
+    }
+
+    /** Single-steps; a failing tick is swallowed as in {@link #frame}. */
+    void step() {
+        stepping = true;
+        try {
+            loop.step();
+        } catch (TickFailedException expected) {
+            failures++;
+        } finally {
+            stepping = false;
+            frameStart = loop.simulatedNanos();
         }
     }
 
@@ -222,11 +237,17 @@ final class ChurnWorld {
         }
     }
 
-    /** Every frame, reads only: rendering must not change what the hash covers. */
+    /**
+     * Every frame, reads only: rendering must not change what the hash covers. It notes where the frame ended, so
+     * the bound check also holds for frames that a replayer drives.
+     */
     @EveryFrame
     static final class Viewer extends BaseSystem {
+        ChurnWorld owner;
+
         @Override
         protected void processSystem() {
+            owner.frameStart = owner.loop.simulatedNanos();
         }
     }
 
@@ -239,6 +260,7 @@ final class ChurnWorld {
     /** Binds the director to the loop (systems are built before the loop exists). */
     ChurnWorld bind() {
         loop.world().getSystem(Director.class).loop = loop;
+        loop.world().getSystem(Viewer.class).owner = this;
         return this;
     }
 }

@@ -88,4 +88,27 @@ class GameLoopFailureTest {
         assertEquals(40 * MS, loop.simulatedNanos());
         assertEquals(2, fails.runs);
     }
+
+    @Test
+    void aFrameListenerThatThrowsEndsTheFrameBeforeAnyTickSoNoLaterFrameRunsMoreThanTheBound() {
+        ManualClock clock = new ManualClock();
+        Systems.B steady = new Systems.B();
+        GameLoop loop = GameLoop.builder().clock(clock).world(new WorldConfigurationBuilder().with(steady)).build();
+        boolean[] failing = {true};
+        loop.addFrameListener((realStart, realEnd, wantedStart, wantedEnd, simEnd) -> {
+            if (failing[0]) {
+                throw new IllegalStateException("listener bug");
+            }
+        });
+        for (int f = 0; f < 10; f++) {
+            clock.advance(200 * MS);
+            assertThrows(IllegalStateException.class, loop::frame);
+        }
+        assertEquals(0, loop.simulatedNanos());
+        failing[0] = false;
+        clock.advance(200 * MS);
+        loop.frame();
+        assertEquals(200 * MS, loop.simulatedNanos());
+        assertEquals(12, steady.runs, "one frame's worth of ticks, not eleven");
+    }
 }

@@ -105,4 +105,103 @@ class SchedulerContractProperties {
         }
         assertTrue(w.failures > 0, "the flaky system failed at least once");
     }
+
+    /** A control made between frames, at a simulated instant. */
+    record Control(long atNanos, int kind, long value) {
+    }
+
+    @Provide
+    Arbitrary<List<Control>> controls() {
+        Arbitrary<Control> one = net.jqwik.api.Combinators.combine(
+                Arbitraries.longs().between(0, 3_000_000_000L), Arbitraries.integers().between(0, 5),
+                Arbitraries.longs().between(0, 999)).as(Control::new);
+        return one.list().ofMaxSize(12).map(l -> l.stream()
+                .sorted(java.util.Comparator.comparingLong(Control::atNanos)).toList());
+    }
+
+    @Property(tries = 60)
+    void controlsBetweenFramesAtTheSameInstantsGiveTheSameTicksUnderAnySplit(
+            @ForAll @LongRange(min = 0, max = 10_000) long seed,
+            @ForAll("controls") List<Control> controls,
+            @ForAll("frames") List<Long> first, @ForAll("frames") List<Long> second) {
+        ChurnWorld a = scripted(seed, controls, first);
+        ChurnWorld b = scripted(seed, controls, second);
+        assertEquals(a.loop.simulatedNanos(), b.loop.simulatedNanos());
+        assertEquals(a.log, b.log);
+        assertEquals(a.hash(), b.hash());
+    }
+
+    /**
+     * Drives the world to 3 s of simulated time, cutting frames from {@code frames} (repeated as needed, each
+     * cut short at the next control's instant) and applying each control at its instant, as a replayer does.
+     */
+    private static ChurnWorld scripted(long seed, List<Control> controls, List<Long> frames) {
+        ChurnWorld w = new ChurnWorld(seed, 0, DebtPolicy.KEEP, Duration.ofSeconds(5)).bind();
+        int next = 0;
+        int f = 0;
+        long end = 3_000_000_000L;
+        while (w.loop.simulatedNanos() < end || next < controls.size()) {
+            while (next < controls.size() && controls.get(next).atNanos() <= w.loop.simulatedNanos()) {
+                apply(w, controls.get(next++));    // a step moves simulated time: read it again
+            }
+            long now = w.loop.simulatedNanos();
+            long until = next < controls.size() ? controls.get(next).atNanos() : end;
+            if (until <= now) {
+                if (next >= controls.size()) {
+                    break;
+                }
+                continue;
+            }
+            // At least 1 ms of real time per frame, so that a run of zero-length frames still moves on.
+            long length = Math.min(Math.max(1_000_000L, frames.get(f++ % frames.size())), until - now);
+            if (w.loop.isPaused()) {
+                w.frame(length);                 // paused real time: no simulated time passes
+                w.loop.resume();
+            } else {
+                w.frame(length);
+            }
+        }
+        return w;
+    }
+
+    private static void apply(ChurnWorld w, Control c) {
+        GameLoop loop = w.loop;
+        switch (c.kind()) {
+            case 0 -> loop.setRate(ChurnWorld.Mixer.class, 1 + c.value() / 10.0);
+            case 1 -> loop.setPhase(ChurnWorld.Spawner.class, c.value() / 1000.0);
+            case 2 -> loop.pause();
+            case 3 -> {
+                w.step();
+                loop.resume();
+            }
+            case 4 -> loop.setEveryFrame(ChurnWorld.Sampler.class);
+            default -> loop.setRate(ChurnWorld.Sampler.class, 1 + c.value());
+        }
+    }
+
+    @Property(tries = 60)
+    void whateverHappensTheLogNeverGoesBackAndNoFrameReachesPastTheBound(
+            @ForAll @LongRange(min = 0, max = 10_000) long seed,
+            @ForAll("frames") List<Long> frames,
+            @ForAll("controls") List<Control> chaos) {
+        // ChurnWorld asserts both inside its tick listener; here time scale, bound and debt policy change too.
+        ChurnWorld w = new ChurnWorld(seed, 3, DebtPolicy.KEEP, Duration.ofMillis(200)).bind();
+        int c = 0;
+        for (long f : frames) {
+            if (c < chaos.size() && f % 3 == 0) {
+                Control k = chaos.get(c++);
+                switch (k.kind()) {
+                    case 0 -> w.loop.setTimeScale(k.value() / 100.0);
+                    case 1 -> w.loop.setMaxCatchUp(Duration.ofMillis(1 + k.value()));
+                    case 2 -> w.loop.setDebtPolicy(k.value() % 2 == 0 ? DebtPolicy.KEEP : DebtPolicy.DISCARD);
+                    case 3 -> w.step();
+                    case 4 -> w.loop.resume();
+                    default -> w.loop.setHorizon(w.loop.simulatedNanos() + k.value() * 1_000_000L);
+                }
+            }
+            long before = w.loop.simulatedNanos();
+            w.frame(f);
+            assertTrue(w.loop.simulatedNanos() >= before, "simulated time went back");
+        }
+    }
 }

@@ -19,7 +19,8 @@ public final class GlWindowLauncher implements WindowLauncher {
         WindowOptions options = WindowOptions.defaults()
                 .withOffscreen(request.offscreen())
                 .withVsync(request.fps() == 0);
-        RtsWindowGame shown = new RtsWindowGame(game, request.stopAtNanos());
+        FramePacer pacer = new FramePacer(Clock.system(), request.fps());
+        RtsWindowGame shown = new RtsWindowGame(game, request.stopAtNanos(), g -> g.console().withFrameCap(pacer));
         GameWindow window;
         try {
             window = GameWindow.open(options, shown);
@@ -32,7 +33,6 @@ public final class GlWindowLauncher implements WindowLauncher {
             for (Screenshot s : request.screenshots()) {
                 window.screenshotAt(s);
             }
-            FramePacer pacer = new FramePacer(Clock.system(), request.fps());
             game.console().withFrameCap(pacer);
             window.run(pacer);
         }

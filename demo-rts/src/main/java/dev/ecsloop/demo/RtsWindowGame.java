@@ -2,13 +2,20 @@ package dev.ecsloop.demo;
 
 import dev.ecsloop.GameLoop;
 import dev.ecsloop.console.Console;
+import dev.ecsloop.demo.economy.ResourceFields;
+import dev.ecsloop.demo.fog.FogOfWar;
 import dev.ecsloop.demo.map.GridMap;
+import dev.ecsloop.demo.minimap.Minimap;
 import dev.ecsloop.demo.sim.FrameView;
 import dev.ecsloop.demo.sim.RtsGame;
 import dev.ecsloop.demo.window.GameWindow;
 import dev.ecsloop.demo.window.RenderSnapshot;
 import dev.ecsloop.demo.window.WindowGame;
+import dev.ecsloop.demo.window.Outcome;
 import dev.ecsloop.interpolate.InterpolationMode;
+import dev.ecsloop.time.Clock;
+
+import java.util.function.Consumer;
 
 /**
  * The RTS as the window sees it: copies the game's interpolated {@link FrameView} into the window's own
@@ -24,7 +31,10 @@ final class RtsWindowGame implements WindowGame {
 
     private final RtsGame game;
     private final long stopAtNanos;
+    private final Consumer<RtsGame> prepare;
     private final FrameView drawn = new FrameView();
+    private byte[] fogCells = new byte[0];
+    private boolean fogOn = true;
     private GameWindow window;
 
     /**
@@ -32,8 +42,18 @@ final class RtsWindowGame implements WindowGame {
      * @param stopAtNanos simulated time at which to close the window, or -1 for never
      */
     RtsWindowGame(RtsGame game, long stopAtNanos) {
+        this(game, stopAtNanos, g -> { });
+    }
+
+    /**
+     * @param game        the game to show
+     * @param stopAtNanos simulated time at which to close the window, or -1 for never
+     * @param prepare     run on each fresh game {@link #restart()} builds (the frame cap's {@code fps} command)
+     */
+    RtsWindowGame(RtsGame game, long stopAtNanos, Consumer<RtsGame> prepare) {
         this.game = game;
         this.stopAtNanos = stopAtNanos;
+        this.prepare = prepare;
     }
 
     /** The window to close at the stop time; set once it is open. */
@@ -51,15 +71,40 @@ final class RtsWindowGame implements WindowGame {
         return game.console();
     }
 
+    /**
+     * Draws what the player sees: the map with resource fields, the fog of war from team 0's side (enemy units
+     * and projectiles outside its sight are left out), every unit in its kind's shape, projectiles, the selected
+     * units' routes, and the game's own minimap picture.
+     */
     @Override
     public void fill(RenderSnapshot into) {
+        GridMap map = game.map();
         if (into.mapWidth() == 0) {
-            setMap(into, game.map());
+            setMap(into, map, game.resourceFields());
         }
         game.snapshot(drawn);
-        int width = game.map().width();
+        if (fogOn) {
+            FogOfWar fog = game.fog();
+            if (fogCells.length != map.cellCount()) {
+                fogCells = new byte[map.cellCount()];
+            }
+            int w = map.width();
+            for (int c = 0; c < fogCells.length; c++) {
+                fogCells[c] = fog.visible(RtsGame.PLAYER_TEAM, c) ? RenderSnapshot.VISIBLE
+                        : fog.explored(RtsGame.PLAYER_TEAM, c % w, c / w) ? RenderSnapshot.EXPLORED
+                        : RenderSnapshot.UNEXPLORED;
+            }
+            into.setFog(fogCells);
+        }
+        Minimap minimap = game.minimap();
+        into.setMinimap(minimap.pixels(), minimap.side(), minimap.renders());
+        int width = map.width();
         for (int i = 0; i < drawn.count; i++) {
-            into.addUnit(drawn.x[i], drawn.y[i], drawn.angle[i], drawn.team[i], drawn.health[i], drawn.selected[i]);
+            if (drawn.team[i] != RtsGame.PLAYER_TEAM && !seen(drawn.x[i], drawn.y[i])) {
+                continue;
+            }
+            into.addUnit(drawn.x[i], drawn.y[i], drawn.angle[i], drawn.team[i], drawn.health[i], drawn.selected[i],
+                    kindOf(drawn.kind[i]));
             int length = drawn.routeLength[i];
             if (length > 0) {
                 into.beginPath();
@@ -70,17 +115,49 @@ final class RtsWindowGame implements WindowGame {
                 }
             }
         }
+        for (int i = 0; i < drawn.projectileCount; i++) {
+            if (drawn.projectileTeam[i] == RtsGame.PLAYER_TEAM || seen(drawn.projectileX[i], drawn.projectileY[i])) {
+                into.addProjectile(drawn.projectileX[i], drawn.projectileY[i], drawn.projectileTeam[i]);
+            }
+        }
         if (stopAtNanos >= 0 && game.loop().simulatedNanos() >= stopAtNanos && window != null) {
             window.requestClose();
         }
     }
 
-    private static void setMap(RenderSnapshot into, GridMap map) {
+    /** Whether the player sees a world point now (always, with the fog off). */
+    private boolean seen(float x, float y) {
+        return !fogOn || game.fog().visible(RtsGame.PLAYER_TEAM, GridMap.cellCoord(x), GridMap.cellCoord(y));
+    }
+
+    private static int kindOf(int kind) {
+        return switch (kind) {
+            case FrameView.ARCHER -> RenderSnapshot.ARCHER;
+            case FrameView.HARVESTER -> RenderSnapshot.HARVESTER;
+            case FrameView.BASE -> RenderSnapshot.BASE;
+            default -> RenderSnapshot.SOLDIER;
+        };
+    }
+
+    private static void setMap(RenderSnapshot into, GridMap map, ResourceFields fields) {
         boolean[] blocked = new boolean[map.cellCount()];
         for (int i = 0; i < blocked.length; i++) {
             blocked[i] = !map.isWalkable(i);
         }
         into.setMap(map.width(), map.height(), blocked);
+        boolean[] resource = new boolean[map.cellCount()];
+        for (int team = 0; team < 2; team++) {
+            for (int k = 0; k < fields.cellCount(team); k++) {
+                resource[fields.cell(team, k)] = true;
+            }
+        }
+        into.setResources(resource);
+    }
+
+    @Override
+    public boolean toggleFog() {
+        fogOn = !fogOn;
+        return fogOn;
     }
 
     @Override
@@ -113,6 +190,27 @@ final class RtsWindowGame implements WindowGame {
     @Override
     public void setInterpolation(InterpolationMode mode) {
         game.interpolation().setMode(mode);
+    }
+
+    /** Decided once a base has fallen: won when the enemy's did, lost when the player's did, drawn when both. */
+    @Override
+    public Outcome outcome() {
+        int winner = drawn.winner;
+        if (winner == RtsGame.NO_WINNER) {
+            return Outcome.PLAYING;
+        }
+        return winner == RtsGame.DRAW ? Outcome.DRAW : winner == RtsGame.PLAYER_TEAM ? Outcome.WON : Outcome.LOST;
+    }
+
+    /** The same setup from simulated time 0, on the real clock, keeping the interpolation mode. */
+    @Override
+    public WindowGame restart() {
+        RtsGame fresh = RtsGame.create(game.config(), Clock.system(), game.recorder() != null);
+        fresh.interpolation().setMode(game.interpolation().mode());
+        prepare.accept(fresh);
+        RtsWindowGame next = new RtsWindowGame(fresh, -1, prepare);
+        next.window = window;
+        return next;
     }
 
     @Override

@@ -34,7 +34,18 @@ class RtsWindowGameTest {
     }
 
     @Test
+    void withTheFogOnTheEnemyOutOfSightIsNotDrawnAndTheFogIs() {
+        frames(10);
+        fill();
+        assertTrue(snapshot.hasFog(), "fog drawn");
+        assertTrue(snapshot.unitCount() >= game.unitCount(0), "the player's own units all drawn");
+        assertTrue(snapshot.unitCount() < game.unitCount(0) + game.unitCount(1),
+                "the enemy, far off in its corner, hidden: " + snapshot.unitCount());
+    }
+
+    @Test
     void fillDrawsTheMapOnceAndEveryLivingUnit() {
+        assertFalse(shown.toggleFog(), "fog now off");
         frames(10);
         fill();
         assertEquals(64, snapshot.mapWidth());

@@ -28,17 +28,30 @@ public final class Args {
         this.words = List.copyOf(words);
     }
 
-    /** The command's registered name, lower case. */
+    /**
+     * The command's registered name, lower case.
+     *
+     * @return the name
+     */
     public String command() {
         return command;
     }
 
-    /** How many words follow the command name. */
+    /**
+     * How many words follow the command name.
+     *
+     * @return the number of arguments
+     */
     public int size() {
         return words.size();
     }
 
-    /** Whether a word exists at {@code index}. */
+    /**
+     * Whether a word exists at {@code index}.
+     *
+     * @param index 0 for the first argument
+     * @return true if that many words were given
+     */
     public boolean has(int index) {
         return index >= 0 && index < words.size();
     }
@@ -46,6 +59,7 @@ public final class Args {
     /**
      * Rejects surplus words.
      *
+     * @param max how many words the command takes at most
      * @throws IllegalArgumentException if more than {@code max} words were given; names the first extra one
      */
     public void expectAtMost(int max) {
@@ -58,6 +72,8 @@ public final class Args {
      * The word at {@code index}, as typed.
      *
      * @param what the argument's name as the usage shows it, e.g. {@code "<system>"}
+     * @param index 0 for the first argument
+     * @return the word
      * @throws IllegalArgumentException if it is missing
      */
     public String word(int index, String what) {
@@ -70,6 +86,9 @@ public final class Args {
     /**
      * A finite decimal number.
      *
+     * @param index 0 for the first argument
+     * @param what the argument's name as the usage shows it
+     * @return the number
      * @throws IllegalArgumentException if it is missing or not a plain decimal number
      */
     public double number(int index, String what) {
@@ -87,6 +106,11 @@ public final class Args {
     /**
      * A whole number in [{@code min}, {@code max}].
      *
+     * @param index 0 for the first argument
+     * @param what the argument's name as the usage shows it
+     * @param min the smallest accepted value
+     * @param max the largest accepted value
+     * @return the number
      * @throws IllegalArgumentException if it is missing, not a whole number, or out of range
      */
     public int integer(int index, String what, int min, int max) {
@@ -109,6 +133,12 @@ public final class Args {
     /**
      * An optional whole number in [{@code min}, {@code max}]; {@code absent} when no word is at {@code index}.
      *
+     * @param index 0 for the first argument
+     * @param what the argument's name as the usage shows it
+     * @param min the smallest accepted value
+     * @param max the largest accepted value
+     * @param absent the value when the argument is not given
+     * @return the number
      * @throws IllegalArgumentException if it is present but not a whole number, or out of range
      */
     public int integer(int index, String what, int min, int max, int absent) {
@@ -119,6 +149,8 @@ public final class Args {
      * One of fixed words, case-insensitively.
      *
      * @param options the accepted words, lower case
+     * @param index 0 for the first argument
+     * @param what the argument's name as the usage shows it
      * @return the matching option, lower case
      * @throws IllegalArgumentException if it is missing or matches no option
      */
@@ -135,6 +167,9 @@ public final class Args {
     /**
      * An exception for a command's own checks, with the usage appended like the parsers' messages:
      * {@code throw args.error("nothing to step")}.
+     *
+     * @param message what is wrong, without the usage
+     * @return the exception to throw
      */
     public IllegalArgumentException error(String message) {
         return new IllegalArgumentException(message + " (usage: " + usage + ")");

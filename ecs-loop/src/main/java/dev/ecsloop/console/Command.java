@@ -16,7 +16,7 @@ import java.util.function.Consumer;
  * console.register("fps", "fps <cap>|off", "caps the frame rate", (args, out) -> {
  *     args.expectAtMost(1);
  *     int cap = args.integer(0, "<cap>", 1, 1000);
- *     pacer.setCap(cap);
+ *     pacer.setFps(cap);
  *     out.accept("frame rate capped at " + cap + " fps");
  * });
  * }</pre>

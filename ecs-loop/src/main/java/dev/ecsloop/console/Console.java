@@ -1,5 +1,6 @@
 package dev.ecsloop.console;
 
+import com.artemis.BaseSystem;
 import dev.ecsloop.GameLoop;
 
 import java.util.ArrayList;
@@ -7,19 +8,24 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import java.util.function.ToDoubleBiFunction;
 import java.util.regex.Pattern;
 
 /**
  * A debug console for a running game loop: a registry of named commands, a parser, and a queue that carries
  * typed lines from any thread to the loop thread.
  *
- * <p>Why a queue: a {@link GameLoop} is confined to its thread, and a rate change must land at a frame boundary
- * (see the brief, "Live retuning"). So transports ({@link ConsoleReader} for standard input,
+ * <p>Why a queue: a {@link GameLoop} is confined to its thread, and a rate change must land at a frame boundary,
+ * where the simulation is between instants. So transports ({@link ConsoleReader} for standard input,
  * {@link ConsoleServer} for localhost TCP) only {@link #submit submit} lines; the loop thread calls
  * {@link #drain()} between frames and every pending command runs there, in submission order.
  *
@@ -39,7 +45,9 @@ import java.util.regex.Pattern;
  * itself is in doubt. {@code drain()} with nothing pending allocates nothing, so it costs nothing per frame.
  *
  * <p>Threads: {@link #submit} and {@link #register} are safe from any thread; {@link #drain()} and
- * {@link #execute} belong to the loop thread.
+ * {@link #execute} belong to the loop thread. Commands that read or write files ({@code record}'s {@code stop},
+ * {@code replay}) do their I/O on one worker thread, one job at a time, and report on the loop thread at a
+ * later drain; their submitter waits for that report like for any other reply.
  */
 public final class Console {
 
@@ -49,6 +57,17 @@ public final class Console {
     private final ConcurrentLinkedQueue<Pending> queue = new ConcurrentLinkedQueue<>();
     /** Lines offered to {@link #queue} so far and not yet taken; never more than the queue holds. */
     private final AtomicInteger pending = new AtomicInteger();
+    /** Reports of finished off-loop work, to run on the loop thread. */
+    private final ConcurrentLinkedQueue<Runnable> completions = new ConcurrentLinkedQueue<>();
+    private final AtomicInteger completing = new AtomicInteger();
+    /** The worker for file I/O, started on first use. Loop thread only, like the two fields after it. */
+    private ExecutorService io;
+    private boolean ioBusy;
+    /** While a command runs: its reply sink, and where it is told that its reply comes later. */
+    private Consumer<String> running;
+    private CompletableFuture<Void> runningDone;
+    private boolean deferred;
+    private volatile ToDoubleBiFunction<Class<? extends BaseSystem>, String> rateRule;
 
     /** A console with only {@code help}; register your commands on it. */
     public Console() {
@@ -59,6 +78,8 @@ public final class Console {
      * A console with {@code help} and the loop built-ins: {@code systems}, {@code rate}, {@code pause},
      * {@code resume}, {@code step}, {@code timescale}, {@code catchup}, {@code debt}, {@code stats}, {@code hash}.
      *
+     * @param loop the loop the commands drive
+     * @return the console
      * @throws NullPointerException if {@code loop} is null
      */
     public static Console forLoop(GameLoop loop) {
@@ -71,13 +92,41 @@ public final class Console {
         return console;
     }
 
-    /** Adds {@code fps <n>|off}, which sets {@code pacer}'s frame cap. */
+    /**
+     * Makes {@code rate} read its Hz argument with the game's own rule, so that the console refuses exactly what
+     * the game's command line refuses (same bounds, same message) instead of everything the loop could run.
+     *
+     * @param rule given the system (already resolved by name) and the typed Hz text, returns the rate, or throws
+     *             {@link IllegalArgumentException} with a one-line message; called on the loop thread
+     * @return this console
+     */
+    public Console withRateRule(ToDoubleBiFunction<Class<? extends BaseSystem>, String> rule) {
+        this.rateRule = Objects.requireNonNull(rule, "rule");
+        return this;
+    }
+
+    /** The rule {@code rate} reads Hz with, or null for a plain number the loop then checks. */
+    ToDoubleBiFunction<Class<? extends BaseSystem>, String> rateRule() {
+        return rateRule;
+    }
+
+    /**
+     * Adds {@code fps <n>|off}, which sets {@code pacer}'s frame cap.
+     *
+     * @param pacer the pacer whose cap the command sets
+     * @return this console
+     */
     public Console withFrameCap(dev.ecsloop.pace.FramePacer pacer) {
         FeatureCommands.frameCap(this, Objects.requireNonNull(pacer, "pacer"));
         return this;
     }
 
-    /** Adds {@code interp on|off|extrapolate}, which switches {@code interpolation}'s mode. */
+    /**
+     * Adds {@code interp on|off|extrapolate}, which switches {@code interpolation}'s mode.
+     *
+     * @param interpolation the interpolation whose mode the command switches
+     * @return this console
+     */
     public Console withInterpolation(dev.ecsloop.interpolate.Interpolation interpolation) {
         FeatureCommands.interpolation(this, Objects.requireNonNull(interpolation, "interpolation"));
         return this;
@@ -88,6 +137,11 @@ public final class Console {
      * from simulated time 0 (the recorder journals from the start): {@code record} names the file and
      * {@code stop} writes it. {@code replay} checks a file against a fresh copy of the game from {@code fresh},
      * on the loop thread, as fast as possible.
+     *
+     * @param loop     the loop being recorded
+     * @param recorder its recorder
+     * @param fresh    makes a fresh copy of the game to replay into
+     * @return this console
      */
     public Console withRecording(GameLoop loop, dev.ecsloop.replay.Recorder recorder,
                                  java.util.function.Supplier<dev.ecsloop.replay.ReplayTarget> fresh) {
@@ -165,48 +219,147 @@ public final class Console {
      * <p>Allocates nothing when nothing is pending. Never throws (see the class invariants).
      */
     public void drain() {
+        for (int n = completing.get(); n > 0; n--) {
+            Runnable r = completions.poll();
+            if (r == null) {
+                break;
+            }
+            completing.decrementAndGet();
+            r.run();
+        }
         for (int n = pending.get(); n > 0; n--) {
             Pending p = queue.poll();
             if (p == null) {
                 return;
             }
             pending.decrementAndGet();
+            boolean later = false;
             try {
-                execute(p.line, p.reply);
+                later = run(p.line, p.reply, p.done);
             } finally {
-                p.done.complete(null);
+                if (!later) {
+                    p.done.complete(null);
+                }
             }
         }
     }
 
     /**
      * Runs one line now, on the calling thread: for an in-game overlay on the loop thread, and for tests. A
-     * blank line does nothing.
+     * blank line does nothing. A file command's report reaches {@code reply} at a later {@link #drain()}.
      *
      * @param line  what the user typed
      * @param reply receives each output line; if it throws, later lines are dropped
      */
     public void execute(String line, Consumer<String> reply) {
-        Consumer<String> out = new GuardedReply(reply);
+        run(line, reply, null);
+    }
+
+    /** Runs one line; returns whether its command deferred its reply to off-loop work. */
+    private boolean run(String line, Consumer<String> reply, CompletableFuture<Void> done) {
+        GuardedReply out = new GuardedReply(reply);
+        running = out;
+        runningDone = done;
+        deferred = false;
+        try {
+            dispatch(line, out);
+        } finally {
+            running = null;
+            runningDone = null;
+        }
+        return deferred;
+    }
+
+    private void dispatch(String line, GuardedReply out) {
         CommandLine parsed = CommandLine.parse(line);
         if (parsed == null) {
             return;
         }
         CommandEntry entry = entry(parsed.name());
         if (entry == null) {
-            out.accept("error: unknown command " + Echo.quote(parsed.name()) + " (try 'help')");
+            String near = NearestName.of(parsed.name(), commands.keySet());
+            out.accept("error: unknown command " + Echo.quote(parsed.name())
+                    + (near == null ? " (try 'help')" : " (did you mean '" + near + "'? try 'help')"));
             return;
         }
+        deferred = false;
         try {
             entry.command().run(new Args(entry.name(), entry.usage(), parsed.words()), out);
         } catch (IllegalArgumentException e) {
+            deferred = false;
             out.accept("error: " + oneLine(e.getMessage()));
         } catch (VirtualMachineError e) {
             throw e;
         } catch (Throwable e) {
+            deferred = false;
             out.accept("error: " + entry.name() + " failed: " + e.getClass().getSimpleName() + ": "
                     + oneLine(e.getMessage()));
         }
+    }
+
+    /**
+     * For a running command: does {@code work} on the console's I/O thread, then {@code report} on the loop
+     * thread at a later drain, with the command's reply sink. The submitter's reply completes after the report.
+     * A failure of the work (its message) becomes one error line. One job at a time. Call it last in a command:
+     * a command that throws after it would reply twice.
+     *
+     * @throws IllegalArgumentException if another file command is still at work (the command then fails with
+     *                                  that line and changes nothing)
+     * @throws IllegalStateException    if no command is running
+     */
+    <T> void offLoop(String what, Callable<T> work, BiConsumer<T, Consumer<String>> report) {
+        if (running == null) {
+            throw new IllegalStateException("offLoop is for a running command");
+        }
+        if (ioBusy) {
+            throw new IllegalArgumentException("busy: a file command is still at work; try again when it reports");
+        }
+        if (io == null) {
+            io = Executors.newSingleThreadExecutor(r -> {
+                Thread t = new Thread(r, "ecs-loop-console-io");
+                t.setDaemon(true);
+                return t;
+            });
+        }
+        Consumer<String> out = running;
+        CompletableFuture<Void> done = runningDone;
+        ioBusy = true;
+        deferred = true;
+        io.execute(() -> {
+            T result = null;
+            String failure = null;
+            try {
+                result = work.call();
+            } catch (VirtualMachineError e) {
+                failure = what + " failed: " + e.getClass().getSimpleName();
+            } catch (IllegalArgumentException | java.io.IOException e) {
+                failure = oneLine(e.getMessage());
+            } catch (Throwable e) {
+                failure = what + " failed: " + e.getClass().getSimpleName() + ": " + oneLine(e.getMessage());
+            }
+            T value = result;
+            String error = failure;
+            completions.add(() -> {
+                ioBusy = false;
+                try {
+                    if (error != null) {
+                        out.accept("error: " + error);
+                    } else {
+                        report.accept(value, out);
+                    }
+                } catch (IllegalArgumentException e) {
+                    out.accept("error: " + oneLine(e.getMessage()));
+                } catch (RuntimeException e) {
+                    out.accept("error: " + what + " failed: " + e.getClass().getSimpleName() + ": "
+                            + oneLine(e.getMessage()));
+                } finally {
+                    if (done != null) {
+                        done.complete(null);
+                    }
+                }
+            });
+            completing.incrementAndGet();
+        });
     }
 
     private static String oneLine(String message) {

@@ -25,6 +25,9 @@ public final class ConsoleReader implements AutoCloseable {
      * Starts reading {@code in} on a new daemon thread.
      *
      * @param out receives the reply lines; it is not closed when reading ends
+     * @param console where lines are submitted
+     * @param in the stream to read, usually {@code System.in}
+     * @return the running reader
      * @throws NullPointerException if an argument is null
      */
     public static ConsoleReader start(Console console, InputStream in, PrintStream out) {
@@ -54,7 +57,11 @@ public final class ConsoleReader implements AutoCloseable {
         thread.interrupt();
     }
 
-    /** Whether the reader thread is still running. */
+    /**
+     * Whether the reader thread is still running.
+     *
+     * @return true until the stream ends or the reader is closed
+     */
     public boolean isRunning() {
         return thread.isAlive();
     }

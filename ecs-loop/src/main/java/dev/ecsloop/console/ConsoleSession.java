@@ -34,8 +34,13 @@ final class ConsoleSession {
      * @param prompt whether to write {@link #PROMPT} before each line is read
      */
     ConsoleSession(Console console, InputStream in, OutputStream out, boolean prompt) {
+        this(console, new BoundedLineReader(in), out, prompt);
+    }
+
+    /** A session that goes on reading from {@code in}, which may already hold the next lines. */
+    ConsoleSession(Console console, BoundedLineReader in, OutputStream out, boolean prompt) {
         this.console = console;
-        this.in = new BoundedLineReader(in);
+        this.in = in;
         this.out = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
         this.prompt = prompt;
     }

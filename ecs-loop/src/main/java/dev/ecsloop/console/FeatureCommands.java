@@ -6,14 +6,14 @@ import dev.ecsloop.interpolate.InterpolationMode;
 import dev.ecsloop.pace.FramePacer;
 import dev.ecsloop.replay.Recorder;
 import dev.ecsloop.replay.Replay;
-import dev.ecsloop.replay.ReplayFormatException;
-import dev.ecsloop.replay.ReplayResult;
 import dev.ecsloop.replay.ReplayTarget;
 import dev.ecsloop.replay.Replayer;
 import dev.ecsloop.replay.StateHash;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.function.Supplier;
@@ -72,18 +72,27 @@ final class FeatureCommands {
         });
     }
 
+    /**
+     * {@code record}, {@code stop} and {@code replay}. Files are checked on the loop thread only by name and
+     * type (a cheap stat); writing and reading happen on the console's I/O thread, so a slow disk, a large file
+     * or a hostile path (a device, a FIFO) never blocks a frame, and only regular files are read or replaced.
+     */
     static void recording(Console console, GameLoop loop, Recorder recorder, Supplier<ReplayTarget> fresh) {
         Path[] target = new Path[1];
         console.register("record", "record <file>",
                 "names the replay file; 'stop' writes the session from simulated time 0 into it", (args, out) -> {
                     args.expectAtMost(1);
-                    Path file = Path.of(args.word(0, "<file>"));
+                    Path file = path(args, args.word(0, "<file>"));
                     if (target[0] != null) {
                         throw args.error("already recording to " + target[0] + " (stop first)");
                     }
                     Path dir = file.toAbsolutePath().getParent();
                     if (dir == null || !Files.isDirectory(dir) || !Files.isWritable(dir)) {
                         throw args.error("cannot write " + file + ": no writable directory " + dir);
+                    }
+                    if (Files.exists(file, LinkOption.NOFOLLOW_LINKS)
+                            && !Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+                        throw args.error("cannot write " + file + ": it exists and is not a regular file");
                     }
                     target[0] = file;
                     out.accept("recording to " + file + " (the session from simulated time 0; 'stop' writes it)");
@@ -94,38 +103,48 @@ final class FeatureCommands {
                 throw args.error("not recording (use record <file> first)");
             }
             Path file = target[0];
-            try {
-                long hash = recorder.save(file);
-                target[0] = null;
-                out.accept("saved " + simulated(loop.simulatedNanos()) + " to " + file + " (" + recorder.records()
-                        + " records, world-hash: " + StateHash.hex(hash) + ")");
-            } catch (IOException e) {
-                throw args.error("cannot write " + file + ": " + e.getMessage());
-            }
+            Recorder.Saving saving = recorder.prepareSave();
+            target[0] = null;
+            console.offLoop("stop", () -> {
+                try {
+                    saving.writeTo(file);
+                } catch (IOException e) {
+                    throw new IOException("cannot write " + file + ": " + e.getMessage(), e);
+                }
+                return saving;
+            }, (saved, reply) -> reply.accept("saved " + simulated(saved.endNanos()) + " to " + file + " ("
+                    + saved.records() + " records, world-hash: " + StateHash.hex(saved.endHash()) + ")"
+                    + (recorder.isFull() ? "; the journal was full, so it ends there" : "")));
         });
         console.register("replay", "replay <file>",
                 "replays a file into a fresh copy of the game, as fast as possible, and checks every hash",
                 (args, out) -> {
                     args.expectAtMost(1);
-                    Replay replay;
-                    try {
-                        replay = Replay.read(Path.of(args.word(0, "<file>")));
-                    } catch (IOException e) {
-                        throw args.error(e.getMessage());
-                    }
-                    ReplayTarget game = fresh.get();
-                    ReplayResult result;
-                    try {
-                        result = Replayer.play(replay, game.loop(), game.clock(), game.inputs(),
-                                () -> 16_666_667L);
-                    } catch (ReplayFormatException e) {
-                        throw args.error(e.getMessage());
-                    }
-                    out.accept(result.matched()
+                    Path file = path(args, args.word(0, "<file>"));
+                    String setup = recorder.setup();
+                    console.offLoop("replay", () -> {
+                        Replay replay = Replay.read(file);
+                        if (!replay.setup().equals(setup)) {
+                            throw new IllegalArgumentException(file + " was recorded for setup '" + replay.setup()
+                                    + "', this game is '" + setup + "': replay it with the setup it names");
+                        }
+                        // The copy is built and run on this thread: it shares nothing with the live game.
+                        ReplayTarget game = fresh.get();
+                        return Replayer.play(replay, game.loop(), game.clock(), game.inputs(), () -> 16_666_667L);
+                    }, (result, reply) -> reply.accept(result.matched()
                             ? "replay matched " + result.hashesMatched() + " hashes to " + simulated(result.simNanos())
                                     + ", world-hash: " + StateHash.hex(result.finalHash())
-                            : "replay diverged: " + result.divergence());
+                            : "replay diverged: " + result.divergence()));
                 });
+    }
+
+    /** A path from what was typed; a name the platform cannot represent is an argument error. */
+    private static Path path(Args args, String typed) {
+        try {
+            return Path.of(typed);
+        } catch (InvalidPathException e) {
+            throw args.error(Echo.quote(typed) + " is not a valid path");
+        }
     }
 
     private static String simulated(long nanos) {

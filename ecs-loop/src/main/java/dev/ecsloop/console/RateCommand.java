@@ -3,10 +3,13 @@ package dev.ecsloop.console;
 import com.artemis.BaseSystem;
 import dev.ecsloop.GameLoop;
 
+import java.util.function.ToDoubleBiFunction;
+
 /**
  * {@code rate <system> <hz>|frame}: retunes one system live. The change applies at the frame boundary where the
  * console drains, re-anchoring a fixed-step system at its last tick ({@link GameLoop#setRate}); {@code frame}
- * makes it run once per frame. The range check is the loop's own, so the console never disagrees with it.
+ * makes it run once per frame. The range check is the loop's own, so the console never disagrees with it, unless
+ * the game gives its own rule ({@link Console#withRateRule}), so that it never disagrees with the game's flags.
  */
 final class RateCommand {
 
@@ -25,7 +28,9 @@ final class RateCommand {
                         out.accept(name + ": every frame (was " + before + ")");
                         return;
                     }
-                    double hz = args.number(1, "<hz>|frame");
+                    ToDoubleBiFunction<Class<? extends BaseSystem>, String> rule = console.rateRule();
+                    double hz = rule == null ? args.number(1, "<hz>|frame")
+                            : rule.applyAsDouble(type, args.word(1, "<hz>|frame"));
                     loop.setRate(type, hz);
                     out.accept(name + ": " + SystemsCommand.rate(loop, type) + " " + SystemsCommand.kind(loop, type)
                             + " (was " + before + ")");

@@ -39,12 +39,30 @@ public final class InputEvent {
         this.simNanos = simNanos;
     }
 
-    /** Fills the event's payload; returns it for chaining. */
+    /**
+     * Fills the event's payload; returns it for chaining.
+     *
+     * @param type what kind of event, as the game defines it
+     * @param code a key, button or other code, as the game defines it
+     * @param x first value, e.g. a cursor x
+     * @param y second value, e.g. a cursor y
+     * @return this event
+     */
     public InputEvent set(int type, int code, float x, float y) {
         return set(type, code, x, y, 0, 0);
     }
 
-    /** Fills the event's payload; returns it for chaining. */
+    /**
+     * Fills the event's payload; returns it for chaining.
+     *
+     * @param type what kind of event, as the game defines it
+     * @param code a key, button or other code, as the game defines it
+     * @param x first value, e.g. a cursor x
+     * @param y second value, e.g. a cursor y
+     * @param z third value
+     * @param w fourth value
+     * @return this event
+     */
     public InputEvent set(int type, int code, float x, float y, float z, float w) {
         this.type = type;
         this.code = code;
@@ -55,12 +73,20 @@ public final class InputEvent {
         return this;
     }
 
-    /** Position of this event in its queue, counting from 0: events are delivered in this order. */
+    /**
+     * Position of this event in its queue, counting from 0: events are delivered in this order.
+     *
+     * @return the sequence number
+     */
     public long sequence() {
         return sequence;
     }
 
-    /** Real time at which the event happened, as read from the loop's clock. */
+    /**
+     * Real time at which the event happened, as read from the loop's clock.
+     *
+     * @return nanoseconds on the loop's clock
+     */
     public long realNanos() {
         return realNanos;
     }
@@ -68,31 +94,63 @@ public final class InputEvent {
     /**
      * Simulated time the event belongs to: fixed ticks at or after it see it. {@link Long#MIN_VALUE} until the
      * next frame assigns it.
+     *
+     * @return simulated nanoseconds, or {@link Long#MIN_VALUE}
      */
     public long simNanos() {
         return simNanos;
     }
 
+    /**
+     * The kind of event, as the game defines it.
+     *
+     * @return the value set by {@code set}
+     */
     public int type() {
         return type;
     }
 
+    /**
+     * The key, button or other code.
+     *
+     * @return the value set by {@code set}
+     */
     public int code() {
         return code;
     }
 
+    /**
+     * The first value (e.g. a cursor x).
+     *
+     * @return the value set by {@code set}
+     */
     public float x() {
         return x;
     }
 
+    /**
+     * The second value (e.g. a cursor y).
+     *
+     * @return the value set by {@code set}
+     */
     public float y() {
         return y;
     }
 
+    /**
+     * The third value.
+     *
+     * @return the value set by {@code set}
+     */
     public float z() {
         return z;
     }
 
+    /**
+     * The fourth value.
+     *
+     * @return the value set by {@code set}
+     */
     public float w() {
         return w;
     }

@@ -34,9 +34,9 @@ import java.util.Objects;
  * steady state allocates nothing. Confined to the loop thread: post from the thread that calls
  * {@code frame()} (GLFW callbacks run there); other threads hand input over through the console.
  */
-public final class InputQueue implements FrameListener, TickListener {
+public final class InputQueue {
 
-    private final GameLoop loop;
+    private GameLoop loop;
     private final Class<? extends BaseSystem>[] consumers;
     private final long[] cursors;
 
@@ -54,8 +54,21 @@ public final class InputQueue implements FrameListener, TickListener {
     private final InputView tickView = new InputView(this);
     private final InputView frameView = new InputView(this);
 
-    private InputQueue(GameLoop loop, Class<? extends BaseSystem>[] consumers, int capacity) {
-        this.loop = loop;
+    /**
+     * A queue not yet attached to a loop, so that systems built before the loop can take it in their
+     * constructors; {@link #attach(GameLoop)} it right after {@link GameLoop.Builder#build()}. Only the given
+     * systems consume events in their fixed ticks; every-frame systems read {@link #frameEvents()}.
+     *
+     * @param consumers fixed-step systems of the loop that read {@link #tickEvents()}
+     * @throws IllegalArgumentException if a consumer is null or listed twice
+     */
+    @SafeVarargs
+    @SuppressWarnings("varargs") // the array is cloned and its Class objects only compared: no heap pollution
+    public InputQueue(Class<? extends BaseSystem>... consumers) {
+        this(checked(consumers), 256);
+    }
+
+    private InputQueue(Class<? extends BaseSystem>[] consumers, int capacity) {
         this.consumers = consumers;
         this.cursors = new long[consumers.length];
         int size = Integer.highestOneBit(Math.max(16, capacity - 1)) << 1;
@@ -66,21 +79,11 @@ public final class InputQueue implements FrameListener, TickListener {
         this.mask = size - 1;
     }
 
-    /**
-     * Creates a queue and attaches it to {@code loop}. Only the given systems consume events in their fixed ticks;
-     * every-frame systems read {@link #frameEvents()}.
-     *
-     * @param consumers fixed-step systems of the loop that read {@link #tickEvents()}
-     * @throws IllegalArgumentException if a consumer is not a system of the loop, or is listed twice
-     */
-    @SafeVarargs
-    public static InputQueue install(GameLoop loop, Class<? extends BaseSystem>... consumers) {
-        Objects.requireNonNull(loop, "loop");
+    private static Class<? extends BaseSystem>[] checked(Class<? extends BaseSystem>[] consumers) {
         for (int i = 0; i < consumers.length; i++) {
             Class<? extends BaseSystem> c = consumers[i];
-            if (c == null || !loop.systems().contains(c)) {
-                throw new IllegalArgumentException("input consumer " + (c == null ? "null" : c.getName())
-                        + " is not a system of this loop");
+            if (c == null) {
+                throw new IllegalArgumentException("input consumer null is not a system");
             }
             for (int j = 0; j < i; j++) {
                 if (consumers[j] == c) {
@@ -88,10 +91,58 @@ public final class InputQueue implements FrameListener, TickListener {
                 }
             }
         }
-        InputQueue queue = new InputQueue(loop, consumers.clone(), 256);
-        loop.addFrameListener(queue);
-        loop.addTickListener(queue);
-        return queue;
+        return consumers.clone();
+    }
+
+    /**
+     * Creates a queue and attaches it to a built loop: {@code new InputQueue(consumers).attach(loop)}.
+     *
+     * @param loop      the loop whose frames and ticks time the events
+     * @param consumers fixed-step systems of the loop that read {@link #tickEvents()}
+     * @return the queue, attached
+     * @throws IllegalArgumentException if a consumer is not a system of the loop, or is listed twice
+     */
+    @SafeVarargs
+    @SuppressWarnings("varargs") // passed on to the constructor, which clones it
+    public static InputQueue install(GameLoop loop, Class<? extends BaseSystem>... consumers) {
+        Objects.requireNonNull(loop, "loop");
+        return new InputQueue(consumers).attach(loop);
+    }
+
+    /**
+     * Starts timing events by {@code loop}'s frames and delivering them to its consumers' ticks. Call it once,
+     * between frames, before the first event is posted.
+     *
+     * @param loop the loop whose frames and ticks time the events
+     * @return this queue
+     * @throws NullPointerException     if {@code loop} is null
+     * @throws IllegalArgumentException if a consumer is not a system of the loop; nothing is attached
+     * @throws IllegalStateException    if this queue is already attached
+     */
+    public InputQueue attach(GameLoop loop) {
+        Objects.requireNonNull(loop, "loop");
+        if (this.loop != null) {
+            throw new IllegalStateException("this InputQueue is already attached to a loop");
+        }
+        for (Class<? extends BaseSystem> c : consumers) {
+            if (!loop.systems().contains(c)) {
+                throw new IllegalArgumentException("input consumer " + c.getName() + " is not a system of this loop");
+            }
+        }
+        this.loop = loop;
+        // Listeners as method references, not interfaces of this class: its public API stays posting and reading.
+        FrameListener frames = this::frameBegan;
+        TickListener ticks = this::tickDue;
+        loop.addFrameListener(frames);
+        loop.addTickListener(ticks);
+        return this;
+    }
+
+    private GameLoop attached() {
+        if (loop == null) {
+            throw new IllegalStateException("this InputQueue is not attached: call attach(loop) after build()");
+        }
+        return loop;
     }
 
     /**
@@ -99,9 +150,13 @@ public final class InputQueue implements FrameListener, TickListener {
      * Real times must not decrease from one post to the next; an event timestamped before the current frame
      * began counts as happening at its start.
      *
+     * @param realNanos when it happened, on the loop's clock
+     * @return the event to fill with {@link InputEvent#set}
      * @throws IllegalArgumentException if {@code realNanos} is earlier than the previous event's
+     * @throws IllegalStateException    if the queue is not attached to a loop yet
      */
     public InputEvent post(long realNanos) {
+        attached();
         if (realNanos < lastPostedReal) {
             throw new IllegalArgumentException("input events must be posted in real-time order: " + realNanos
                     + " ns is before the previous event at " + lastPostedReal + " ns");
@@ -120,8 +175,11 @@ public final class InputQueue implements FrameListener, TickListener {
      * Posts an event that already has its simulated time, as a replay does: it bypasses the real-time mapping and
      * reaches the ticks at or after {@code simNanos} (and the next frame's every-frame systems).
      *
+     * @param simNanos the simulated time it belongs to
+     * @return the event to fill with {@link InputEvent#set}
      * @throws IllegalArgumentException if {@code simNanos} is earlier than an event already assigned
-     * @throws IllegalStateException    if live events posted by real time are still waiting for their frame
+     * @throws IllegalStateException    if live events posted by real time are still waiting for their frame, or
+     *                                  the queue is not attached to a loop yet
      */
     public InputEvent postAtSimulated(long simNanos) {
         if (assigned != tail) {
@@ -135,7 +193,7 @@ public final class InputQueue implements FrameListener, TickListener {
             grow();
         }
         InputEvent event = ring[(int) (tail & mask)];
-        event.reset(tail, loop.clock().nanoTime());
+        event.reset(tail, attached().clock().nanoTime());
         event.assign(simNanos);
         lastAssignedSim = simNanos;
         tail++;
@@ -143,22 +201,38 @@ public final class InputQueue implements FrameListener, TickListener {
         return event;
     }
 
-    /** Posts an event happening now, by the loop's clock. */
+    /**
+     * Posts an event happening now, by the loop's clock.
+     *
+     * @return the event to fill with {@link InputEvent#set}
+     */
     public InputEvent post() {
-        return post(loop.clock().nanoTime());
+        return post(attached().clock().nanoTime());
     }
 
-    /** The events the running fixed tick of a consumer sees: those since its previous tick, before its time. */
+    /**
+     * The events the running fixed tick of a consumer sees: those since its previous tick, before its time.
+     *
+     * @return a view reused across ticks; read it during the tick
+     */
     public InputView tickEvents() {
         return tickView;
     }
 
-    /** All events that arrived during the current frame (for every-frame systems: UI, camera). */
+    /**
+     * All events that arrived during the current frame (for every-frame systems: UI, camera).
+     *
+     * @return a view reused across frames; read it during the frame
+     */
     public InputView frameEvents() {
         return frameView;
     }
 
-    /** Events posted but not yet seen by every consumer. */
+    /**
+     * Events posted but not yet seen by every consumer.
+     *
+     * @return the count
+     */
     public long pending() {
         long min = assigned;
         for (long c : cursors) {
@@ -171,8 +245,8 @@ public final class InputQueue implements FrameListener, TickListener {
         return ring[(int) (sequence & mask)];
     }
 
-    @Override
-    public void beforeSystems(long realStart, long realEnd, long wantedStart, long wantedEnd, long simEnd) {
+    /** The loop's frame hook: assigns this frame's new events their simulated times. */
+    private void frameBegan(long realStart, long realEnd, long wantedStart, long wantedEnd, long simEnd) {
         boolean discard = loop.debtPolicy() == DebtPolicy.DISCARD;
         long realSpan = realEnd - realStart;
         frameFirst = frameEnd;
@@ -202,8 +276,8 @@ public final class InputQueue implements FrameListener, TickListener {
         release();
     }
 
-    @Override
-    public void beforeTick(BaseSystem system, long tickNanos) {
+    /** The loop's tick hook: moves a consumer's cursor to the events before its tick. */
+    private void tickDue(BaseSystem system, long tickNanos) {
         Class<? extends BaseSystem> type = system.getClass();
         for (int c = 0; c < consumers.length; c++) {
             if (consumers[c] == type) {

@@ -24,15 +24,27 @@ public final class InputView {
         this.size = (int) (endSequence - firstSequence);
     }
 
+    /**
+     * How many events the view holds.
+     *
+     * @return the count
+     */
     public int size() {
         return size;
     }
 
+    /**
+     * Whether the view holds no event.
+     *
+     * @return true if there are none
+     */
     public boolean isEmpty() {
         return size == 0;
     }
 
     /**
+     * @param index from 0 to {@code size() - 1}
+     * @return the event; valid until the view moves on
      * @throws IndexOutOfBoundsException if {@code index} is not in [0, size)
      */
     public InputEvent get(int index) {

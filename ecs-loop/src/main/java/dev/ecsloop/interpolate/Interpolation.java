@@ -15,7 +15,7 @@ import java.util.WeakHashMap;
 
 /**
  * Smooth drawing of entities moved at fixed rates: keeps each {@link Transform2}'s and {@link Transform3}'s
- * previous state and blends it with the current one by the alpha of the rate that owns the entity [brief, 6].
+ * previous state and blends it with the current one by the alpha of the rate that owns the entity.
  *
  * <p><b>Capture.</b> A tick listener runs just before each fixed tick of a system S and copies current into
  * previous for the entities whose owner is S, and for no other. Entities are grouped per owner as Artemis
@@ -32,6 +32,19 @@ import java.util.WeakHashMap;
  * owner runs every frame (it has no previous step) or is disabled (its skipped ticks capture nothing, so the
  * last step would replay over and over).
  *
+ * <p><b>Wiring.</b> Create it before the loop, so that the systems that draw can take it in their constructors
+ * (or through Artemis injection) with no setter, and attach it once the loop is built:
+ *
+ * <pre>{@code
+ * Interpolation interpolation = new Interpolation();
+ * GameLoop loop = GameLoop.builder()
+ *         .world(new WorldConfigurationBuilder().with(new MoveSystem(), new DrawSystem(interpolation)))
+ *         .build();
+ * interpolation.attach(loop);
+ * }</pre>
+ *
+ * <p>Queries before {@link #attach(GameLoop)} throw {@link IllegalStateException}; the mode may be set at any time.
+ *
  * <p>Like the loop, an {@code Interpolation} is confined to the loop's thread.
  */
 public final class Interpolation {
@@ -39,50 +52,101 @@ public final class Interpolation {
     /** Worlds that already have one: two would both claim every component. Weak, so worlds can be collected. */
     private static final Map<World, Boolean> INSTALLED = Collections.synchronizedMap(new WeakHashMap<>());
 
-    private final GameLoop loop;
-    private final Class<? extends BaseSystem>[] owners;
-    private final BaseSystem[] systems;
-    private final OwnerIndex<Transform2> flat;
-    private final OwnerIndex<Transform3> solid;
+    private GameLoop loop;
+    private Class<? extends BaseSystem>[] owners;
+    private BaseSystem[] systems;
+    private OwnerIndex<Transform2> flat;
+    private OwnerIndex<Transform3> solid;
     private InterpolationMode mode = InterpolationMode.INTERPOLATE;
     private final Quaternionf stepRotation = new Quaternionf();
     private final Quaternionf partialStep = new Quaternionf();
 
-    @SuppressWarnings("unchecked")
-    private Interpolation(GameLoop loop) {
-        this.loop = loop;
-        List<Class<? extends BaseSystem>> types = loop.systems();
-        this.owners = types.toArray(new Class[0]);
-        this.systems = new BaseSystem[owners.length];
-        World world = loop.world();
-        for (int i = 0; i < owners.length; i++) {
-            systems[i] = world.getSystem(owners[i]);
-        }
-        this.flat = new OwnerIndex<>(world, Transform2.class, owners);
-        this.solid = new OwnerIndex<>(world, Transform3.class, owners);
+    /**
+     * An interpolation not yet attached to a loop, in {@link InterpolationMode#INTERPOLATE} mode: hand it to the
+     * systems that draw, build the loop, then {@link #attach(GameLoop)} it.
+     */
+    public Interpolation() {
     }
 
     /**
      * Starts interpolating the loop's {@link Transform2} and {@link Transform3} entities, those already there
-     * included (their previous state is set to their current one). Call it between frames, once per loop.
+     * included (their previous state is set to their current one). Call it between frames, once, right after
+     * {@link GameLoop.Builder#build()}.
      *
+     * @param loop the built loop
+     * @return this interpolation
+     * @throws NullPointerException  if {@code loop} is null
+     * @throws IllegalStateException if this interpolation is already attached, or this loop's world already has
+     *                               an {@code Interpolation} (two would both claim every component)
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"}) // an array of Class<? extends BaseSystem> cannot be created
+    public Interpolation attach(GameLoop loop) {
+        Objects.requireNonNull(loop, "loop");
+        if (this.loop != null) {
+            throw new IllegalStateException("this Interpolation is already attached to a loop");
+        }
+        if (INSTALLED.putIfAbsent(loop.world(), Boolean.TRUE) != null) {
+            throw new IllegalStateException("this loop already has an Interpolation; attach one and share it");
+        }
+        List<Class<? extends BaseSystem>> types = loop.systems();
+        Class<? extends BaseSystem>[] ownerTypes = types.toArray(new Class[0]);
+        BaseSystem[] ownerSystems = new BaseSystem[ownerTypes.length];
+        World world = loop.world();
+        for (int i = 0; i < ownerTypes.length; i++) {
+            ownerSystems[i] = world.getSystem(ownerTypes[i]);
+        }
+        this.owners = ownerTypes;
+        this.systems = ownerSystems;
+        this.flat = new OwnerIndex<>(world, Transform2.class, ownerTypes);
+        this.solid = new OwnerIndex<>(world, Transform3.class, ownerTypes);
+        this.loop = loop;
+        loop.addTickListener(this::beforeTick);
+        return this;
+    }
+
+    /**
+     * Creates an interpolation and attaches it to a built loop: {@code new Interpolation().attach(loop)}.
+     *
+     * @param loop the built loop
+     * @return the interpolation, capturing from the loop's next tick
      * @throws NullPointerException  if {@code loop} is null
      * @throws IllegalStateException if this loop's world already has an {@code Interpolation}
      */
     public static Interpolation install(GameLoop loop) {
-        Objects.requireNonNull(loop, "loop");
-        if (INSTALLED.putIfAbsent(loop.world(), Boolean.TRUE) != null) {
-            throw new IllegalStateException("this loop already has an Interpolation; install it once and share it");
-        }
-        Interpolation interpolation = new Interpolation(loop);
-        loop.addTickListener(interpolation::beforeTick);
-        return interpolation;
+        return new Interpolation().attach(loop);
     }
 
+    /**
+     * The loop whose alphas this interpolation blends by.
+     *
+     * @return the loop
+     * @throws IllegalStateException if it is not attached yet
+     */
     public GameLoop loop() {
-        return loop;
+        return attached().loop;
     }
 
+    /**
+     * Whether {@link #attach(GameLoop)} has run.
+     *
+     * @return true once attached
+     */
+    public boolean isAttached() {
+        return loop != null;
+    }
+
+    private Interpolation attached() {
+        if (loop == null) {
+            throw new IllegalStateException("this Interpolation is not attached: call attach(loop) after build()");
+        }
+        return this;
+    }
+
+    /**
+     * How states are blended now.
+     *
+     * @return the current mode
+     */
     public InterpolationMode mode() {
         return mode;
     }
@@ -91,6 +155,7 @@ public final class Interpolation {
      * Switches how states are blended, from the next query on. The captured states do not depend on the mode,
      * so switching back and forth is seamless.
      *
+     * @param mode the new mode
      * @throws NullPointerException if {@code mode} is null
      */
     public void setMode(InterpolationMode mode) {
@@ -100,11 +165,14 @@ public final class Interpolation {
     /**
      * The position to draw for an entity with a {@link Transform2}.
      *
+     * @param entity an entity id
+     * @param dest receives the result
      * @return {@code dest}
      * @throws IllegalArgumentException if the entity has no Transform2, or its owner is not in the loop
+     * @throws IllegalStateException    if this interpolation is not attached yet
      */
     public Vector2f positionOf(int entity, Vector2f dest) {
-        Transform2 t = flat.require(entity);
+        Transform2 t = attached().flat.require(entity);
         float a = blendAlpha(t, flat.slotForQuery(entity, t));
         if (a < 0f) {
             return dest.set(t.position);
@@ -118,10 +186,13 @@ public final class Interpolation {
     /**
      * The angle to draw for an entity with a {@link Transform2}, in [-pi, pi), blended along the shorter arc.
      *
+     * @param entity an entity id
+     * @return radians in [-pi, pi)
      * @throws IllegalArgumentException if the entity has no Transform2, or its owner is not in the loop
+     * @throws IllegalStateException    if this interpolation is not attached yet
      */
     public float angleOf(int entity) {
-        Transform2 t = flat.require(entity);
+        Transform2 t = attached().flat.require(entity);
         float a = blendAlpha(t, flat.slotForQuery(entity, t));
         if (a < 0f) {
             return Angles.wrap(t.angle);
@@ -133,11 +204,14 @@ public final class Interpolation {
     /**
      * The scale to draw for an entity with a {@link Transform2}.
      *
+     * @param entity an entity id
+     * @param dest receives the result
      * @return {@code dest}
      * @throws IllegalArgumentException if the entity has no Transform2, or its owner is not in the loop
+     * @throws IllegalStateException    if this interpolation is not attached yet
      */
     public Vector2f scaleOf(int entity, Vector2f dest) {
-        Transform2 t = flat.require(entity);
+        Transform2 t = attached().flat.require(entity);
         float a = blendAlpha(t, flat.slotForQuery(entity, t));
         if (a < 0f) {
             return dest.set(t.scale);
@@ -151,11 +225,14 @@ public final class Interpolation {
     /**
      * The position to draw for an entity with a {@link Transform3}.
      *
+     * @param entity an entity id
+     * @param dest receives the result
      * @return {@code dest}
      * @throws IllegalArgumentException if the entity has no Transform3, or its owner is not in the loop
+     * @throws IllegalStateException    if this interpolation is not attached yet
      */
     public Vector3f positionOf(int entity, Vector3f dest) {
-        Transform3 t = solid.require(entity);
+        Transform3 t = attached().solid.require(entity);
         float a = blendAlpha(t, solid.slotForQuery(entity, t));
         if (a < 0f) {
             return dest.set(t.position);
@@ -167,11 +244,14 @@ public final class Interpolation {
      * The rotation to draw for an entity with a {@link Transform3}: a slerp along the shorter arc, or, when
      * extrapolating, the current rotation turned on by {@code alpha} of the last step's turn.
      *
+     * @param entity an entity id
+     * @param dest receives the result
      * @return {@code dest}
      * @throws IllegalArgumentException if the entity has no Transform3, or its owner is not in the loop
+     * @throws IllegalStateException    if this interpolation is not attached yet
      */
     public Quaternionf rotationOf(int entity, Quaternionf dest) {
-        Transform3 t = solid.require(entity);
+        Transform3 t = attached().solid.require(entity);
         float a = blendAlpha(t, solid.slotForQuery(entity, t));
         if (a < 0f) {
             return dest.set(t.rotation);
@@ -188,11 +268,14 @@ public final class Interpolation {
     /**
      * The scale to draw for an entity with a {@link Transform3}.
      *
+     * @param entity an entity id
+     * @param dest receives the result
      * @return {@code dest}
      * @throws IllegalArgumentException if the entity has no Transform3, or its owner is not in the loop
+     * @throws IllegalStateException    if this interpolation is not attached yet
      */
     public Vector3f scaleOf(int entity, Vector3f dest) {
-        Transform3 t = solid.require(entity);
+        Transform3 t = attached().solid.require(entity);
         float a = blendAlpha(t, solid.slotForQuery(entity, t));
         if (a < 0f) {
             return dest.set(t.scale);
@@ -203,10 +286,13 @@ public final class Interpolation {
     /**
      * How many tracked entities (with a {@link Transform2} or {@link Transform3}) a system owns.
      *
+     * @param system a system of the loop
+     * @return the count
      * @throws IllegalArgumentException if {@code system} is not a system of the loop (the message names it)
+     * @throws IllegalStateException    if this interpolation is not attached yet
      */
     public int ownedCount(Class<? extends BaseSystem> system) {
-        int slot = flat.slotOfOwner(system);
+        int slot = attached().flat.slotOfOwner(system);
         if (slot < 0) {
             throw new IllegalArgumentException("no system " + (system == null ? "null" : system.getName())
                     + " in this loop");

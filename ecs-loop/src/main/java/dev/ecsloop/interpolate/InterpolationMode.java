@@ -9,7 +9,7 @@ public enum InterpolationMode {
 
     /**
      * {@code previous + alpha * (current - previous)}: always shows a state the simulation really passed through,
-     * one step behind. The default, as the brief asks: smooth and never wrong.
+     * one step behind. The default: smooth, and never shows a state the simulation did not reach.
      */
     INTERPOLATE,
 

@@ -47,6 +47,7 @@ public final class Transform2 extends OwnedState {
      * the owner of a tracked component also sets the previous state to the current one, since the last capture
      * belongs to the old owner's step.
      *
+     * @param system the owning system, or {@code null}
      * @return this
      * @throws IllegalArgumentException if the component is already in a world with an {@link Interpolation}
      *                                  and {@code system} is not a system of that loop (the message names it);
@@ -57,12 +58,23 @@ public final class Transform2 extends OwnedState {
         return this;
     }
 
-    /** The system that moves this entity, or {@code null}. */
+    /**
+     * The system that moves this entity, or {@code null}.
+     *
+     * @return the owner
+     */
     public Class<? extends BaseSystem> owner() {
         return owner;
     }
 
-    /** Sets the current position and angle; the scale stays. */
+    /**
+     * Sets the current position and angle; the scale stays.
+     *
+     * @param x the x coordinate
+     * @param y the y coordinate
+     * @param angleRadians the rotation, counter-clockwise
+     * @return this
+     */
     public Transform2 set(float x, float y, float angleRadians) {
         position.set(x, y);
         angle = angleRadians;
@@ -80,22 +92,38 @@ public final class Transform2 extends OwnedState {
         return this;
     }
 
-    /** Whether a {@link #teleport()} is pending, i.e. the owner has not ticked since. */
+    /**
+     * Whether a {@link #teleport()} is pending, i.e. the owner has not ticked since.
+     *
+     * @return true until the owner's next tick
+     */
     public boolean isTeleported() {
         return teleported;
     }
 
-    /** The position captured before the owner's latest tick (read-only view). */
+    /**
+     * The position captured before the owner's latest tick (read-only view).
+     *
+     * @return the previous position
+     */
     public Vector2fc previousPosition() {
         return previousPosition;
     }
 
-    /** The angle captured before the owner's latest tick. */
+    /**
+     * The angle captured before the owner's latest tick.
+     *
+     * @return the previous angle
+     */
     public float previousAngle() {
         return previousAngle;
     }
 
-    /** The scale captured before the owner's latest tick (read-only view). */
+    /**
+     * The scale captured before the owner's latest tick (read-only view).
+     *
+     * @return the previous scale
+     */
     public Vector2fc previousScale() {
         return previousScale;
     }

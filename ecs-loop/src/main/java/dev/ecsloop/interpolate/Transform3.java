@@ -32,6 +32,7 @@ public final class Transform3 extends OwnedState {
     /**
      * Names the system that moves this entity; see {@link Transform2#owner(Class)}.
      *
+     * @param system the owning system, or {@code null}
      * @return this
      * @throws IllegalArgumentException if the component is tracked by an {@link Interpolation} and
      *                                  {@code system} is not a system of its loop (the message names it)
@@ -41,33 +42,57 @@ public final class Transform3 extends OwnedState {
         return this;
     }
 
-    /** The system that moves this entity, or {@code null}. */
+    /**
+     * The system that moves this entity, or {@code null}.
+     *
+     * @return the owner
+     */
     public Class<? extends BaseSystem> owner() {
         return owner;
     }
 
-    /** Marks a jump; see {@link Transform2#teleport()}. */
+    /**
+     * Marks a jump; see {@link Transform2#teleport()}.
+     *
+     * @return this
+     */
     public Transform3 teleport() {
         teleported = true;
         return this;
     }
 
-    /** Whether a {@link #teleport()} is pending, i.e. the owner has not ticked since. */
+    /**
+     * Whether a {@link #teleport()} is pending, i.e. the owner has not ticked since.
+     *
+     * @return true until the owner's next tick
+     */
     public boolean isTeleported() {
         return teleported;
     }
 
-    /** The position captured before the owner's latest tick (read-only view). */
+    /**
+     * The position captured before the owner's latest tick (read-only view).
+     *
+     * @return the previous position
+     */
     public Vector3fc previousPosition() {
         return previousPosition;
     }
 
-    /** The rotation captured before the owner's latest tick (read-only view). */
+    /**
+     * The rotation captured before the owner's latest tick (read-only view).
+     *
+     * @return the previous rotation
+     */
     public Quaternionfc previousRotation() {
         return previousRotation;
     }
 
-    /** The scale captured before the owner's latest tick (read-only view). */
+    /**
+     * The scale captured before the owner's latest tick (read-only view).
+     *
+     * @return the previous scale
+     */
     public Vector3fc previousScale() {
         return previousScale;
     }

@@ -1,5 +1,5 @@
 /**
- * Smooth drawing of entities that fixed-step systems move at different rates [brief, 6].
+ * Smooth drawing of entities that fixed-step systems move at different rates.
  *
  * <p>An entity carries a {@link dev.ecsloop.interpolate.Transform2} (or {@link dev.ecsloop.interpolate.Transform3})
  * naming the system that moves it. {@link dev.ecsloop.interpolate.Interpolation#install(dev.ecsloop.GameLoop)}

@@ -152,7 +152,11 @@ public final class FramePacer {
         requestedFps = fps;
     }
 
-    /** The cap last asked for (it applies from the next wait on); 0 means uncapped. */
+    /**
+     * The cap last asked for (it applies from the next wait on); 0 means uncapped.
+     *
+     * @return frames per second, 0 when uncapped
+     */
     public int fps() {
         return requestedFps;
     }
@@ -160,12 +164,18 @@ public final class FramePacer {
     /**
      * How much of each wait is spun rather than slept: fixed, or for the default pacer what it has learned so far.
      * Loop thread (another thread may see a stale value).
+     *
+     * @return the current threshold
      */
     public Duration spinThreshold() {
         return Duration.ofNanos(spinThresholdNanos);
     }
 
-    /** How many times the loop fell more than one interval behind and the grid restarted. */
+    /**
+     * How many times the loop fell more than one interval behind and the grid restarted.
+     *
+     * @return the count
+     */
     public long stalls() {
         return stalls;
     }

@@ -42,6 +42,7 @@ public final class LoopRunner {
     /**
      * A runner with no platform hooks: frames and the pacer's wait only (headless servers, tests).
      *
+     * @param pacer waits between frames
      * @throws NullPointerException if {@code pacer} is null
      */
     public LoopRunner(FramePacer pacer) {
@@ -106,12 +107,20 @@ public final class LoopRunner {
         stopRequested = true;
     }
 
-    /** Whether a run is active. */
+    /**
+     * Whether a run is active.
+     *
+     * @return true while {@link #run(Runnable)} is active
+     */
     public boolean isRunning() {
         return running.get();
     }
 
-    /** The pacer between frames; change its cap with {@link FramePacer#setFps(int)} at any time. */
+    /**
+     * The pacer between frames; change its cap with {@link FramePacer#setFps(int)} at any time.
+     *
+     * @return the pacer
+     */
     public FramePacer pacer() {
         return pacer;
     }

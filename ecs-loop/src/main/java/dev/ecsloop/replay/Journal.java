@@ -17,6 +17,7 @@ final class Journal extends OutputStream {
     private byte[][] chunks = {new byte[CHUNK]};
     private int full;      // chunks before the current one
     private int used;      // bytes used in the current chunk
+    private long frozen;   // bytes a snapshot may be reading: never truncated
 
     @Override
     public void write(int b) {
@@ -55,12 +56,48 @@ final class Journal extends OutputStream {
         return (long) full * CHUNK + used;
     }
 
-    /** Writes the whole journal to {@code out} and adds it to {@code crc}. */
-    void copyTo(OutputStream out, CRC32 crc) throws IOException {
-        for (int c = 0; c <= full; c++) {
-            int n = c == full ? used : CHUNK;
-            out.write(chunks[c], 0, n);
-            crc.update(chunks[c], 0, n);
+    /** Whether {@link #truncate} may cut back to {@code size}: no snapshot covers bytes past it. */
+    boolean canTruncate(long size) {
+        return size >= frozen && size <= size();
+    }
+
+    /** Forgets everything after the first {@code size} bytes; the chunks stay allocated for reuse. */
+    void truncate(long size) {
+        if (size < frozen || size > size()) {
+            throw new IllegalArgumentException("cannot truncate a journal of " + size() + " bytes to " + size);
+        }
+        full = (int) (size / CHUNK);
+        used = (int) (size % CHUNK);
+        if (used == 0 && full > 0) {
+            full--;
+            used = CHUNK;
         }
     }
+
+    /**
+     * What the journal holds now, for writing on another thread while this one appends: appends never touch
+     * bytes already written, and the snapshot keeps its own reference to the chunk table.
+     */
+    Snapshot snapshot() {
+        frozen = size();
+        return new Snapshot(chunks.clone(), full, used);
+    }
+
+    /** The first bytes of a journal, frozen. */
+    record Snapshot(byte[][] chunks, int full, int used) {
+
+        long size() {
+            return (long) full * CHUNK + used;
+        }
+
+        /** Writes the bytes to {@code out} and adds them to {@code crc}. */
+        void copyTo(OutputStream out, CRC32 crc) throws IOException {
+            for (int c = 0; c <= full; c++) {
+                int n = c == full ? used : CHUNK;
+                out.write(chunks[c], 0, n);
+                crc.update(chunks[c], 0, n);
+            }
+        }
+    }
+
 }

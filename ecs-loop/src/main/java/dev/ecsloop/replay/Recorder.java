@@ -16,8 +16,10 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.zip.CRC32;
@@ -33,6 +35,16 @@ import java.util.zip.CRC32;
  * Why: a replay rebuilds the world from its setup, so it must cover the session from its start; a recording
  * begun mid-game could not be replayed, and the bug worth recording is usually the one that just happened.
  *
+ * <p>Order: records are journaled by the simulated instant at which they take effect. A frame reports its input
+ * before its ticks run, and that input may belong to an instant after a checkpoint the ticks cross, so records
+ * wait in a small sorted buffer until no later record can precede them: a tick at T can only be followed by
+ * records at T or later, and so can the end of a frame or step.
+ *
+ * <p>Bound: the journal holds at most {@value ReplayFormat#MAX_JOURNAL_BYTES} bytes (so that every saved file is
+ * within the reader's limit). At the first frame that starts past it, the recording ends there: the end state is
+ * taken, the recorder detaches, {@link #isFull()} turns true, and every later save writes the session up to that
+ * point. Consecutive steps are journaled as one STEP record, so {@code step} spam alone cannot fill it.
+ *
  * <p>Journaling allocates nothing in frames that bring no input, rate change or hash, and nothing in those
  * either except a rate change's system name (and one 1 MiB chunk per mebibyte of journal).
  */
@@ -40,27 +52,57 @@ public final class Recorder implements FrameListener, TickListener, ControlListe
 
     private final GameLoop loop;
     private final InputQueue inputs;
+    private final String setup;
     private final StateHash hasher;
     private final long hashEvery;
+    private final long limit;
     private final Journal journal = new Journal();
     private final DataOutputStream out = new DataOutputStream(journal);
+    private final Scratch scratch = new Scratch();
+    private final DataOutputStream encoder = new DataOutputStream(scratch);
+    private final PendingRecords pending = new PendingRecords();
     private long nextHashAt;
     private long records;
+    private final JournalOrder order = new JournalOrder();
+    private byte lastKind;
+    /** Simulated time the world state corresponds to between frames: the last frame's or step's end. */
+    private long settled;
+    private long frameEnd;
     private boolean attached = true;
+    /** Once full: the frozen end of the recording. */
+    private boolean full;
+    private long fullNanos;
+    private long fullHash;
+    private long fullRecords;
 
-    private Recorder(GameLoop loop, InputQueue inputs, String setup, long hashEvery) throws IOException {
+    private Recorder(GameLoop loop, InputQueue inputs, String setup, long hashEvery, long limit) throws IOException {
         this.loop = loop;
         this.inputs = inputs;
+        this.setup = setup;
         this.hasher = new StateHash(loop.world());
         this.hashEvery = hashEvery;
+        this.limit = limit;
         this.nextHashAt = hashEvery;
+        if (setup.getBytes(StandardCharsets.UTF_8).length > ReplayFormat.MAX_SETUP_BYTES) {
+            throw new IllegalArgumentException("setup identity longer than " + ReplayFormat.MAX_SETUP_BYTES
+                    + " bytes");
+        }
+        if (loop.systems().size() > ReplayFormat.MAX_SYSTEMS) {
+            throw new IllegalArgumentException("a recorded loop has at most " + ReplayFormat.MAX_SYSTEMS
+                    + " systems");
+        }
         out.write(ReplayFormat.MAGIC);
         out.writeInt(ReplayFormat.VERSION);
         out.writeUTF(setup);
         out.writeLong(hashEvery);
         out.writeInt(loop.systems().size());
         for (Class<? extends BaseSystem> system : loop.systems()) {
-            out.writeUTF(system.getSimpleName());
+            String name = system.getSimpleName();
+            if (name.getBytes(StandardCharsets.UTF_8).length > ReplayFormat.MAX_NAME_BYTES) {
+                throw new IllegalArgumentException("system name longer than " + ReplayFormat.MAX_NAME_BYTES
+                        + " bytes: " + name);
+            }
+            out.writeUTF(name);
             out.writeDouble(loop.rate(system));
         }
     }
@@ -68,12 +110,22 @@ public final class Recorder implements FrameListener, TickListener, ControlListe
     /**
      * Attaches a recorder to {@code loop}, with a state hash every {@code hashEvery} of simulated time.
      *
-     * @param inputs the loop's input queue (installed before this), or null if the game takes no input
-     * @param setup  identifies the setup a replay must rebuild (for example "demo-rts units=2000 seed=7")
+     * @param loop      the loop to record, at simulated time 0
+     * @param inputs    the loop's input queue (installed before this), or null if the game takes no input
+     * @param setup     identifies the setup a replay must rebuild (for example "demo-rts units=2000 seed=7"); at
+     *                  most {@value ReplayFormat#MAX_SETUP_BYTES} bytes
+     * @param hashEvery simulated time between state hashes
+     * @return the attached recorder
      * @throws IllegalStateException    if the loop has already advanced past simulated time 0
-     * @throws IllegalArgumentException if {@code hashEvery} is not positive
+     * @throws IllegalArgumentException if {@code hashEvery} is not positive, or the setup or a system name is
+     *                                  longer than the format allows
      */
     public static Recorder attach(GameLoop loop, InputQueue inputs, String setup, Duration hashEvery) {
+        return attach(loop, inputs, setup, hashEvery, ReplayFormat.MAX_JOURNAL_BYTES);
+    }
+
+    /** As {@link #attach(GameLoop, InputQueue, String, Duration)} with a smaller journal bound, for tests. */
+    static Recorder attach(GameLoop loop, InputQueue inputs, String setup, Duration hashEvery, long limit) {
         Objects.requireNonNull(setup, "setup");
         if (loop.simulatedNanos() != 0) {
             throw new IllegalStateException("recording must start at simulated time 0, the loop is at "
@@ -84,7 +136,7 @@ public final class Recorder implements FrameListener, TickListener, ControlListe
         }
         Recorder recorder;
         try {
-            recorder = new Recorder(loop, inputs, setup, hashEvery.toNanos());
+            recorder = new Recorder(loop, inputs, setup, hashEvery.toNanos(), limit);
         } catch (IOException e) {
             throw new UncheckedIOException(e); // the journal is in memory: cannot happen
         }
@@ -94,39 +146,56 @@ public final class Recorder implements FrameListener, TickListener, ControlListe
         return recorder;
     }
 
-    /** One simulated second between hashes: the default interval. */
+    /**
+     * One simulated second between hashes: the default interval.
+     *
+     * @return one second
+     */
     public static Duration defaultHashInterval() {
         return Duration.ofSeconds(1);
     }
 
     @Override
     public void beforeSystems(long realStart, long realEnd, long wantedStart, long wantedEnd, long simEnd) {
-        if (inputs == null) {
+        settled = Math.max(settled, frameEnd);
+        frameEnd = simEnd;
+        if (journal.size() >= limit) {
+            fill();
             return;
         }
-        InputView events = inputs.frameEvents();
-        for (int i = 0; i < events.size(); i++) {
-            InputEvent e = events.get(i);
-            try {
-                header(ReplayFormat.INPUT, e.simNanos());
-                out.writeInt(e.type());
-                out.writeInt(e.code());
-                out.writeFloat(e.x());
-                out.writeFloat(e.y());
-                out.writeFloat(e.z());
-                out.writeFloat(e.w());
-            } catch (IOException io) {
-                throw new UncheckedIOException(io);
+        if (inputs != null) {
+            InputView events = inputs.frameEvents();
+            for (int i = 0; i < events.size(); i++) {
+                InputEvent e = events.get(i);
+                try {
+                    begin(ReplayFormat.INPUT, e.simNanos());
+                    encoder.writeInt(e.type());
+                    encoder.writeInt(e.code());
+                    encoder.writeFloat(e.x());
+                    encoder.writeFloat(e.y());
+                    encoder.writeFloat(e.z());
+                    encoder.writeFloat(e.w());
+                } catch (IOException io) {
+                    throw new UncheckedIOException(io);
+                }
+                finish(e.simNanos());
             }
         }
+        commit(settled);
     }
 
     @Override
     public void beforeTick(BaseSystem system, long tickNanos) {
-        if (tickNanos < nextHashAt) {
+        if (tickNanos < nextHashAt || full) {
             return;
         }
-        write(ReplayFormat.HASH, tickNanos, hasher.hash());
+        try {
+            begin(ReplayFormat.HASH, tickNanos);
+            encoder.writeLong(hasher.hash());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        journal(ReplayFormat.HASH, tickNanos, scratch.bytes(), 0, scratch.size());
         nextHashAt = nextCheckpoint(tickNanos, hashEvery);
     }
 
@@ -138,12 +207,13 @@ public final class Recorder implements FrameListener, TickListener, ControlListe
     @Override
     public void rateChanged(Class<? extends BaseSystem> system, double hz, long simNanos) {
         try {
-            header(ReplayFormat.RATE, simNanos);
-            out.writeUTF(system.getSimpleName());
-            out.writeDouble(hz);
+            begin(ReplayFormat.RATE, simNanos);
+            encoder.writeUTF(system.getSimpleName());
+            encoder.writeDouble(hz);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        finish(simNanos);
     }
 
     @Override
@@ -168,73 +238,239 @@ public final class Recorder implements FrameListener, TickListener, ControlListe
 
     @Override
     public void stepped(long simNanos) {
+        settled = Math.max(settled, simNanos);
+        frameEnd = Math.max(frameEnd, simNanos);
         try {
-            header(ReplayFormat.STEP, simNanos);
+            begin(ReplayFormat.STEP, simNanos);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        finish(simNanos);
+        commit(settled);
     }
 
-    private void header(byte kind, long simNanos) throws IOException {
-        out.writeByte(kind);
-        out.writeLong(simNanos);
-        records++;
+    private void begin(byte kind, long simNanos) throws IOException {
+        scratch.reset();
+        encoder.writeByte(kind);
+        encoder.writeLong(simNanos);
+    }
+
+    private void finish(long simNanos) {
+        if (!full) {
+            pending.add(simNanos, scratch.bytes(), scratch.size());
+        }
     }
 
     private void write(byte kind, long simNanos, long payload) {
         try {
-            header(kind, simNanos);
-            out.writeLong(payload);
+            begin(kind, simNanos);
+            encoder.writeLong(payload);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        finish(simNanos);
     }
 
     private void writeByte(byte kind, long simNanos, int payload) {
         try {
-            header(kind, simNanos);
-            out.writeByte(payload);
+            begin(kind, simNanos);
+            encoder.writeByte(payload);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        finish(simNanos);
     }
 
-    /** Records journaled so far. */
+    /**
+     * Journals, in order, the pending records at or before {@code floor}: no later record can take effect before
+     * it (input is assigned from the frame's start on, control changes happen at the loop's current instant).
+     */
+    private void commit(long floor) {
+        if (pending.isEmpty() || full) {
+            return;
+        }
+        int n = pending.dueBy(floor);
+        for (int i = 0; i < n; i++) {
+            journal(pending.kind(i), pending.time(i), pending.data(), pending.start(i), pending.length(i));
+        }
+        pending.drop(n);
+    }
+
+    private void journal(byte kind, long at, byte[] data, int start, int length) {
+        if (kind == ReplayFormat.STEP && lastKind == ReplayFormat.STEP
+                && journal.canTruncate(journal.size() - ReplayFormat.STEP_BYTES)) {
+            journal.truncate(journal.size() - ReplayFormat.STEP_BYTES); // one STEP record for a run of steps
+            records--;
+        }
+        if (order.refusal(kind, at) != null) {
+            // Only a control change made inside a tick that fell before the last instant journaled (after a
+            // re-anchoring rate change) gets here. Journaled at that instant, the file stays readable; a replay
+            // reports any difference it makes as a divergence.
+            at = order.lastEffect();
+            for (int b = 0; b < 8; b++) {
+                data[start + 1 + b] = (byte) (at >>> (56 - 8 * b));
+            }
+        }
+        order.accept(kind, at);
+        journal.write(data, start, length);
+        records++;
+        lastKind = kind;
+    }
+
+    /** Ends the recording at the start of this frame: the journal reached its bound. */
+    private void fill() {
+        commit(settled);
+        full = true;
+        fullNanos = settled;
+        fullHash = hasher.hash();
+        fullRecords = records;
+        detach();
+    }
+
+    /**
+     * The setup identity the recording carries.
+     *
+     * @return the setup given to {@link #attach}
+     */
+    public String setup() {
+        return setup;
+    }
+
+    /**
+     * Records journaled so far.
+     *
+     * @return the number of records in the journal
+     */
     public long records() {
         return records;
     }
 
-    /** Bytes journaled so far. */
+    /**
+     * Bytes journaled so far.
+     *
+     * @return the journal's size in bytes, header included
+     */
     public long bytes() {
         return journal.size();
     }
 
     /**
-     * Writes a replay of the session from simulated time 0 to now: the journal, an end record with the current
-     * state hash, and the trailer. Call it between frames; the recording goes on.
+     * Whether the journal reached its bound and the recording ended there (saves then stop at that point).
      *
+     * @return true once full
+     */
+    public boolean isFull() {
+        return full;
+    }
+
+    /**
+     * Writes a replay of the session from simulated time 0 to now: the journal, an end record with the current
+     * state hash, and the trailer. Call it between frames, on the loop thread; the recording goes on. The file is
+     * written beside its destination and moved over it when complete, so a failed save leaves no partial file.
+     *
+     * @param file where to write the replay
      * @return the state hash at the end of the file
      * @throws IOException if the file cannot be written; the journal is unaffected
      */
     public long save(Path file) throws IOException {
-        long finalHash = hasher.hash();
+        Saving saving = prepareSave();
+        saving.writeTo(file);
+        return saving.endHash();
+    }
+
+    /**
+     * Takes what a save writes, on the loop thread, so that the writing itself can happen on another thread
+     * while the loop goes on (a console does its file I/O off the loop thread).
+     *
+     * @return the replay as of now, ready to be written with {@link Saving#writeTo(Path)} from any thread
+     */
+    public Saving prepareSave() {
+        long endNanos;
+        long endHash;
+        long count;
+        if (full) {
+            endNanos = fullNanos;
+            endHash = fullHash;
+            count = fullRecords;
+        } else {
+            endNanos = loop.simulatedNanos();
+            commit(endNanos);
+            endHash = hasher.hash();
+            count = records;
+        }
         ByteArrayOutputStream tail = new ByteArrayOutputStream(32);
         DataOutputStream end = new DataOutputStream(tail);
-        end.writeByte(ReplayFormat.END);
-        end.writeLong(loop.simulatedNanos());
-        end.writeLong(finalHash);
-        end.writeLong(records + 1);
-        CRC32 crc = new CRC32();
-        Path partial = file.resolveSibling(file.getFileName() + ".part");
-        try (OutputStream fileOut = new BufferedOutputStream(Files.newOutputStream(partial), 1 << 16)) {
-            journal.copyTo(fileOut, crc);
-            byte[] endBytes = tail.toByteArray();
-            fileOut.write(endBytes);
-            crc.update(endBytes);
-            new DataOutputStream(fileOut).writeInt((int) crc.getValue());
+        try {
+            end.writeByte(ReplayFormat.END);
+            end.writeLong(endNanos);
+            end.writeLong(endHash);
+            end.writeLong(count + 1);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // in memory: cannot happen
         }
-        Files.move(partial, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        return finalHash;
+        return new Saving(journal.snapshot(), tail.toByteArray(), endNanos, endHash, count + 1);
+    }
+
+    /**
+     * A replay taken by {@link #prepareSave()}: immutable, writable from any thread, as often as wanted.
+     */
+    public static final class Saving {
+        private final Journal.Snapshot journal;
+        private final byte[] end;
+        private final long endNanos;
+        private final long endHash;
+        private final long records;
+
+        private Saving(Journal.Snapshot journal, byte[] end, long endNanos, long endHash, long records) {
+            this.journal = journal;
+            this.end = end;
+            this.endNanos = endNanos;
+            this.endHash = endHash;
+            this.records = records;
+        }
+
+        /**
+         * Writes the replay to {@code file}, first into {@code file.part} beside it, then moved over it.
+         *
+         * @param file where to write
+         * @throws IOException if the file cannot be written; nothing is left at {@code file} then
+         */
+        public void writeTo(Path file) throws IOException {
+            CRC32 crc = new CRC32();
+            Path partial = file.resolveSibling(file.getFileName() + ".part");
+            try {
+                try (OutputStream fileOut = new BufferedOutputStream(Files.newOutputStream(partial), 1 << 16)) {
+                    journal.copyTo(fileOut, crc);
+                    fileOut.write(end);
+                    crc.update(end);
+                    new DataOutputStream(fileOut).writeInt((int) crc.getValue());
+                }
+                Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } catch (IOException | RuntimeException e) {
+                Files.deleteIfExists(partial);
+                throw e;
+            }
+        }
+
+        /** @return simulated time at the end of this replay */
+        public long endNanos() {
+            return endNanos;
+        }
+
+        /** @return the state hash at the end */
+        public long endHash() {
+            return endHash;
+        }
+
+        /** @return records in the file, the end record included */
+        public long records() {
+            return records;
+        }
+
+        /** @return the file's size in bytes */
+        public long bytes() {
+            return journal.size() + end.length + 4;
+        }
     }
 
     /** Stops recording: detaches from the loop. The journal can still be saved. */
@@ -244,6 +480,17 @@ public final class Recorder implements FrameListener, TickListener, ControlListe
             loop.removeFrameListener(this);
             loop.removeTickListener(this);
             loop.removeControlListener(this);
+        }
+    }
+
+    /** A reusable encoding buffer whose bytes can be read without copying. */
+    private static final class Scratch extends ByteArrayOutputStream {
+        Scratch() {
+            super(64);
+        }
+
+        byte[] bytes() {
+            return buf;
         }
     }
 }

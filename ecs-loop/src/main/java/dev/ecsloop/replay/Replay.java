@@ -1,146 +1,149 @@
 package dev.ecsloop.replay;
 
-import java.io.ByteArrayInputStream;
-import java.io.DataInputStream;
-import java.io.EOFException;
+import java.io.BufferedInputStream;
 import java.io.IOException;
-import java.io.UTFDataFormatException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.LinkedHashMap;
-import java.util.List;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Collections;
 import java.util.Map;
-import java.util.zip.CRC32;
 
 /**
- * A replay file read and checked in full: {@link #read(Path)} refuses a truncated, corrupt or foreign file with
- * one clear error before anything runs, so a replay never stops half-way on bad data.
+ * A replay file, checked in full: {@link #read(Path)} refuses a truncated, corrupt, oversized or foreign file
+ * with one clear error before anything runs, so a replay never stops half-way on bad data.
+ *
+ * <p>Memory: checking streams the file once in constant memory, and a replay streams it again (see
+ * {@link RecordReader}); nothing is held per record. A file must be a regular file of at most
+ * {@value ReplayFormat#MAX_FILE_BYTES} bytes: devices, FIFOs and directories are refused before they are opened,
+ * so {@code /dev/zero} or a FIFO without a writer cannot exhaust memory or block.
  */
 public final class Replay {
 
-    /** One record of the file (see {@link ReplayFormat}). */
-    record Entry(byte kind, long simNanos, long a, long b, float x, float y, float z, float w, String system,
-                 double value) {
+    /** Where the bytes come from: opened once to check and again to replay. */
+    private interface Source {
+        InputStream open() throws IOException;
     }
 
+    private final String name;
+    private final Source source;
+    private final long size;
     private final String setup;
     private final long hashEveryNanos;
     private final Map<String, Double> systems;
-    private final List<Entry> entries;
     private final long endNanos;
     private final long endHash;
+    private final long records;
+    private final int hashCount;
+    private final long inputCount;
 
-    private Replay(String setup, long hashEveryNanos, Map<String, Double> systems, List<Entry> entries,
-                   long endNanos, long endHash) {
-        this.setup = setup;
-        this.hashEveryNanos = hashEveryNanos;
-        this.systems = systems;
-        this.entries = entries;
-        this.endNanos = endNanos;
-        this.endHash = endHash;
+    private Replay(String name, Source source, long size, RecordReader checked, long records, int hashCount,
+                   long inputCount) {
+        this.name = name;
+        this.source = source;
+        this.size = size;
+        this.setup = checked.setup();
+        this.hashEveryNanos = checked.hashEvery();
+        this.systems = Collections.unmodifiableMap(checked.systems());
+        this.endNanos = checked.simNanos;
+        this.endHash = checked.value;
+        this.records = records;
+        this.hashCount = hashCount;
+        this.inputCount = inputCount;
     }
 
     /**
      * Reads and checks a replay file.
      *
-     * @throws ReplayFormatException if the file is not a replay, is of another version, truncated or corrupt
-     * @throws IOException           if it cannot be read
+     * @param file the file
+     * @return the checked replay
+     * @throws ReplayFormatException if the file does not exist, is not a regular file, is larger than the
+     *                               format's limit, is not a replay, is of another version, truncated or
+     *                               corrupt; the message is one line naming the file
+     * @throws IOException           never beyond the above: read errors are reported as format errors too
      */
     public static Replay read(Path file) throws IOException {
-        byte[] bytes;
-        try {
-            bytes = Files.readAllBytes(file);
-        } catch (NoSuchFileException e) {
-            throw new ReplayFormatException("replay file " + file + " does not exist");
-        }
-        return parse(bytes, file.toString());
+        String name = file.toString();
+        long size = regularFileSize(file, name);
+        return check(name, () -> new BufferedInputStream(Files.newInputStream(file), 1 << 16), size);
     }
 
+    /** Checks a replay held in memory (tests). */
     static Replay parse(byte[] bytes, String name) throws ReplayFormatException {
-        DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes));
+        return check(name, () -> new java.io.ByteArrayInputStream(bytes), bytes.length);
+    }
+
+    private static long regularFileSize(Path file, String name) throws ReplayFormatException {
+        BasicFileAttributes attributes;
         try {
-            byte[] magic = new byte[ReplayFormat.MAGIC.length];
-            in.readFully(magic);
-            if (!Arrays.equals(magic, ReplayFormat.MAGIC)) {
-                throw new ReplayFormatException(name + " is not an ecs-loop replay (bad magic)");
-            }
-            int version = in.readInt();
-            if (version != ReplayFormat.VERSION) {
-                throw new ReplayFormatException(name + " is replay format version " + version
-                        + "; this build reads version " + ReplayFormat.VERSION);
-            }
-            String setup = in.readUTF();
-            long hashEvery = in.readLong();
-            int n = in.readInt();
-            if (hashEvery <= 0 || n < 0 || n > 10_000) {
-                throw corrupt(name, bytes.length - in.available(), "bad header");
-            }
-            Map<String, Double> systems = new LinkedHashMap<>();
-            for (int i = 0; i < n; i++) {
-                systems.put(in.readUTF(), in.readDouble());
-            }
-            List<Entry> entries = new ArrayList<>();
-            long last = Long.MIN_VALUE;
-            while (true) {
-                int offset = bytes.length - in.available();
-                byte kind = in.readByte();
-                long sim = in.readLong();
-                if (sim < last) {
-                    throw corrupt(name, offset, "simulated time goes back");
-                }
-                last = sim;
-                switch (kind) {
-                    case ReplayFormat.INPUT -> entries.add(new Entry(kind, sim, in.readInt(), in.readInt(),
-                            in.readFloat(), in.readFloat(), in.readFloat(), in.readFloat(), null, 0));
-                    case ReplayFormat.RATE -> entries.add(new Entry(kind, sim, 0, 0, 0, 0, 0, 0, in.readUTF(),
-                            in.readDouble()));
-                    case ReplayFormat.SCALE, ReplayFormat.CATCHUP, ReplayFormat.HASH ->
-                            entries.add(new Entry(kind, sim, in.readLong(), 0, 0, 0, 0, 0, null, 0));
-                    case ReplayFormat.DEBT, ReplayFormat.PAUSE ->
-                            entries.add(new Entry(kind, sim, in.readByte(), 0, 0, 0, 0, 0, null, 0));
-                    case ReplayFormat.STEP -> entries.add(new Entry(kind, sim, 0, 0, 0, 0, 0, 0, null, 0));
-                    case ReplayFormat.END -> {
-                        long endHash = in.readLong();
-                        long count = in.readLong();
-                        int crcAt = bytes.length - in.available();
-                        int crc = in.readInt();
-                        if (in.available() != 0) {
-                            throw corrupt(name, crcAt + 4, in.available() + " bytes after the end");
-                        }
-                        CRC32 check = new CRC32();
-                        check.update(bytes, 0, crcAt);
-                        if ((int) check.getValue() != crc) {
-                            throw new ReplayFormatException(name + " is corrupt: checksum mismatch");
-                        }
-                        if (count != entries.size() + 1) {
-                            throw corrupt(name, crcAt, "record count " + count + " but " + (entries.size() + 1)
-                                    + " records");
-                        }
-                        return new Replay(setup, hashEvery, systems, List.copyOf(entries), sim, endHash);
-                    }
-                    default -> throw corrupt(name, offset, "unknown record kind " + kind);
+            attributes = Files.readAttributes(file, BasicFileAttributes.class);
+        } catch (NoSuchFileException e) {
+            throw new ReplayFormatException("replay file " + name + " does not exist");
+        } catch (IOException | SecurityException e) {
+            throw new ReplayFormatException("replay file " + name + " cannot be read: " + e.getMessage());
+        }
+        if (attributes.isDirectory()) {
+            throw new ReplayFormatException("replay file " + name + " is a directory");
+        }
+        if (!attributes.isRegularFile()) {
+            throw new ReplayFormatException("replay file " + name
+                    + " is not a regular file (a device, FIFO or socket cannot be replayed)");
+        }
+        if (attributes.size() > ReplayFormat.MAX_FILE_BYTES) {
+            throw new ReplayFormatException("replay file " + name + " is " + attributes.size()
+                    + " bytes; a replay holds at most " + ReplayFormat.MAX_FILE_BYTES);
+        }
+        return attributes.size();
+    }
+
+    private static Replay check(String name, Source source, long size) throws ReplayFormatException {
+        long records = 0;
+        int hashes = 0;
+        long inputs = 0;
+        try (RecordReader reader = RecordReader.open(name, openOrRefuse(name, source))) {
+            while (reader.next()) {
+                records++;
+                if (reader.kind == ReplayFormat.HASH) {
+                    hashes++;
+                } else if (reader.kind == ReplayFormat.INPUT) {
+                    inputs++;
                 }
             }
-        } catch (EOFException e) {
-            throw new ReplayFormatException(name + " is truncated: it ends after " + bytes.length
-                    + " bytes without its end record (was the recording stopped?)");
-        } catch (UTFDataFormatException e) {
-            throw new ReplayFormatException(name + " is corrupt: bad text");
-        } catch (ReplayFormatException e) {
-            throw e;
-        } catch (IOException e) {
-            throw new ReplayFormatException(name + " cannot be read: " + e.getMessage());
+            if (reader.position() != size) {
+                throw new ReplayFormatException(name + " changed while it was read");
+            }
+            return new Replay(name, source, size, reader, records, hashes, inputs);
         }
     }
 
-    private static ReplayFormatException corrupt(String name, int offset, String what) {
-        return new ReplayFormatException(name + " is corrupt at byte " + offset + ": " + what);
+    private static InputStream openOrRefuse(String name, Source source) throws ReplayFormatException {
+        try {
+            return source.open();
+        } catch (IOException | SecurityException e) {
+            throw new ReplayFormatException("replay file " + name + " cannot be read: " + e.getMessage());
+        }
     }
 
-    /** The setup identity the recording was made with. */
+    /** Opens the records again for replaying; the reader checks them as it goes. */
+    RecordReader open() throws ReplayFormatException {
+        return RecordReader.open(name, openOrRefuse(name, source));
+    }
+
+    /**
+     * The file's name as given, for messages.
+     *
+     * @return the name
+     */
+    public String name() {
+        return name;
+    }
+
+    /**
+     * The setup identity the recording was made with.
+     *
+     * @return the setup string
+     */
     public String setup() {
         return setup;
     }
@@ -148,7 +151,8 @@ public final class Replay {
     /**
      * Refuses a replay made for another setup.
      *
-     * @throws ReplayFormatException if {@code expected} differs from the recorded setup
+     * @param expected the setup identity of the game about to replay
+     * @throws ReplayFormatException if {@code expected} differs from the recorded setup; the message names both
      */
     public void requireSetup(String expected) throws ReplayFormatException {
         if (!setup.equals(expected)) {
@@ -157,31 +161,47 @@ public final class Replay {
         }
     }
 
-    /** Systems (simple names) and their rates in Hz when recording started; 0 means every frame. */
+    /**
+     * Systems (simple names) and their rates in Hz when recording started; 0 means every frame.
+     *
+     * @return an unmodifiable map in the loop's order
+     */
     public Map<String, Double> systems() {
         return systems;
     }
 
+    /** @return simulated nanoseconds between recorded state hashes */
     public long hashEveryNanos() {
         return hashEveryNanos;
     }
 
-    /** Simulated time at which recording stopped. */
+    /** @return simulated time at which recording stopped */
     public long endNanos() {
         return endNanos;
     }
 
-    /** State hash when recording stopped. */
+    /** @return state hash when recording stopped */
     public long endHash() {
         return endHash;
     }
 
-    /** Number of state hashes recorded along the way. */
+    /** @return number of state hashes recorded along the way */
     public int hashCount() {
-        return (int) entries.stream().filter(e -> e.kind() == ReplayFormat.HASH).count();
+        return hashCount;
     }
 
-    List<Entry> entries() {
-        return entries;
+    /** @return records in the file, the end record excluded */
+    public long records() {
+        return records;
+    }
+
+    /** @return input events in the file */
+    public long inputCount() {
+        return inputCount;
+    }
+
+    /** @return the file's size in bytes */
+    public long size() {
+        return size;
     }
 }

@@ -1,8 +1,9 @@
 package dev.ecsloop.replay;
 
 /**
- * The replay file format, version 1. All numbers are big-endian ({@link java.io.DataOutputStream}); strings are
- * modified UTF-8 with a 2-byte length ({@code writeUTF}).
+ * The replay file format, version 1, with its limits and the rules that writer and reader share. All numbers are
+ * big-endian ({@link java.io.DataOutputStream}); strings are modified UTF-8 with a 2-byte length
+ * ({@code writeUTF}).
  *
  * <pre>
  * header   8 bytes  magic "ECSLREPL"
@@ -13,21 +14,31 @@ package dev.ecsloop.replay;
  *                   the loop's systems and rates when recording started, at simulated time 0
  * records  byte kind, long simulated ns, then by kind:
  *          INPUT   int type, int code, float x, y, z, w      an input event, at the time it was assigned
- *          RATE    UTF system, double hz (0 = every frame)   a rate change, at the frame boundary it applied
+ *          RATE    UTF system, double hz (0 = every frame)   a rate change, at the instant it applied
  *          SCALE   double                                    time scale (no effect on the simulation)
  *          CATCHUP long ns                                    catch-up bound (no effect on the simulation)
  *          DEBT    byte 0 keep / 1 discard                    debt policy (no effect on the simulation)
  *          PAUSE   byte 1 paused / 0 resumed                  (no effect on the simulation)
- *          STEP    -                                          a single step ended here (no effect either)
+ *          STEP    -                                          single steps ended here (no effect either)
  *          HASH    long state hash                            state before the first tick at or after each
  *                                                             multiple of the hash interval
  *          END     long state hash                            state when recording stopped
  * trailer  long     number of records, END included
  *          int      CRC-32 of every byte before it
  * </pre>
- * Records are in the order they happened, so their simulated times never decrease. Pauses, steps, time scale,
- * catch-up bound and debt policy are recorded for the story, not replayed: the simulation depends on simulated
- * time, inputs and rates only.
+ *
+ * <p><b>Order.</b> Records are ordered by the simulated instant at which they take effect, ties in the order
+ * they happened; state hashes, which observe rather than take effect, are ordered among themselves
+ * ({@link JournalOrder}, one rule for writer and reader). The writer sorts what one frame produces before
+ * journaling it (a frame's input may belong to an instant after a checkpoint its ticks cross, or after a later
+ * console command) and the reader refuses anything else. Pauses, steps, time scale, catch-up bound and debt policy are recorded for the story, not replayed: the
+ * simulation depends on simulated time, inputs and rates only. Consecutive steps are journaled as one STEP
+ * record at the last step's end.
+ *
+ * <p><b>Limits.</b> A file is at most {@link #MAX_FILE_BYTES}; the setup at most {@link #MAX_SETUP_BYTES}; at
+ * most {@link #MAX_SYSTEMS} systems with names of at most {@link #MAX_NAME_BYTES}; rates 0 (every frame) or from
+ * {@link #MIN_HZ} to {@link #MAX_HZ}; simulated times from 0 up. The reader checks all of it before a replay
+ * starts, in constant memory.
  */
 final class ReplayFormat {
 
@@ -44,6 +55,37 @@ final class ReplayFormat {
     static final byte HASH = 8;
     static final byte END = 9;
 
+    /** Bytes of one STEP record: kind and time. */
+    static final int STEP_BYTES = 9;
+
+    /** Largest replay file: 64 MiB, about two million orders or years of one-second hashes. */
+    static final long MAX_FILE_BYTES = 64L << 20;
+    /** Largest setup identity in bytes. */
+    static final int MAX_SETUP_BYTES = 1024;
+    /** Most systems a recorded loop may have. */
+    static final int MAX_SYSTEMS = 1024;
+    /** Longest system name in bytes. */
+    static final int MAX_NAME_BYTES = 255;
+    /** Slowest rate a file may hold (the loop's own bound). */
+    static final double MIN_HZ = 0.001;
+    /** Fastest rate a file may hold (the loop's own bound). */
+    static final double MAX_HZ = 1_000_000.0;
+    /**
+     * What the recorder journals at most (the file limit less room for the largest header and the end): when the
+     * journal reaches it, the recording ends there (see {@link Recorder}).
+     */
+    static final long MAX_JOURNAL_BYTES = MAX_FILE_BYTES - (1L << 20);
+
     private ReplayFormat() {
+    }
+
+    /** Whether a file may hold {@code hz} as a rate: 0 (every frame) or a finite rate the loop accepts. */
+    static boolean validRate(double hz) {
+        return hz == 0.0 || hz >= MIN_HZ && hz <= MAX_HZ;
+    }
+
+    /** Why a rate read from a file is refused. */
+    static String rateProblem(double hz) {
+        return "rate " + hz + " Hz (must be 0 for every frame, or from " + MIN_HZ + " to " + (long) MAX_HZ + ")";
     }
 }

@@ -29,7 +29,11 @@ public record ReplayResult(int hashesMatched, long simNanos, long finalHash, Div
         }
     }
 
-    /** Whether the replay reproduced every recorded hash and the final one. */
+    /**
+     * Whether the replay reproduced every recorded hash and the final one.
+     *
+     * @return true if every hash matched
+     */
     public boolean matched() {
         return divergence == null;
     }

@@ -7,7 +7,8 @@ import dev.ecsloop.input.InputQueue;
 import dev.ecsloop.time.Clock;
 import dev.ecsloop.time.ManualClock;
 
-import java.util.List;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.LongSupplier;
 
@@ -30,6 +31,7 @@ public final class Replayer {
     private final LongSupplier frames;
     private final Clock pace;
     private Checker checker;
+    private boolean rateApplied;
 
     private Replayer(Replay replay, GameLoop loop, ManualClock clock, InputQueue inputs, LongSupplier frames,
                      Clock pace) {
@@ -47,6 +49,9 @@ public final class Replayer {
      * @param loop   built from the recorded setup, at simulated time 0, driven by {@code clock}
      * @param inputs the loop's input queue, or null if the recording holds no input
      * @param frames real frame lengths in ns to drive with (each is capped by the catch-up bound)
+     * @param replay the recording
+     * @param clock the manual clock driving {@code loop}
+     * @return how far it matched
      * @throws ReplayFormatException if the loop's systems or rates differ from the recording's, or the
      *                               recording has input and no queue was given
      */
@@ -58,6 +63,15 @@ public final class Replayer {
     /**
      * Replays in real time: after each frame, waits on {@code pace} until as much real time has passed as
      * simulated time (at the loop's time scale 1).
+     *
+     * @param replay the recording
+     * @param loop built from the recorded setup, at simulated time 0, driven by {@code clock}
+     * @param clock the manual clock driving {@code loop}
+     * @param inputs the loop's input queue, or null if the recording holds no input
+     * @param frames real frame lengths in ns to drive with
+     * @param pace the real clock to wait on
+     * @return how far it matched
+     * @throws ReplayFormatException if the loop's systems or rates differ from the recording's
      */
     public static ReplayResult playInRealTime(Replay replay, GameLoop loop, ManualClock clock, InputQueue inputs,
                                               LongSupplier frames, Clock pace) throws ReplayFormatException {
@@ -71,53 +85,78 @@ public final class Replayer {
         if (loop.simulatedNanos() != 0) {
             throw new IllegalArgumentException("replay needs a fresh loop at simulated time 0");
         }
-        java.util.Map<String, Double> here = new java.util.LinkedHashMap<>();
+        Map<String, Double> here = new LinkedHashMap<>();
         for (Class<? extends BaseSystem> s : loop.systems()) {
             here.put(s.getSimpleName(), loop.rate(s));
         }
         if (!here.equals(replay.systems())) {
-            throw new ReplayFormatException("replay was recorded with systems " + replay.systems()
+            throw new ReplayFormatException(replay.name() + " was recorded with systems " + replay.systems()
                     + ", this loop has " + here);
         }
-        if (inputs == null && replay.entries().stream().anyMatch(e -> e.kind() == ReplayFormat.INPUT)) {
-            throw new ReplayFormatException("replay holds input events but no input queue was given");
+        if (inputs == null && replay.inputCount() > 0) {
+            throw new ReplayFormatException(replay.name() + " holds input events but no input queue was given");
         }
     }
 
     private ReplayResult run() throws ReplayFormatException {
         checkLoop();
-        checker = new Checker(replay);
-        loop.addTickListener(checker);
-        long realStart = pace == null ? 0 : pace.nanoTime();
-        try {
-            List<Replay.Entry> entries = replay.entries();
-            int i = 0;
-            while (checker.divergence == null) {
-                long target = i < entries.size() ? entries.get(i).simNanos() : replay.endNanos();
-                advanceTo(target, realStart);
-                if (checker.divergence != null) {
-                    break;
-                }
-                if (i >= entries.size()) {
-                    break;
-                }
-                apply(entries.get(i++));
+        try (RecordReader records = replay.open(); RecordReader hashes = replay.open()) {
+            checker = new Checker(hashes);
+            loop.addTickListener(checker);
+            long realStart = pace == null ? 0 : pace.nanoTime();
+            try {
+                replayRecords(records, realStart);
+            } catch (RuntimeException e) {
+                // The game itself failed on what the file holds (an order it cannot take, say): that is not a
+                // divergence, and the caller gets one line like any other unreplayable file.
+                throw new ReplayFormatException(replay.name() + " cannot be replayed: the game failed at simulated "
+                        + "time " + loop.simulatedNanos() + " ns: " + oneLine(e));
+            } finally {
+                loop.removeTickListener(checker);
             }
-        } finally {
-            loop.removeTickListener(checker);
+            if (checker.failure != null) {
+                throw checker.failure;
+            }
+            long finalHash = checker.hasher.hash();
+            ReplayResult.Divergence divergence = checker.divergence;
+            if (divergence == null && finalHash != replay.endHash()) {
+                divergence = new ReplayResult.Divergence(null, loop.simulatedNanos(), checker.lastMatch,
+                        replay.endHash(), finalHash);
+            }
+            return new ReplayResult(checker.matched, loop.simulatedNanos(), finalHash, divergence);
         }
-        long finalHash = checker.hasher.hash();
-        ReplayResult.Divergence divergence = checker.divergence;
-        if (divergence == null && finalHash != replay.endHash()) {
-            divergence = new ReplayResult.Divergence(null, loop.simulatedNanos(), checker.lastMatch,
-                    replay.endHash(), finalHash);
+    }
+
+    private static String oneLine(RuntimeException e) {
+        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return m.replace('\n', ' ').replace('\r', ' ');
+    }
+
+    /** Applies each record after running every tick up to its instant; hashes are the checker's. */
+    private void replayRecords(RecordReader records, long realStart) throws ReplayFormatException {
+        while (checker.divergence == null && checker.failure == null) {
+            boolean more = records.next();
+            if (more && records.kind == ReplayFormat.HASH) {
+                continue; // the checker reads hashes on its own pass: they may lie before earlier effects
+            }
+            advanceTo(records.simNanos, realStart);
+            if (!more || checker.divergence != null || checker.failure != null) {
+                return;
+            }
+            apply(records);
         }
-        return new ReplayResult(checker.matched, loop.simulatedNanos(), finalHash, divergence);
     }
 
     private void advanceTo(long target, long realStart) {
+        if (rateApplied && loop.simulatedNanos() >= target) {
+            // A rate change re-anchors a fixed-step system at its last tick, so its next tick may already be due:
+            // the recording ran it in the next frame, even a paused one, before anything later took effect.
+            clock.advance(0);
+            loop.frame();
+        }
+        rateApplied = false;
         long bound = loop.maxCatchUp().toNanos();
-        while (loop.simulatedNanos() < target && checker.divergence == null) {
+        while (loop.simulatedNanos() < target && checker.divergence == null && checker.failure == null) {
             long frame = Math.max(1, Math.min(Math.min(frames.getAsLong(), bound), target - loop.simulatedNanos()));
             if (loop.timeScale() != 1.0) {
                 loop.setTimeScale(1.0);
@@ -134,17 +173,23 @@ public final class Replayer {
         }
     }
 
-    private void apply(Replay.Entry e) {
-        switch (e.kind()) {
-            case ReplayFormat.INPUT -> inputs.postAtSimulated(e.simNanos())
-                    .set((int) e.a(), (int) e.b(), e.x(), e.y(), e.z(), e.w());
+    private void apply(RecordReader r) throws ReplayFormatException {
+        switch (r.kind) {
+            case ReplayFormat.INPUT -> inputs.postAtSimulated(r.simNanos).set(r.type, r.code, r.x, r.y, r.z, r.w);
             case ReplayFormat.RATE -> {
-                Class<? extends BaseSystem> system = systemNamed(e.system());
-                if (e.value() == 0.0) {
-                    loop.setEveryFrame(system);
-                } else {
-                    loop.setRate(system, e.value());
+                Class<? extends BaseSystem> system = systemNamed(r.system);
+                boolean reanchored = r.hz != 0.0 && !loop.isEveryFrame(system);
+                try {
+                    if (r.hz == 0.0) {
+                        loop.setEveryFrame(system);
+                    } else {
+                        loop.setRate(system, r.hz);
+                    }
+                } catch (IllegalArgumentException e) {
+                    throw new ReplayFormatException(replay.name() + " sets a rate this loop refuses: "
+                            + e.getMessage());
                 }
+                rateApplied |= reanchored;
             }
             default -> {
                 // Hashes are checked by the Checker; time scale, catch-up, debt, pauses and steps do not change
@@ -153,54 +198,74 @@ public final class Replayer {
         }
     }
 
-    private Class<? extends BaseSystem> systemNamed(String name) {
+    private Class<? extends BaseSystem> systemNamed(String name) throws ReplayFormatException {
         for (Class<? extends BaseSystem> s : loop.systems()) {
             if (s.getSimpleName().equals(name)) {
                 return s;
             }
         }
-        throw new IllegalStateException("replay names system " + name + " which this loop lacks");
+        throw new ReplayFormatException(replay.name() + " names system " + name + ", which this loop lacks");
     }
 
-    /** Hashes the state at the recorder's checkpoints and compares with the recorded hashes in order. */
+    /**
+     * Hashes the state at the recorder's checkpoints and compares with the recorded hashes in order, read by its
+     * own pass over the file.
+     */
     private final class Checker implements TickListener {
         final StateHash hasher = new StateHash(loop.world());
-        final long[] times;
-        final long[] hashes;
-        int next;
+        final RecordReader hashes;
+        boolean haveNext;
+        long nextTime;
+        long nextHash;
         int matched;
         long nextHashAt;
         long lastMatch = -1;
         ReplayResult.Divergence divergence;
+        ReplayFormatException failure;
 
-        Checker(Replay replay) {
-            List<Replay.Entry> all = replay.entries().stream().filter(e -> e.kind() == ReplayFormat.HASH).toList();
-            times = all.stream().mapToLong(Replay.Entry::simNanos).toArray();
-            hashes = all.stream().mapToLong(Replay.Entry::a).toArray();
-            nextHashAt = replay.hashEveryNanos();
+        Checker(RecordReader hashes) throws ReplayFormatException {
+            this.hashes = hashes;
+            this.nextHashAt = replay.hashEveryNanos();
+            advance();
+        }
+
+        private void advance() throws ReplayFormatException {
+            haveNext = false;
+            while (hashes.next()) {
+                if (hashes.kind == ReplayFormat.HASH) {
+                    haveNext = true;
+                    nextTime = hashes.simNanos;
+                    nextHash = hashes.value;
+                    return;
+                }
+            }
         }
 
         @Override
         public void beforeTick(BaseSystem system, long tickNanos) {
-            if (divergence != null || tickNanos < nextHashAt) {
+            if (divergence != null || failure != null || tickNanos < nextHashAt) {
                 return;
             }
             nextHashAt = Recorder.nextCheckpoint(tickNanos, replay.hashEveryNanos());
             long actual = hasher.hash();
             String name = system.getClass().getSimpleName();
-            if (next >= hashes.length) {
+            if (!haveNext) {
                 if (tickNanos <= replay.endNanos()) {
                     divergence = new ReplayResult.Divergence(name, tickNanos, lastMatch, 0, actual);
                 }
                 return;
             }
-            if (times[next] != tickNanos || hashes[next] != actual) {
-                divergence = new ReplayResult.Divergence(name, tickNanos, lastMatch, hashes[next], actual);
+            if (nextTime != tickNanos || nextHash != actual) {
+                divergence = new ReplayResult.Divergence(name, tickNanos, lastMatch, nextHash, actual);
                 return;
             }
-            next++;
             matched++;
             lastMatch = tickNanos;
+            try {
+                advance();
+            } catch (ReplayFormatException e) {
+                failure = e;
+            }
         }
     }
 }

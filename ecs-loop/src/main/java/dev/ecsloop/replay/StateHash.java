@@ -35,7 +35,11 @@ public final class StateHash {
     private long[] typeSeeds = new long[0];
     private boolean[] presentation = new boolean[0];
 
-    /** A hasher for {@code world}: create it once and call {@link #hash()} as often as needed. */
+    /**
+     * A hasher for {@code world}: create it once and call {@link #hash()} as often as needed.
+     *
+     * @param world the world to hash
+     */
     public StateHash(World world) {
         this.world = world;
         this.everything = world.getAspectSubscriptionManager().get(Aspect.all());
@@ -54,6 +58,7 @@ public final class StateHash {
     /**
      * The hash of the world's current state.
      *
+     * @return the hash
      * @throws IllegalArgumentException if a component holds state that cannot be hashed deterministically (a map
      *                                  or set); the message names the field
      */
@@ -74,7 +79,12 @@ public final class StateHash {
         return avalanche(h);
     }
 
-    /** Formats a hash as 16 hex digits, as replays and {@code --print-hash} show it. */
+    /**
+     * Formats a hash as 16 hex digits, as replays and {@code --print-hash} show it.
+     *
+     * @param hash a hash
+     * @return 16 lower-case hex digits
+     */
     public static String hex(long hash) {
         return String.format("%016x", hash);
     }

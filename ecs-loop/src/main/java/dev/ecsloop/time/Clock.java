@@ -13,7 +13,11 @@ package dev.ecsloop.time;
 @FunctionalInterface
 public interface Clock {
 
-    /** Real time in nanoseconds from an arbitrary but fixed origin. Never decreases. */
+    /**
+     * Reads the clock.
+     *
+     * @return real time in nanoseconds from an arbitrary but fixed origin; never decreases
+     */
     long nanoTime();
 
     /**
@@ -37,7 +41,11 @@ public interface Clock {
         Thread.onSpinWait();
     }
 
-    /** The real clock of this JVM: the only place ecs-loop reads {@link System#nanoTime()}. */
+    /**
+     * The real clock of this JVM: the only place ecs-loop reads {@link System#nanoTime()}.
+     *
+     * @return the shared system clock
+     */
     static Clock system() {
         return SystemClock.INSTANCE;
     }

@@ -64,7 +64,11 @@ public final class ManualClock implements Clock {
         advance(duration.toNanos());
     }
 
-    /** How far one spin advances this clock. */
+    /**
+     * How far one spin advances this clock.
+     *
+     * @return nanoseconds per {@link #spinWait()}
+     */
     public long spinNanos() {
         return spinNanos;
     }

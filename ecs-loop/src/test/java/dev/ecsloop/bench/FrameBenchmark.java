@@ -98,6 +98,7 @@ public class FrameBenchmark {
     GameLoop unprofiled;
     ManualClock unprofiledClock;
     World plainWorld;
+    World emptyWorld;
     long accumulator;
 
     @Setup(Level.Trial)
@@ -110,6 +111,16 @@ public class FrameBenchmark {
         unprofiled = GameLoop.builder().clock(unprofiledClock).profiler(constant)
                 .world(new WorldConfigurationBuilder().with(systems(systems, false))).build();
         plainWorld = new World(new WorldConfigurationBuilder().with(systems(systems, true)).build());
+        emptyWorld = new World(new WorldConfigurationBuilder().build());
+    }
+
+    /**
+     * One Artemis processing step with no system in it: what the loop pays for each tick instant beyond the
+     * systems themselves, since every instant is its own {@code world.process()}.
+     */
+    @Benchmark
+    public void processStep() {
+        emptyWorld.process();
     }
 
     @Benchmark

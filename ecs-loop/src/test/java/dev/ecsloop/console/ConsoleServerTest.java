@@ -63,7 +63,7 @@ class ConsoleServerTest {
 
     @Test
     void aClientGetsAPromptAndTheRepliesToItsCommands() throws Exception {
-        try (TestClient client = new TestClient(server.port())) {
+        try (TestClient client = TestClient.connect(server)) {
             assertEquals(List.of(), client.untilPrompt());
             assertEquals(List.of("paused at simulated time 0.000 s"), client.command("pause"));
             assertEquals(List.of(), client.command(""));
@@ -76,7 +76,7 @@ class ConsoleServerTest {
 
     @Test
     void twoClientsAtOnceEachGetOnlyTheirOwnReplies() throws Exception {
-        try (TestClient a = new TestClient(server.port()); TestClient b = new TestClient(server.port())) {
+        try (TestClient a = TestClient.connect(server); TestClient b = TestClient.connect(server)) {
             a.untilPrompt();
             b.untilPrompt();
             a.send("timescale 2\n");
@@ -92,7 +92,7 @@ class ConsoleServerTest {
 
     @Test
     void binaryGarbageAndAOneMegabyteLineThenAValidCommandStillWorks() throws Exception {
-        try (TestClient client = new TestClient(server.port())) {
+        try (TestClient client = TestClient.connect(server)) {
             client.untilPrompt();
             byte[] garbage = new byte[255];
             for (int i = 0, b = 0; i < garbage.length; b++) {
@@ -113,7 +113,7 @@ class ConsoleServerTest {
 
     @Test
     void anEndlessLineFromOneClientDoesNotStopTheOthers() throws Exception {
-        try (TestClient flood = new TestClient(server.port()); TestClient other = new TestClient(server.port())) {
+        try (TestClient flood = TestClient.connect(server); TestClient other = TestClient.connect(server)) {
             flood.untilPrompt();
             other.untilPrompt();
             flood.send("y".repeat(1 << 20)); // no line break yet
@@ -126,13 +126,13 @@ class ConsoleServerTest {
 
     @Test
     void aClientThatDisconnectsAbruptlyHarmsNothing() throws Exception {
-        try (TestClient stays = new TestClient(server.port())) {
+        try (TestClient stays = TestClient.connect(server)) {
             stays.untilPrompt();
-            TestClient halfLine = new TestClient(server.port());
+            TestClient halfLine = TestClient.connect(server);
             halfLine.untilPrompt();
             halfLine.send("pau");
             halfLine.reset();
-            TestClient noWait = new TestClient(server.port());
+            TestClient noWait = TestClient.connect(server);
             noWait.untilPrompt();
             noWait.send("timescale 3\n"); // runs at the next drain, after the client is gone
             noWait.reset();
@@ -145,7 +145,7 @@ class ConsoleServerTest {
 
     @Test
     void closeStopsTheServerAndDisconnectsItsClients() throws Exception {
-        try (TestClient client = new TestClient(server.port())) {
+        try (TestClient client = TestClient.connect(server)) {
             client.untilPrompt();
             server.close();
             assertEquals("", client.readToEnd());
@@ -159,16 +159,17 @@ class ConsoleServerTest {
         List<TestClient> clients = new ArrayList<>();
         try {
             for (int i = 0; i < ConsoleServer.MAX_CLIENTS; i++) {
-                TestClient client = new TestClient(server.port());
+                TestClient client = TestClient.connect(server);
                 client.untilPrompt();
                 clients.add(client);
             }
             try (TestClient extra = new TestClient(server.port())) {
-                assertEquals("error: too many clients (16)\n", extra.readToEnd());
+                extra.send("token " + server.token() + "\n");
+                assertEquals(ConsoleServer.GREETING + "\nerror: too many clients (16)\n", extra.readToEnd());
             }
             clients.remove(0).close();
             awaitCount(ConsoleServer.MAX_CLIENTS - 1, server::clientCount);
-            try (TestClient next = new TestClient(server.port())) {
+            try (TestClient next = TestClient.connect(server)) {
                 next.untilPrompt();
                 assertEquals(1, next.command("stats").size());
             }
@@ -181,7 +182,7 @@ class ConsoleServerTest {
 
     @Test
     void theTestClientReallyUsesLoopback() throws Exception {
-        try (TestClient client = new TestClient(server.port())) {
+        try (TestClient client = TestClient.connect(server)) {
             assertEquals(InetAddress.getByAddress(new byte[] {127, 0, 0, 1}), client.socket.getInetAddress());
         }
     }

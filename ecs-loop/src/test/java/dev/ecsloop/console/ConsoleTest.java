@@ -26,6 +26,15 @@ class ConsoleTest {
     }
 
     @Test
+    void aTypoGetsTheNearestCommandSuggestedAndRunsNothing() {
+        assertEquals("error: unknown command 'pasue' (did you mean 'pause'? try 'help')", f.one("pasue"));
+        assertEquals("error: unknown command 'tiemscale' (did you mean 'timescale'? try 'help')",
+                f.one("tiemscale 2"));
+        assertEquals("error: unknown command 'times' (did you mean 'timescale'? try 'help')", f.one("times 2"));
+        assertTrue(f.one("resume").startsWith("already running"), "the typo paused nothing");
+    }
+
+    @Test
     void commandNamesAreCaseInsensitiveAndWhitespaceIsFree() {
         assertEquals("paused at simulated time 0.000 s", f.one("  PAUSE \t "));
     }

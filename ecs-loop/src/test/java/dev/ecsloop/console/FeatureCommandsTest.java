@@ -71,15 +71,39 @@ class FeatureCommandsTest {
     private final Recorder recorder = Recorder.attach(game.loop, null, "counting", Duration.ofMillis(100));
     private final FramePacer pacer = new FramePacer(game.clock, 60);
     private final Interpolation interpolation = Interpolation.install(game.loop);
+    private volatile Thread builtOn;
+    private final java.util.concurrent.CountDownLatch gate = new java.util.concurrent.CountDownLatch(1);
+    private volatile boolean gated;
     private final Console console = Console.forLoop(game.loop).withFrameCap(pacer).withInterpolation(interpolation)
             .withRecording(game.loop, recorder, () -> {
+                builtOn = Thread.currentThread();
+                if (gated) {
+                    try {
+                        gate.await(10, java.util.concurrent.TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
                 Game fresh = new Game();
                 return new ReplayTarget(fresh.loop, fresh.clock, null);
             });
 
+    /** Submits a line and drains, as the loop does every frame, until its reply is complete (file commands
+     *  report from their I/O thread a few drains later). */
     private String one(String line) {
         List<String> out = new ArrayList<>();
-        console.execute(line, out::add);
+        java.util.concurrent.CompletableFuture<Void> done = console.submit(line, out::add);
+        for (int i = 0; i < 10_000 && !done.isDone(); i++) {
+            console.drain();
+            try {
+                done.get(1, java.util.concurrent.TimeUnit.MILLISECONDS);
+            } catch (java.util.concurrent.TimeoutException e) {
+                // not yet: drain again
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+        }
+        assertTrue(done.isDone(), line + " never completed");
         assertEquals(1, out.size(), () -> line + " -> " + out);
         return out.get(0);
     }
@@ -142,5 +166,71 @@ class FeatureCommandsTest {
         Files.write(garbage, new byte[] {'E', 'C', 'S'});
         assertTrue(one("replay " + garbage).contains("is truncated"), one("replay " + garbage));
         assertTrue(one("replay " + dir.resolve("missing")).contains("does not exist"));
+    }
+
+    private Path saved(String name) {
+        Path file = dir.resolve(name);
+        game.frames(30);
+        one("record " + file);
+        assertTrue(one("stop").startsWith("saved "));
+        return file;
+    }
+
+    @Test
+    void replayOfAnotherSetupsFileNamesTheSetup() throws Exception {
+        Game other = new Game();
+        Recorder foreign = Recorder.attach(other.loop, null, "another-game level=3", Duration.ofMillis(100));
+        other.frames(10);
+        Path file = dir.resolve("foreign.replay");
+        foreign.save(file);
+        assertEquals("error: " + file + " was recorded for setup 'another-game level=3', this game is 'counting': "
+                + "replay it with the setup it names", one("replay " + file));
+    }
+
+    @Test
+    void replayReadsAndRunsOffTheLoopThreadAndReportsOnIt() {
+        Path file = saved("off.replay");
+        assertTrue(one("replay " + file).startsWith("replay matched"));
+        assertTrue(builtOn != null && builtOn != Thread.currentThread(), "copy built on " + builtOn);
+    }
+
+    @Test
+    void aSecondFileCommandWhileOneIsAtWorkIsRefusedAndTheLoopGoesOn() {
+        Path file = saved("busy.replay");
+        gated = true;
+        List<String> first = new ArrayList<>();
+        java.util.concurrent.CompletableFuture<Void> done = console.submit("replay " + file, first::add);
+        console.drain();
+        long before = game.loop.simulatedNanos();
+        game.frames(5); // frames go on while the replay waits at its gate
+        assertEquals(before + 50_000_000L, game.loop.simulatedNanos());
+        assertEquals("error: busy: a file command is still at work; try again when it reports", one("replay " + file));
+        gate.countDown();
+        for (int i = 0; i < 10_000 && !done.isDone(); i++) {
+            console.drain();
+            try {
+                done.get(1, java.util.concurrent.TimeUnit.MILLISECONDS);
+            } catch (Exception e) {
+                // not yet
+            }
+        }
+        assertEquals(1, first.size(), first::toString);
+        assertTrue(first.get(0).startsWith("replay matched"), first::toString);
+    }
+
+    @Test
+    void fileCommandsTouchRegularFilesOnly() throws Exception {
+        assertTrue(one("replay /dev/zero").endsWith("is not a regular file (a device, FIFO or socket cannot be "
+                + "replayed)"), one("replay /dev/zero"));
+        assertTrue(one("replay " + dir).endsWith(" is a directory"));
+        Path fifo = dir.resolve("fifo");
+        org.junit.jupiter.api.Assumptions.assumeTrue(new ProcessBuilder("mkfifo", fifo.toString()).start()
+                .waitFor() == 0);
+        assertTrue(one("replay " + fifo).contains("is not a regular file"), one("replay " + fifo));
+        assertEquals("error: cannot write " + fifo + ": it exists and is not a regular file (usage: record <file>)",
+                one("record " + fifo));
+        assertEquals("error: cannot write /dev/null: it exists and is not a regular file (usage: record <file>)",
+                one("record /dev/null"));
+        assertEquals("error: 'a?b' is not a valid path (usage: replay <file>)", one("replay a\u0000b"));
     }
 }

@@ -103,4 +103,19 @@ class RateCommandTest {
         assertTrue(error.contains("from 0.001 to 1000000 Hz"), error);
         assertEquals(before, f.state());
     }
+
+    @Test
+    void aGamesOwnRateRuleRefusesWhatItsCommandLineRefusesAndChangesNothing() {
+        f.console.withRateRule((system, typed) -> {
+            double hz = Double.parseDouble(typed);
+            if (!(hz >= 0.001 && hz <= 1000)) {
+                throw new IllegalArgumentException("rate '" + typed + "' must be from 0.001 to 1000 Hz");
+            }
+            return hz;
+        });
+        String before = f.state();
+        assertEquals("error: rate '1000000' must be from 0.001 to 1000 Hz", f.one("rate ai 1000000"));
+        assertEquals(before, f.state());
+        assertEquals("AiSystem: 1000 Hz fixed (was 15 Hz)", f.one("rate ai 1000"));
+    }
 }

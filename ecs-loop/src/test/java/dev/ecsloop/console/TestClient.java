@@ -29,6 +29,41 @@ final class TestClient implements AutoCloseable {
         out = socket.getOutputStream();
     }
 
+    /**
+     * Connects and authenticates: reads the greeting, sends the server's token and reads the welcome line, so the
+     * next {@link #untilPrompt()} returns the lines before the first prompt.
+     */
+    static TestClient connect(ConsoleServer server) throws IOException {
+        TestClient client = new TestClient(server.port());
+        client.expectLine(ConsoleServer.GREETING);
+        client.send("token " + server.token() + "\n");
+        client.expectLine(ConsoleServer.WELCOME);
+        return client;
+    }
+
+    /** Reads one line and checks it. */
+    void expectLine(String expected) throws IOException {
+        String line = readLine();
+        if (!expected.equals(line)) {
+            throw new IOException("expected '" + expected + "', got '" + line + "'");
+        }
+    }
+
+    /** Reads one line, without its line break; null at the end of the stream. */
+    String readLine() throws IOException {
+        ByteArrayOutputStream line = new ByteArrayOutputStream();
+        while (true) {
+            int b = in.read();
+            if (b < 0) {
+                return line.size() == 0 ? null : line.toString(StandardCharsets.UTF_8);
+            }
+            if (b == '\n') {
+                return line.toString(StandardCharsets.UTF_8);
+            }
+            line.write(b);
+        }
+    }
+
     /** Reads up to and including the next prompt; returns the whole lines before it. */
     List<String> untilPrompt() throws IOException {
         List<String> lines = new ArrayList<>();

@@ -49,13 +49,18 @@ public final class Cli {
             err.println("error: " + conflict);
             return OneLineErrors.EXIT;
         }
+        String replayConflict = options.replayConflict();
+        if (replayConflict != null) {
+            err.println("error: " + replayConflict);
+            return OneLineErrors.EXIT;
+        }
         if (options.replay != null) {
-            if (options.record != null || !options.rates.isEmpty()) {
-                err.println("error: --replay takes its rates and orders from the file: drop "
-                        + (options.record != null ? "--record" : "--rate"));
-                return OneLineErrors.EXIT;
-            }
             return ReplaySession.run(options, out, err);
+        }
+        String recordProblem = options.record == null ? null : RecordTarget.problem(options.record);
+        if (recordProblem != null) {
+            err.println("error: " + recordProblem);
+            return OneLineErrors.EXIT;
         }
         try {
             if (!options.headless && options.frameTimes == null) {
@@ -75,6 +80,7 @@ public final class Cli {
      * Runs the window if one can open; otherwise says why in one line and returns null (go headless). While the
      * window runs, console commands come from standard input and, if asked, the TCP port, as when headless.
      */
+    @SuppressWarnings("try")   // the exit saver is held only to be closed: it saves on Ctrl-C while the window runs
     static Integer tryWindow(Options options, InputStream in, PrintStream out, Optional<WindowLauncher> window,
                              Function<String, String> env) throws IOException {
         if (window.isEmpty()) {
@@ -85,23 +91,19 @@ public final class Cli {
             out.println("no display (DISPLAY is not set): running headless");
             return null;
         }
-        RtsGame game = RtsGame.create(options.config(), Clock.system(), true);
+        RtsGame game = ConsoleRules.apply(RtsGame.create(options.config(), Clock.system(), true));
         WindowRequest request = new WindowRequest(options.fps, options.stopAtNanos == null ? -1 : options.stopAtNanos,
                 options.offscreen, options.screenshots);
-        Transports transports = new Transports(game, in, out, options.consolePort);
+        Transports transports = new Transports(game, in, out, options.consolePort, options.consoleToken);
         int status;
-        try (transports) {
-            status = window.get().run(game, request, transports::start);
-        } catch (WindowUnavailableException e) {
-            out.println("window unavailable (" + e.getMessage() + "): running headless");
-            return null;
-        }
-        if (options.record != null) {
-            game.recorder().save(options.record);
-            out.println("recorded " + game.recorder().records() + " records to " + options.record);
-        }
-        if (options.printHash) {
-            out.println("world-hash: " + dev.ecsloop.replay.StateHash.hex(game.worldHash()));
+        try (ExitSaver saver = options.record == null ? null : ExitSaver.install(game.console())) {
+            try (transports) {
+                status = window.get().run(game, request, transports::start);
+            } catch (WindowUnavailableException e) {
+                out.println("window unavailable (" + e.getMessage() + "): running headless");
+                return null;
+            }
+            HeadlessSession.finish(options, game, out);
         }
         return status;
     }

@@ -1,11 +1,14 @@
 package dev.ecsloop.demo.cli;
 
+import dev.ecsloop.console.ConsoleServer;
 import dev.ecsloop.demo.sim.GameConfig;
 import dev.ecsloop.demo.sim.RateSetting;
 import dev.ecsloop.demo.window.Screenshot;
-import java.math.BigDecimal;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
+
+import java.math.BigDecimal;
+import java.util.regex.Pattern;
 
 /**
  * picocli converters that check ranges as they parse, so every bad value is rejected by picocli with one line
@@ -15,12 +18,19 @@ final class Converters {
     private Converters() {
     }
 
+    /** ASCII digits only: Java's parsers also take other scripts' digits, which no one means on a command line. */
+    private static final Pattern WHOLE = Pattern.compile("[+-]?[0-9]{1,30}");
+    private static final Pattern DECIMAL = Pattern.compile("[+-]?[0-9]{1,30}(\\.[0-9]{1,30})?");
+
     static long whole(String text, long min, long max) {
+        if (!WHOLE.matcher(text).matches()) {
+            throw new TypeConversionException("'" + text + "' is not a whole number");
+        }
         long v;
         try {
             v = Long.parseLong(text);
         } catch (NumberFormatException e) {
-            throw new TypeConversionException("'" + text + "' is not a whole number");
+            throw new TypeConversionException("'" + text + "' must be from " + min + " to " + max);
         }
         if (v < min || v > max) {
             throw new TypeConversionException("'" + text + "' must be from " + min + " to " + max);
@@ -78,16 +88,25 @@ final class Converters {
     static final class Seconds implements ITypeConverter<Long> {
         @Override
         public Long convert(String value) {
-            BigDecimal s;
-            try {
-                s = new BigDecimal(value);
-            } catch (NumberFormatException e) {
+            if (!DECIMAL.matcher(value).matches()) {
                 throw new TypeConversionException("'" + value + "' is not a number");
             }
+            BigDecimal s = new BigDecimal(value);
             if (s.signum() <= 0 || s.compareTo(BigDecimal.valueOf(31_536_000)) > 0 || s.scale() > 9) {
                 throw new TypeConversionException("'" + value + "' must be above 0 and at most 31536000 seconds");
             }
             return s.movePointRight(9).longValueExact();
+        }
+    }
+
+    /** A console token for TCP clients (see {@code ConsoleServer}): checked here so a bad one is a flag error. */
+    static final class Token implements ITypeConverter<String> {
+        @Override
+        public String convert(String value) {
+            if (!ConsoleServer.isValidToken(value)) {
+                throw new TypeConversionException("a token is 16 to 128 of A-Z a-z 0-9 . _ ~ -");
+            }
+            return value;
         }
     }
 

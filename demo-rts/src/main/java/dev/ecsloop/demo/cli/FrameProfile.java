@@ -24,6 +24,8 @@ final class FrameProfile implements LongSupplier {
     private static final Pattern JITTER = Pattern.compile("jitter:(\\d+(?:\\.\\d+)?)-(\\d+(?:\\.\\d+)?):(-?\\d+)");
     private static final Pattern STALL = Pattern.compile("stall:(\\d+(?:\\.\\d+)?)@(\\d+(?:\\.\\d+)?)");
     private static final long MAX_FRAME = 10_000_000_000L;
+    /** Latest stall start: a year of profile time. */
+    private static final long MAX_SECOND = 31_536_000L;
     static final String FORMS = "steady:MS, jitter:MIN-MAX:SEED or stall:MS@SECOND";
 
     private final String text;
@@ -66,22 +68,35 @@ final class FrameProfile implements LongSupplier {
             if (min > max) {
                 throw new IllegalArgumentException("'" + text + "': MIN is above MAX");
             }
-            return new FrameProfile(text, 1, min, max, Long.parseLong(m.group(3)));
+            long seed;
+            try {
+                seed = Long.parseLong(m.group(3));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("'" + text + "': SEED must fit in 64 bits");
+            }
+            return new FrameProfile(text, 1, min, max, seed);
         }
         m = STALL.matcher(text);
         if (m.matches()) {
-            return new FrameProfile(text, 2, new BigDecimal(m.group(2)).movePointRight(9).longValue(),
-                    millis(m.group(1)), 0);
+            BigDecimal second = new BigDecimal(m.group(2));
+            if (second.compareTo(BigDecimal.valueOf(MAX_SECOND)) > 0 || second.scale() > 9) {
+                throw new IllegalArgumentException("'" + text + "': SECOND must be a whole number of nanoseconds"
+                        + " up to " + MAX_SECOND + " s");
+            }
+            return new FrameProfile(text, 2, second.movePointRight(9).longValueExact(), millis(m.group(1)), 0);
         }
         throw new IllegalArgumentException("'" + text + "' is not " + FORMS);
     }
 
+    /** Exact nanoseconds of a decimal millisecond count, compared before any conversion so nothing wraps. */
     private static long millis(String ms) {
-        long nanos = new BigDecimal(ms).movePointRight(6).longValue();
-        if (nanos < 1 || nanos > MAX_FRAME) {
-            throw new IllegalArgumentException("frame time " + ms + " ms must be from 0.000001 to 10000 ms");
+        BigDecimal nanos = new BigDecimal(ms).movePointRight(6);
+        if (nanos.compareTo(BigDecimal.ONE) < 0 || nanos.compareTo(BigDecimal.valueOf(MAX_FRAME)) > 0
+                || nanos.stripTrailingZeros().scale() > 0) {
+            throw new IllegalArgumentException("frame time " + ms + " ms must be a whole number of nanoseconds from"
+                    + " 0.000001 to 10000 ms");
         }
-        return nanos;
+        return nanos.longValueExact();
     }
 
     @Override

@@ -20,24 +20,34 @@ import java.io.PrintStream;
  * what lets the last frame end exactly at {@code --seconds}, so the final state, and its hash, depend on T and
  * the inputs only, never on how time was cut into frames.
  *
- * <p>Prints the counters line every real second (every simulated second under a profile), takes console
- * commands from standard input (and TCP if asked), and stops at T, on {@code quit}, when a base falls (printing
- * a line naming the winner and the world hash), or, without T, at the end of standard input.
+ * <p>Shows the {@link StatusLine} every real second (every simulated second under a profile): rewritten in place
+ * on a terminal, as plain lines when piped, not at all with {@code --quiet} (see {@link StatusOutput}). Takes
+ * console commands from standard input (and TCP if asked), and stops at T, on {@code quit}, when a base falls
+ * (printing a line naming the winner and the world hash), or, without T, at the end of standard input.
  */
 final class HeadlessSession {
     private static final long SECOND = 1_000_000_000L;
 
     private final Options options;
     private final PrintStream out;
+    private final StatusOutput status;
     private final ManualClock clock = new ManualClock();
     private final RtsGame game;
     private final GameLoop loop;
     private volatile boolean quit;
 
     HeadlessSession(Options options, GameConfig config, PrintStream out) {
+        this(options, config, out, options.quiet ? StatusOutput.Mode.QUIET
+                : out == System.out && System.console() != null ? StatusOutput.Mode.TERMINAL
+                : StatusOutput.Mode.LINES);
+    }
+
+    /** @param mode how the status line shows; the terminal check is the caller's (tests choose it) */
+    HeadlessSession(Options options, GameConfig config, PrintStream out, StatusOutput.Mode mode) {
         this.options = options;
-        this.out = out;
-        this.game = RtsGame.create(config, clock, true);
+        this.status = new StatusOutput(out, mode);
+        this.out = status.printer();
+        this.game = ConsoleRules.apply(RtsGame.create(config, clock, true));
         this.loop = game.loop();
         game.console().register("quit", "quit", "ends the session (saving --record, printing --print-hash)",
                 (args, reply) -> {
@@ -51,25 +61,48 @@ final class HeadlessSession {
         return game;
     }
 
-    /** Runs to the end. @throws IOException if the console port cannot be opened or the replay not saved */
+    /**
+     * Runs to the end, then saves the recording and prints the hash if asked. Ctrl-C or SIGTERM ends the run
+     * like {@code quit} (see {@link ExitSaver}), so the recording is saved then too.
+     *
+     * @throws IOException if the console port cannot be opened or the replay not saved
+     */
+    @SuppressWarnings("try")   // the exit saver is held only to be closed: it saves on Ctrl-C while the game runs
     int run(InputStream in) throws IOException {
         ConsoleReader reader = ConsoleReader.start(game.console(), in, out);
-        try (ConsoleServer server = options.consolePort == null ? null
-                : ConsoleServer.open(game.console(), options.consolePort)) {
-            if (server != null) {
-                out.println("console on " + server.address().getHostAddress() + ":" + server.port());
+        try (ExitSaver saver = options.record == null ? null : ExitSaver.install(game.console())) {
+            try (ConsoleServer server = options.consolePort == null ? null
+                    : ConsoleServer.open(game.console(), options.consolePort,
+                            options.consoleToken == null ? ConsoleServer.newToken() : options.consoleToken)) {
+                if (server != null) {
+                    out.println(consoleLine(server));
+                }
+                if (options.frameTimes != null) {
+                    runProfile(options.frameTimes, reader);
+                } else {
+                    runRealTime(reader);
+                }
+            } finally {
+                reader.close();
+                status.finish();
             }
-            if (options.frameTimes != null) {
-                runProfile(options.frameTimes, reader);
-            } else {
-                runRealTime(reader);
-            }
-        } finally {
-            reader.close();
+            finish(options, game, out);
         }
+        return 0;
+    }
+
+    /** What a user needs to connect: where, and the first line to send. */
+    static String consoleLine(ConsoleServer server) {
+        return "console on " + server.address().getHostAddress() + ":" + server.port() + " (first line: token "
+                + server.token() + ")";
+    }
+
+    /** Saves {@code --record} and prints {@code --print-hash}, at the end of a session. */
+    static void finish(Options options, RtsGame game, PrintStream out) throws IOException {
         if (options.record != null) {
             game.recorder().save(options.record);
-            out.println("recorded " + game.recorder().records() + " records to " + options.record);
+            out.println("recorded " + game.recorder().records() + " records to " + options.record
+                    + (game.recorder().isFull() ? " (the journal filled up: the recording ends where it did)" : ""));
         }
         if (game.isOver()) {
             out.println(gameOverLine(game));
@@ -77,7 +110,6 @@ final class HeadlessSession {
         if (options.printHash) {
             out.println("world-hash: " + StateHash.hex(game.worldHash()));
         }
-        return 0;
     }
 
     private void runProfile(FrameProfile frames, ConsoleReader reader) {
@@ -87,7 +119,7 @@ final class HeadlessSession {
             clock.advance(clip(frames.getAsLong()));
             game.frame();
             if (clock.nanoTime() >= nextPrint) {
-                out.println(loop.stats().line());
+                status.status(statusLine());
                 nextPrint = (clock.nanoTime() / SECOND + 1) * SECOND;
             }
             if (done(inputEnded)) {
@@ -110,13 +142,17 @@ final class HeadlessSession {
             last[0] = now;
             game.frame();
             if (now >= nextPrint[0]) {
-                out.println(loop.stats().line());
+                status.status(statusLine());
                 nextPrint[0] = Math.max(nextPrint[0] + SECOND, now);
             }
             if (done(inputEnded)) {
                 runner.stop();
             }
         });
+    }
+
+    private String statusLine() {
+        return StatusLine.format(loop, game.unitCount(0), game.unitCount(1));
     }
 
     /** A frame's real length, cut so that simulated time does not pass the stop time. */

@@ -17,9 +17,13 @@ import picocli.CommandLine.Option;
         exitCodeList = {"0:ran to the end; replay matched", "1:replay diverged",
                 "2:bad flag or value; bad or foreign replay file"})
 final class Options {
-    @Option(names = "--headless", description = "No window: print counters every second, read console commands "
+    @Option(names = "--headless", description = "No window: show a status line, read console commands "
             + "from standard input. Without it the window opens when a display exists (or with --offscreen).")
     boolean headless;
+
+    @Option(names = "--quiet", description = "Headless: no status line (console replies and results still print). "
+            + "The status line is otherwise rewritten in place on a terminal and printed once a second when piped.")
+    boolean quiet;
 
     @Option(names = "--offscreen", description = "Render without an X server: GLFW's Null platform with an EGL "
             + "context (Mesa). Nothing is shown; --screenshot still writes PNGs.")
@@ -74,8 +78,14 @@ final class Options {
     Path replay;
 
     @Option(names = "--console-port", paramLabel = "PORT", converter = Converters.Port.class,
-            description = "Also serve the console over TCP on 127.0.0.1:PORT.")
+            description = "Also serve the console over TCP on 127.0.0.1:PORT, to clients that send the token first.")
     Integer consolePort;
+
+    @Option(names = "--console-token", paramLabel = "TOKEN", converter = Converters.Token.class,
+            description = "The token TCP clients must send first ('token TOKEN'); 16 to 128 of A-Z a-z 0-9 . _ ~ -. "
+                    + "Without it a random one is printed at start. Other local users can read a process's "
+                    + "arguments: prefer the printed one on a shared machine.")
+    String consoleToken;
 
     @Option(names = "--print-hash", description = "Print 'world-hash: <16 hex>' as the last line: the state after "
             + "the last tick at or before T.")
@@ -93,6 +103,20 @@ final class Options {
         String headlessFlag = replay != null ? "--replay" : headless ? "--headless" : frameTimes != null
                 ? "--frame-times" : null;
         return headlessFlag == null ? null : drawing + " needs a window, which " + headlessFlag + " does not open";
+    }
+
+    /**
+     * A flag that a replay would ignore, or null: a replay runs as fast as possible with no console and takes
+     * its rates and orders from the file.
+     */
+    String replayConflict() {
+        if (replay == null) {
+            return null;
+        }
+        String ignored = record != null ? "--record" : !rates.isEmpty() ? "--rate" : consolePort != null
+                ? "--console-port" : consoleToken != null ? "--console-token" : null;
+        return ignored == null ? null : "--replay runs as fast as possible from the file alone, with no console: drop "
+                + ignored;
     }
 
     /** The game these options ask for (defaults for what is unset). */

@@ -46,19 +46,38 @@ final class ReplaySession {
             if (options.mapSize != null) {
                 wanted = wanted.withMapSize(options.mapSize);
             }
-            replay.requireSetup(wanted.setup());
+            if (!replay.setup().equals(wanted.setup())) {
+                throw new ReplayFormatException(options.replay + " was recorded for setup '" + replay.setup()
+                        + "', not '" + wanted.setup() + "' as the flags ask");
+            }
         } catch (IOException e) {
             err.println("error: " + oneLine(e.getMessage()));
             return BAD_FILE;
         }
         ManualClock clock = new ManualClock();
-        RtsGame game = RtsGame.create(recorded, clock, false);
+        RtsGame game;
+        try {
+            game = RtsGame.create(recorded, clock, false);
+        } catch (OutOfMemoryError e) {
+            // Only the half-built game is lost, and it is garbage now: the file asked for more than this JVM has.
+            err.println("error: " + options.replay + ": setup '" + replay.setup() + "' needs more memory than this "
+                    + "JVM has (max heap " + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB; raise -Xmx)");
+            return BAD_FILE;
+        } catch (RuntimeException e) {
+            err.println("error: " + options.replay + ": cannot build setup '" + replay.setup() + "': "
+                    + oneLine(e.getMessage()));
+            return BAD_FILE;
+        }
         FrameProfile frames = options.frameTimes != null ? options.frameTimes : FrameProfile.sixtyHz();
         ReplayResult result;
         try {
             result = Replayer.play(replay, game.loop(), clock, game.inputs(), frames);
         } catch (ReplayFormatException e) {
             err.println("error: " + oneLine(e.getMessage()));
+            return BAD_FILE;
+        } catch (OutOfMemoryError e) {
+            err.println("error: " + options.replay + ": replaying setup '" + replay.setup() + "' needs more memory "
+                    + "than this JVM has (max heap " + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB)");
             return BAD_FILE;
         }
         if (result.matched()) {

@@ -18,25 +18,27 @@ final class Transports implements AutoCloseable {
     private final InputStream in;
     private final PrintStream out;
     private final Integer port;
+    private final String token;
     private ConsoleReader reader;
     private ConsoleServer server;
 
-    Transports(RtsGame game, InputStream in, PrintStream out, Integer port) {
+    Transports(RtsGame game, InputStream in, PrintStream out, Integer port, String token) {
         this.game = game;
         this.in = in;
         this.out = out;
         this.port = port;
+        this.token = token;
     }
 
     /** @throws UncheckedIOException if the port cannot be opened */
     void start() {
         if (port != null) {
             try {
-                server = ConsoleServer.open(game.console(), port);
+                server = ConsoleServer.open(game.console(), port, token == null ? ConsoleServer.newToken() : token);
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot open console port " + port + ": " + e.getMessage(), e);
             }
-            out.println("console on " + server.address().getHostAddress() + ":" + server.port());
+            out.println(HeadlessSession.consoleLine(server));
         }
         reader = ConsoleReader.start(game.console(), in, out);
     }

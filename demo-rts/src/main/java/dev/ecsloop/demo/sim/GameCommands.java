@@ -1,42 +1,58 @@
 package dev.ecsloop.demo.sim;
 
+import com.artemis.BaseSystem;
+import dev.ecsloop.FrameListener;
+import dev.ecsloop.TickListener;
+import dev.ecsloop.console.Args;
 import dev.ecsloop.console.Console;
 import java.util.Locale;
 
 /**
  * The game's own console commands, next to the loop built-ins: player orders typed as text (they go through the
  * same timestamped input as mouse orders, so they are recorded and replayed), and a unit count.
+ *
+ * <p>Every order answers with what it did, in numbers: {@code selected 212 units}, {@code moving 212 units to
+ * (120, 120)}. Orders are applied by {@link OrdersSystem} at its next tick, so the answer is worked out when the
+ * command runs: the units inside the box now, and for a move the selection as it will be when the move is applied
+ * (a {@code select} typed just before counts even though its tick has not run yet). Coordinates off the map are
+ * refused with the map's size, and nothing is posted.
  */
 final class GameCommands {
     private GameCommands() {
     }
 
     static void register(Console console, RtsGame game) {
+        SelectionTracker tracker = new SelectionTracker(game);
+        game.loop().addTickListener(tracker);
+        game.loop().addFrameListener(tracker);
         console.register("select", "select <x0> <y0> <x1> <y1>",
                 "selects the player's (team 0) units inside a box of world coordinates", (args, out) -> {
                     args.expectAtMost(4);
-                    float x0 = (float) args.number(0, "<x0>");
-                    float y0 = (float) args.number(1, "<y0>");
-                    float x1 = (float) args.number(2, "<x1>");
-                    float y1 = (float) args.number(3, "<y1>");
+                    float x0 = coordinate(args, 0, "<x0>", game);
+                    float y0 = coordinate(args, 1, "<y0>", game);
+                    float x1 = coordinate(args, 2, "<x1>", game);
+                    float y1 = coordinate(args, 3, "<y1>", game);
+                    int count = tracker.select(x0, y0, x1, y1);
                     game.select(x0, y0, x1, y1);
-                    out.accept("select posted");
+                    out.accept("selected " + units(count) + " in (" + plain(Math.min(x0, x1)) + ", "
+                            + plain(Math.min(y0, y1)) + ")-(" + plain(Math.max(x0, x1)) + ", "
+                            + plain(Math.max(y0, y1)) + ")");
                 });
         console.register("move", "move <x> <y>", "orders the selection to move to a point, ignoring enemies",
                 (args, out) -> {
                     args.expectAtMost(2);
-                    float x = (float) args.number(0, "<x>");
-                    float y = (float) args.number(1, "<y>");
+                    float x = coordinate(args, 0, "<x>", game);
+                    float y = coordinate(args, 1, "<y>", game);
                     game.orderMove(x, y);
-                    out.accept("move posted");
+                    out.accept(order("moving", tracker.selectedCount(), x, y));
                 });
         console.register("attack", "attack <x> <y>",
                 "orders the selection to attack-move to a point, fighting on the way", (args, out) -> {
                     args.expectAtMost(2);
-                    float x = (float) args.number(0, "<x>");
-                    float y = (float) args.number(1, "<y>");
+                    float x = coordinate(args, 0, "<x>", game);
+                    float y = coordinate(args, 1, "<y>", game);
                     game.orderAttack(x, y);
-                    out.accept("attack posted");
+                    out.accept(order("attack-moving", tracker.selectedCount(), x, y));
                 });
         console.register("economy", "economy", "credits, deliveries, units built and base health per team",
                 (args, out) -> {
@@ -56,5 +72,105 @@ final class GameCommands {
             out.accept(String.format(Locale.ROOT, "units: team 0 %d, team 1 %d, simulated time %.3f s",
                     game.unitCount(0), game.unitCount(1), game.loop().simulatedNanos() / 1e9));
         });
+    }
+
+    /**
+     * A coordinate argument inside the map: from 0 to the map's side (cells), both included.
+     *
+     * @throws IllegalArgumentException naming the argument and the map's size if it is off the map or no number
+     */
+    private static float coordinate(Args args, int index, String what, RtsGame game) {
+        double v = args.number(index, what);
+        boolean isX = what.contains("x");
+        int side = isX ? game.map().width() : game.map().height();
+        if (v < 0 || v > side) {
+            throw new IllegalArgumentException(what + " " + plain(v) + " is off the map, which is "
+                    + game.map().width() + " x " + game.map().height() + " cells: " + (isX ? "x" : "y")
+                    + " from 0 to " + side);
+        }
+        return (float) v;
+    }
+
+    private static String order(String verb, int count, float x, float y) {
+        if (count == 0) {
+            return "no units selected: nothing to order (select some first)";
+        }
+        return verb + " " + units(count) + " to (" + plain(x) + ", " + plain(y) + ")";
+    }
+
+    static String units(int count) {
+        return count == 1 ? "1 unit" : count + " units";
+    }
+
+    /** A coordinate as typed back: whole numbers bare, others to at most two decimals without trailing zeros. */
+    private static String plain(double v) {
+        if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+            return Long.toString((long) v);
+        }
+        return new java.math.BigDecimal(v).setScale(2, java.math.RoundingMode.HALF_UP).stripTrailingZeros()
+                .toPlainString();
+    }
+
+    /**
+     * Knows how many units the selection holds, also while a typed {@code select} waits for its tick: the count
+     * predicted when it was typed stands until an {@link OrdersSystem} tick at or after the end of the frame that
+     * followed it (the first tick sure to have received the event) has run.
+     */
+    private static final class SelectionTracker implements TickListener, FrameListener {
+        private final RtsGame game;
+        private final FrameView view = new FrameView();
+        private int pending = -1;
+        /** The simulated time from which an orders tick has surely applied the pending selection; -1: not known. */
+        private long appliedFrom = -1;
+
+        SelectionTracker(RtsGame game) {
+            this.game = game;
+        }
+
+        int select(float x0, float y0, float x1, float y1) {
+            float lx = Math.min(x0, x1);
+            float hx = Math.max(x0, x1);
+            float ly = Math.min(y0, y1);
+            float hy = Math.max(y0, y1);
+            game.snapshot(view);
+            int n = 0;
+            for (int i = 0; i < view.count; i++) {
+                if (view.team[i] == RtsGame.PLAYER_TEAM && view.kind[i] != FrameView.BASE && view.x[i] >= lx && view.x[i] <= hx && view.y[i] >= ly
+                        && view.y[i] <= hy) {
+                    n++;
+                }
+            }
+            pending = n;
+            appliedFrom = -1;
+            return n;
+        }
+
+        int selectedCount() {
+            if (pending >= 0) {
+                return pending;
+            }
+            game.snapshot(view);
+            int n = 0;
+            for (int i = 0; i < view.count; i++) {
+                if (view.selected[i] && view.kind[i] != FrameView.BASE) {
+                    n++;
+                }
+            }
+            return n;
+        }
+
+        @Override
+        public void beforeSystems(long realStart, long realEnd, long wantedStart, long wantedEnd, long simEnd) {
+            if (pending >= 0 && appliedFrom < 0) {
+                appliedFrom = simEnd;
+            }
+        }
+
+        @Override
+        public void beforeTick(BaseSystem system, long tickNanos) {
+            if (pending >= 0 && appliedFrom >= 0 && tickNanos >= appliedFrom && system instanceof OrdersSystem) {
+                pending = -1; // this tick applies the selection; commands run only after it, between frames
+            }
+        }
     }
 }

@@ -30,8 +30,12 @@ import static org.lwjgl.opengl.GL33C.glFinish;
  * }</pre>
  *
  * <p>Keys: WASD/arrows pan (so does the cursor at a screen edge), the wheel zooms toward the cursor, left-drag
- * selects, right-click orders, F1 toggles the panel, F2 cycles interpolation, backquote toggles the console,
- * Escape closes the console or else the window.
+ * selects, right-click orders, a click on the minimap looks there, F1 toggles the panel, F2 cycles interpolation,
+ * F3 toggles the fog of war, T toggles the tick timeline, F5 restarts (when the game can), backquote toggles the console, Escape closes the
+ * console or else the window.
+ *
+ * <p>View: the map fills the window and the overlay floats over it; the camera stays on the map and first frames
+ * the units (the action) rather than the bare map.
  *
  * <p>Threads: everything, from {@code open} to {@code close}, on one thread (the loop's); only
  * {@link #requestClose()} may be called from elsewhere. Not reentrant: one {@code run} at a time.
@@ -44,17 +48,29 @@ public final class GameWindow implements AutoCloseable {
     /** How long opening on X11 retries a display that refuses the connection. */
     static final long X11_RETRY_MILLIS = 2_000;
 
+    /**
+     * The first view frames the player's units (team 0) with this margin, in cells, and no closer than
+     * {@link #FRAME_MAX_ZOOM} pixels per cell, so the army fills the middle of the screen with its surroundings.
+     */
+    static final float FRAME_MARGIN = 10f;
+    static final float FRAME_MAX_ZOOM = 16f;
+    /** What the panel's stall button holds one frame back by, in real milliseconds. */
+    static final long STALL_MILLIS = 300;
+
     private final WindowOptions options;
-    private final WindowGame game;
+    private WindowGame game;
     private final GLFWErrorCallback errorCallback;
     private final long window;
     private final Camera camera = new Camera();
     private final CameraControl control = new CameraControl(camera);
-    private final MouseGestures gestures;
+    private MouseGestures gestures;
     private final RenderSnapshot snapshot = new RenderSnapshot();
     private final ScreenshotQueue screenshots = new ScreenshotQueue();
     private final FrameTimes frameTimes = new FrameTimes();
-    private final OverlayConsole overlayConsole;
+    private OverlayConsole overlayConsole;
+    private TickTimeline timeline;
+    private boolean framePending;
+    private boolean restartPending;
     private final FrameProfile profile = new FrameProfile();
     private SceneRenderer renderer;
     private Overlay overlay;
@@ -116,9 +132,13 @@ public final class GameWindow implements AutoCloseable {
             GL.createCapabilities();
             glfwSwapInterval(options.vsync() ? 1 : 0);
             installCallbacks();
+            if (!options.offscreen()) {
+                glfwFocusWindow(window); // keys work at once, also where no window manager hands out focus
+            }
+            timeline = new TickTimeline(game.loop(), REAL);
             renderer = new SceneRenderer();
             if (options.overlay()) {
-                overlay = new Overlay(window, game.loop(), overlayConsole, frameTimes); // chains our callbacks
+                overlay = new Overlay(window, game, overlayConsole, frameTimes, timeline); // chains our callbacks
             }
         } catch (RuntimeException | Error e) {
             close();
@@ -226,14 +246,51 @@ public final class GameWindow implements AutoCloseable {
         if (closed) {
             throw new IllegalStateException("window is closed");
         }
-        registerQuit(game.console());
-        runner = new LoopRunner(pacer, this::pump, this::frameEnd);
-        lastFrameReal = REAL.nanoTime();
         try {
-            game.loop().run(runner);
+            while (true) {
+                registerQuit(game.console());
+                runner = new LoopRunner(pacer, this::pump, this::frameEnd);
+                lastFrameReal = REAL.nanoTime();
+                game.loop().run(runner);
+                if (!restartPending || closeRequested) {
+                    return;
+                }
+                restartPending = false;
+                WindowGame next = game.restart();
+                if (next != null) {
+                    swapGame(next);
+                }
+            }
         } finally {
             runner = null;
+            restartPending = false;
             closeRequested = false; // a close asked before or during this run ends this run only
+        }
+    }
+
+    /** Puts a fresh game in the old one's place: new console view, gestures, timeline and overlay; same view. */
+    private void swapGame(WindowGame next) {
+        timeline.detach();
+        game = next;
+        gestures = new MouseGestures(camera, next);
+        overlayConsole = new OverlayConsole(next.console(), next.loop());
+        timeline = new TickTimeline(next.loop(), REAL);
+        if (overlay != null) {
+            overlay.free();
+            overlay = new Overlay(window, next, overlayConsole, frameTimes, timeline);
+        }
+        shownMode = null;
+        fittedMapVersion = -1;
+        snapshot.clear();
+        snapshot.mapWidth = 0;
+    }
+
+    /** Ends the current game's run and starts {@link WindowGame#restart()}'s game, if it offers one. */
+    void requestRestart() {
+        restartPending = true;
+        LoopRunner r = runner;
+        if (r != null) {
+            r.stop();
         }
     }
 
@@ -260,6 +317,7 @@ public final class GameWindow implements AutoCloseable {
 
     /** After each frame: fill, draw, overlay, screenshots due by now, swap. */
     private void frameEnd() {
+        timeline.endFrame();
         long start = REAL.nanoTime();
         float seconds = (start - lastFrameReal) / 1e9f;
         lastFrameReal = start;
@@ -274,16 +332,27 @@ public final class GameWindow implements AutoCloseable {
             shownMode = mode;
         }
         long filled = REAL.nanoTime();
-        if (snapshot.mapVersion != fittedMapVersion) {
-            camera.fit(snapshot.mapWidth, snapshot.mapHeight,
-                    overlay == null ? 0 : Overlay.PANEL_X + Overlay.PANEL_W + Overlay.PANEL_X);
+        if (snapshot.mapVersion != fittedMapVersion && snapshot.mapWidth > 0) {
+            camera.setBounds(snapshot.mapWidth, snapshot.mapHeight);
+            camera.fit(snapshot.mapWidth, snapshot.mapHeight);
             fittedMapVersion = snapshot.mapVersion;
+            framePending = true;
+        }
+        if (framePending && snapshot.unitCount > 0) {
+            frameUnits();
+            framePending = false;
         }
         gestures.publish(snapshot);
         renderer.draw(snapshot, camera);
         long scene = REAL.nanoTime();
         if (overlay != null) {
-            overlay.render(start);
+            overlay.render(start, camera, snapshot);
+            if (overlay.takeRestart()) {
+                requestRestart();
+            }
+            if (overlay.takeStall()) {
+                stall();
+            }
         }
         long drawn = REAL.nanoTime();
         if (finishBeforeSwap) {
@@ -302,7 +371,69 @@ public final class GameWindow implements AutoCloseable {
         profile.record(filled - start, scene - filled, drawn - scene, finished - drawn, REAL.nanoTime() - captured);
     }
 
+    /** Frames the bounding box of the player's units (of all, if none): the action rather than the bare map. */
+    private void frameUnits() {
+        float x0 = Float.MAX_VALUE;
+        float y0 = Float.MAX_VALUE;
+        float x1 = -Float.MAX_VALUE;
+        float y1 = -Float.MAX_VALUE;
+        boolean anyOfTeam0 = false;
+        for (int i = 0; i < snapshot.unitCount && !anyOfTeam0; i++) {
+            anyOfTeam0 = snapshot.team[i] == 0;
+        }
+        for (int i = 0; i < snapshot.unitCount; i++) {
+            if (anyOfTeam0 && snapshot.team[i] != 0) {
+                continue;
+            }
+            x0 = Math.min(x0, snapshot.x[i]);
+            y0 = Math.min(y0, snapshot.y[i]);
+            x1 = Math.max(x1, snapshot.x[i]);
+            y1 = Math.max(y1, snapshot.y[i]);
+        }
+        float w = camera.viewportWidth();
+        float h = camera.viewportHeight();
+        if (overlay == null || w < 900) {
+            camera.frame(x0, y0, x1, y1, FRAME_MARGIN, FRAME_MAX_ZOOM);
+            return;
+        }
+        // Into the part of the screen the panel (left), the minimap (right) and the timeline (bottom) leave free.
+        float left = Overlay.PANEL_X + Overlay.PANEL_W;
+        float right = new MinimapLayout((int) w, 1, 1).x;
+        float bottom = overlay.isTimelineOpen()
+                ? new TimelineLayout((int) w, (int) h, game.loop().systems().size()).y : h;
+        camera.frame(x0, y0, x1, y1, FRAME_MARGIN, FRAME_MAX_ZOOM, left, 0, right, bottom);
+    }
+
+    /** Holds the loop thread back once, so the next frame must catch up: a demonstration for the timeline. */
+    private void stall() {
+        try {
+            Thread.sleep(STALL_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     private void onKey(long win, int key, int scancode, int action, int mods) {
+        if (action == GLFW_PRESS && (overlay == null || !overlay.wantsKeyboard())) {
+            switch (key) {
+                case GLFW_KEY_T -> {
+                    if (overlay != null) {
+                        overlay.toggleTimeline();
+                    }
+                    return;
+                }
+                case GLFW_KEY_F5 -> {
+                    requestRestart();
+                    return;
+                }
+                case GLFW_KEY_F3 -> {
+                    game.toggleFog();
+                    snapshot.fog = new byte[0]; // a game that stops drawing fog leaves none behind
+                    return;
+                }
+                default -> { }
+            }
+        }
         if (action == GLFW_PRESS) {
             switch (key) {
                 case GLFW_KEY_GRAVE_ACCENT -> {
@@ -397,8 +528,7 @@ public final class GameWindow implements AutoCloseable {
     }
 
     private static String modeLine(InterpolationMode mode) {
-        return "F2 " + mode.name().toLowerCase(java.util.Locale.ROOT)
-                + "  |  F1 panel  ` console  Esc quit  WASD/wheel camera";
+        return "drawing: " + InterpolationCycle.label(mode);
     }
 
     /** Measuring aid: call {@code glFinish} before the swap so {@link #profile()} splits CPU submit from GPU time. */
@@ -414,6 +544,23 @@ public final class GameWindow implements AutoCloseable {
         return camera;
     }
 
+    /** The overlay, or null without one: window tests read its layout. */
+    Overlay overlay() {
+        return overlay;
+    }
+
+    TickTimeline timeline() {
+        return timeline;
+    }
+
+    /** The window's top-left corner on the screen, in screen coordinates: where real input events must land. */
+    int[] position() {
+        int[] x = new int[1];
+        int[] y = new int[1];
+        glfwGetWindowPos(window, x, y);
+        return new int[] {x[0], y[0]};
+    }
+
     OverlayConsole overlayConsole() {
         return overlayConsole;
     }
@@ -425,6 +572,9 @@ public final class GameWindow implements AutoCloseable {
             return;
         }
         closed = true;
+        if (timeline != null) {
+            timeline.detach();
+        }
         if (overlay != null) {
             overlay.free();
             overlay = null;

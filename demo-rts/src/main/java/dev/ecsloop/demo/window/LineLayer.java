@@ -6,7 +6,7 @@ import static org.lwjgl.opengl.GL33C.*;
 
 /**
  * Every line of a frame in one {@code GL_LINES} draw: the selected units' paths (one segment per consecutive pair
- * of points) and the selection rectangle being dragged (four segments). Each vertex carries its colour
+ * of points), a small cross per projectile in flight, and the selection rectangle being dragged (four segments). Each vertex carries its colour
  * (x, y, r, g, b: {@value #FLOATS} floats), so both kinds share the draw.
  */
 final class LineLayer {
@@ -45,13 +45,21 @@ final class LineLayer {
     }
 
     void upload(RenderSnapshot s) {
-        int segments = s.pathSegments() + (s.dragging ? 4 : 0);
+        int segments = s.pathSegments() + (s.dragging ? 4 : 0) + 2 * s.projectileCount;
         FloatBuffer f = vertices.begin(segments * 2 * FLOATS);
         for (int p = 0; p < s.pathCount; p++) {
             for (int i = s.pathStart[p]; i + 1 < s.pathStart[p + 1]; i++) {
                 vertex(f, s.pathXy[2 * i], s.pathXy[2 * i + 1], Palette.PATH);
                 vertex(f, s.pathXy[2 * i + 2], s.pathXy[2 * i + 3], Palette.PATH);
             }
+        }
+        for (int i = 0; i < s.projectileCount; i++) { // a small cross per projectile in flight
+            float px = s.projectileX[i];
+            float py = s.projectileY[i];
+            vertex(f, px - 0.3f, py, Palette.SHOT);
+            vertex(f, px + 0.3f, py, Palette.SHOT);
+            vertex(f, px, py - 0.3f, Palette.SHOT);
+            vertex(f, px, py + 0.3f, Palette.SHOT);
         }
         if (s.dragging) {
             float x0 = s.dragX0;

@@ -58,4 +58,10 @@ final class LoopControls {
         return new BigDecimal(Float.toString(x)).setScale(places, RoundingMode.HALF_UP).stripTrailingZeros()
                 .toPlainString();
     }
+
+    /** A value as the panel shows it: whole numbers without a fraction, others without trailing zeros. */
+    static String plain(double x) {
+        return x == Math.rint(x) && Math.abs(x) < 1e15 ? Long.toString((long) x)
+                : BigDecimal.valueOf(x).stripTrailingZeros().toPlainString();
+    }
 }

@@ -2,6 +2,9 @@ package dev.ecsloop.demo.window;
 
 import com.artemis.BaseSystem;
 import dev.ecsloop.GameLoop;
+import dev.ecsloop.LoopStats;
+import dev.ecsloop.interpolate.InterpolationMode;
+import imgui.ImDrawList;
 import imgui.ImGui;
 import imgui.ImGuiInputTextCallbackData;
 import imgui.callback.ImGuiInputTextCallback;
@@ -9,6 +12,10 @@ import imgui.flag.ImGuiCond;
 import imgui.flag.ImGuiInputTextFlags;
 import imgui.flag.ImGuiKey;
 import imgui.flag.ImGuiSliderFlags;
+import imgui.flag.ImGuiStyleVar;
+import imgui.flag.ImGuiTableColumnFlags;
+import imgui.flag.ImGuiTableFlags;
+import imgui.flag.ImGuiTreeNodeFlags;
 import imgui.flag.ImGuiWindowFlags;
 import imgui.gl3.ImGuiImplGl3;
 import imgui.glfw.ImGuiImplGlfw;
@@ -17,12 +24,17 @@ import imgui.type.ImString;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Locale;
 
 /**
- * The imgui overlay: a panel with the counters line, the frame-time graph, one rate slider per fixed-rate system,
- * pause/step/time-scale controls; and the console window (backquote toggles). Every control acts through
- * {@link OverlayConsole}, i.e. through console commands; the logic lives in plain classes and this one only lays
- * out widgets.
+ * The imgui overlay, floating over the map: the panel (collapsible sections: the loop's controls, one row per
+ * system with its rate slider and measured figures, the key legend), the tick timeline along the bottom
+ * ({@link TimelineView}), the minimap in the top-right corner, the win/lose banner, and the console window
+ * (backquote toggles). Every loop control acts through {@link OverlayConsole}, i.e. through console commands; the
+ * logic lives in plain classes and this one only lays out widgets.
+ *
+ * <p>Sizes: at 1280 x 720 the panel's sections open by default fit above the timeline without scrolling; figures
+ * sit in table cells sized for their widest value, so no number wraps.
  *
  * <p>Lifecycle: created after the window's own GLFW callbacks are installed ({@code ImGuiImplGlfw.init} chains
  * them), {@link #free()} before the window is destroyed. Owned by {@link GameWindow}.
@@ -32,39 +44,62 @@ final class Overlay {
     /** Where the panel sits, in pixels: fixed so that nothing else (and no test) has to guess. */
     static final float PANEL_X = 8;
     static final float PANEL_Y = 8;
-    static final float PANEL_W = 460;
-    static final float PANEL_H = 270;
+    static final float PANEL_W = 400;
+    /** The panel's height with its default sections open, at most: it ends above the timeline at 1280 x 720. */
+    static final float PANEL_MAX_H = 450;
+    private static final int MINIMAP_GRID = 100;
 
     private final ImGuiImplGlfw glfw = new ImGuiImplGlfw();
     private final ImGuiImplGl3 gl3 = new ImGuiImplGl3();
     private final GameLoop loop;
+    private final WindowGame game;
     private final OverlayConsole console;
     private final FrameTimes frameTimes;
+    private final TimelineView timelineView;
     private final List<Class<? extends BaseSystem>> systems;
     private final float[][] rateSliders;
     private final String[] rateLabels;
+    private final String[] systemNames;
+    private final String[] tickRates;
+    private final String[] tickCosts;
     private final float[] scaleSlider = new float[1];
     private final ImString input = new ImString(256);
     private final ImBoolean consoleOpen = new ImBoolean(false);
     private final ImGuiInputTextCallback inputCallback = new InputCallback();
+    private final int[][] minimapCounts = new int[2][MINIMAP_GRID * MINIMAP_GRID];
+    private final MinimapPicture picture = new MinimapPicture();
     private boolean panelOpen = true;
+    private boolean timelineOpen = true;
     private boolean focusInput;
     private boolean scrollToBottom;
     private int lastLogSize;
-    private String counters = "";
+    private String status = "";
     private boolean countersFresh;
     private long countersRefreshed;
     private String modeLine = "";
+    private float panelHeight;
+    private float panelScrollMax;
+    private boolean stallRequested;
+    private MinimapLayout minimap;
 
-    Overlay(long window, GameLoop loop, OverlayConsole console, FrameTimes frameTimes) {
-        this.loop = loop;
+    Overlay(long window, WindowGame game, OverlayConsole console, FrameTimes frameTimes, TickTimeline timeline) {
+        this.loop = game.loop();
+        this.game = game;
         this.console = console;
         this.frameTimes = frameTimes;
+        this.timelineView = new TimelineView(loop, timeline);
         this.systems = loop.systems();
-        this.rateSliders = new float[systems.size()][1];
-        this.rateLabels = new String[systems.size()];
-        for (int i = 0; i < systems.size(); i++) {
-            rateLabels[i] = systems.get(i).getSimpleName() + " Hz##rate" + i;
+        int n = systems.size();
+        this.rateSliders = new float[n][1];
+        this.rateLabels = new String[n];
+        this.systemNames = new String[n];
+        this.tickRates = new String[n];
+        this.tickCosts = new String[n];
+        for (int i = 0; i < n; i++) {
+            rateLabels[i] = "##rate" + i;
+            systemNames[i] = systems.get(i).getSimpleName();
+            tickRates[i] = "";
+            tickCosts[i] = "";
             rateSliders[i][0] = loop.isEveryFrame(systems.get(i)) ? 0f : (float) loop.rate(systems.get(i));
         }
         scaleSlider[0] = (float) loop.timeScale();
@@ -91,6 +126,14 @@ final class Overlay {
         panelOpen = !panelOpen;
     }
 
+    void toggleTimeline() {
+        timelineOpen = !timelineOpen;
+    }
+
+    boolean isTimelineOpen() {
+        return timelineOpen;
+    }
+
     void setModeLine(String line) {
         modeLine = line;
     }
@@ -103,39 +146,169 @@ final class Overlay {
         return ImGui.getIO().getWantCaptureKeyboard();
     }
 
-    /** Lays out and renders the overlay over what is drawn; call after the scene, before the swap. */
-    void render(long realNanos) {
+    /** The panel's height and how far it could scroll, as last laid out: the test checks that nothing is hidden. */
+    float panelHeight() {
+        return panelHeight;
+    }
+
+    float panelScrollMax() {
+        return panelScrollMax;
+    }
+
+    /** Whether the "stall" button was pressed since the last call: the window then holds one frame back. */
+    boolean takeStall() {
+        boolean s = stallRequested;
+        stallRequested = false;
+        return s;
+    }
+
+    /**
+     * Lays out and renders the overlay over what is drawn; call after the scene, before the swap.
+     *
+     * @param camera   moved by clicks on the minimap
+     * @param snapshot what the minimap shows
+     */
+    void render(long realNanos, Camera camera, RenderSnapshot snapshot) {
         glfw.newFrame();
         ImGui.newFrame();
+        int w = camera.viewportWidth();
+        int h = camera.viewportHeight();
+        if (timelineOpen) {
+            timelineView.render(w, h);
+        }
         if (panelOpen) {
-            panel(realNanos);
+            panel(realNanos, h);
+        }
+        if (snapshot.mapWidth > 0) {
+            minimap(camera, snapshot);
+        }
+        Outcome outcome = game.outcome();
+        if (outcome != Outcome.PLAYING) {
+            banner(outcome, w, h);
         }
         if (consoleOpen.get()) {
-            consoleWindow();
+            consoleWindow(w, h);
         }
         ImGui.render();
         gl3.renderDrawData(ImGui.getDrawData());
     }
 
-    private void panel(long realNanos) {
-        if (!countersFresh || realNanos - countersRefreshed >= dev.ecsloop.LoopStats.BUCKET_NANOS) {
-            countersFresh = true;
-            counters = CountersLine.format(loop);
-            countersRefreshed = realNanos;
+    private void refreshFigures(long realNanos) {
+        if (countersFresh && realNanos - countersRefreshed < LoopStats.BUCKET_NANOS) {
+            return;
         }
+        countersFresh = true;
+        countersRefreshed = realNanos;
+        LoopStats stats = loop.stats();
+        status = String.format(Locale.ROOT, "%d FPS   simulated %.1f s   x%s   %s", stats.framesPerSecond(),
+                loop.simulatedNanos() / 1e9, LoopControls.plain(loop.timeScale()),
+                loop.isPaused() ? "PAUSED" : "running");
+        for (int i = 0; i < systems.size(); i++) {
+            Class<? extends BaseSystem> type = systems.get(i);
+            tickRates[i] = Long.toString(stats.ticksPerSecond(type));
+            tickCosts[i] = String.format(Locale.ROOT, "%.2f", stats.meanTickMillis(type));
+        }
+    }
+
+    private void panel(long realNanos, int viewportHeight) {
+        refreshFigures(realNanos);
         ImGui.setNextWindowPos(PANEL_X, PANEL_Y, ImGuiCond.Always);
-        ImGui.setNextWindowSize(PANEL_W, PANEL_H, ImGuiCond.Always);
-        if (ImGui.begin("ecs-loop", ImGuiWindowFlags.NoResize | ImGuiWindowFlags.NoMove
-                | ImGuiWindowFlags.NoCollapse | ImGuiWindowFlags.NoSavedSettings)) {
-            ImGui.textWrapped(counters);
-            ImGui.plotLines("##frames", frameTimes.values(), frameTimes.count(), frameTimes.oldest(),
-                    "frame ms", 0f, Math.max(20f, frameTimes.max()), PANEL_W - 20, 50);
-            for (int i = 0; i < systems.size(); i++) {
-                Class<? extends BaseSystem> type = systems.get(i);
-                if (loop.isEveryFrame(type)) {
-                    ImGui.text(type.getSimpleName() + ": every frame");
-                    continue;
+        ImGui.setNextWindowSizeConstraints(PANEL_W, 0, PANEL_W, Math.max(200, viewportHeight - 2 * PANEL_Y));
+        ImGui.setNextWindowBgAlpha(0.88f);
+        if (ImGui.begin("ecs-loop  (F1 hides)", ImGuiWindowFlags.NoResize | ImGuiWindowFlags.NoMove
+                | ImGuiWindowFlags.NoCollapse | ImGuiWindowFlags.NoSavedSettings
+                | ImGuiWindowFlags.AlwaysAutoResize)) {
+            ImGui.textUnformatted(status);
+            if (ImGui.collapsingHeader("Loop", ImGuiTreeNodeFlags.DefaultOpen)) {
+                loopSection();
+            }
+            if (ImGui.collapsingHeader("Systems", ImGuiTreeNodeFlags.DefaultOpen)) {
+                systemsSection();
+            }
+            if (ImGui.collapsingHeader("Frame times")) {
+                frameTimesSection();
+            }
+            if (ImGui.collapsingHeader("Keys")) {
+                keysSection();
+            }
+            ImGui.textUnformatted(console.lastLine());
+            panelHeight = ImGui.getWindowHeight();
+            panelScrollMax = ImGui.getScrollMaxY();
+        }
+        ImGui.end();
+    }
+
+    private void loopSection() {
+        if (ImGui.button(loop.isPaused() ? "Resume" : "Pause", 64, 0)) {
+            console.run(LoopControls.pauseCommand(loop));
+        }
+        ImGui.sameLine();
+        if (ImGui.button("Step", 44, 0)) {
+            console.run(LoopControls.stepCommand());
+        }
+        ImGui.sameLine();
+        if (ImGui.button("stall 300 ms")) {
+            stallRequested = true;
+        }
+        if (ImGui.isItemHovered()) {
+            ImGui.setTooltip("holds one frame back 300 ms of real time: the timeline shows the catch-up burst");
+        }
+        ImGui.sameLine();
+        if (ImGui.checkbox("timeline (T)", timelineOpen)) {
+            timelineOpen = !timelineOpen;
+        }
+        ImGui.setNextItemWidth(110);
+        ImGui.sliderFloat("time scale", scaleSlider, LoopControls.MIN_SCALE, LoopControls.MAX_SCALE, "%.2f",
+                ImGuiSliderFlags.Logarithmic);
+        if (ImGui.isItemDeactivatedAfterEdit()) {
+            runIfAny(LoopControls.timeScaleCommand(loop, scaleSlider[0]));
+        }
+        if (!ImGui.isItemActive()) {
+            scaleSlider[0] = (float) loop.timeScale();
+        }
+        ImGui.sameLine();
+        InterpolationMode mode = game.interpolation();
+        ImGui.setNextItemWidth(110);
+        if (ImGui.beginCombo("draw (F2)", InterpolationCycle.label(mode))) {
+            for (InterpolationMode m : InterpolationMode.values()) {
+                if (ImGui.selectable(InterpolationCycle.label(m), m == mode)) {
+                    game.setInterpolation(m);
                 }
+            }
+            ImGui.endCombo();
+        }
+    }
+
+    private void frameTimesSection() {
+        ImGui.plotLines("##frames", frameTimes.values(), frameTimes.count(), frameTimes.oldest(),
+                "frame ms", 0f, Math.max(20f, frameTimes.max()), PANEL_W - 16, 40);
+    }
+
+    private void systemsSection() {
+        int flags = ImGuiTableFlags.SizingFixedFit | ImGuiTableFlags.RowBg | ImGuiTableFlags.BordersInnerV;
+        ImGui.pushStyleVar(ImGuiStyleVar.FramePadding, 4, 1); // compact rows: a dozen systems fit at 720 p
+        ImGui.pushStyleVar(ImGuiStyleVar.CellPadding, 4, 1);
+        if (!ImGui.beginTable("##systems", 4, flags, PANEL_W - 16, 0)) {
+            ImGui.popStyleVar(2);
+            return;
+        }
+        ImGui.tableSetupColumn("system", ImGuiTableColumnFlags.WidthFixed);
+        ImGui.tableSetupColumn("rate Hz", ImGuiTableColumnFlags.WidthStretch);
+        ImGui.tableSetupColumn("ticks/s", ImGuiTableColumnFlags.WidthFixed);
+        ImGui.tableSetupColumn("ms/tick", ImGuiTableColumnFlags.WidthFixed);
+        ImGui.tableHeadersRow();
+        for (int i = 0; i < systems.size(); i++) {
+            Class<? extends BaseSystem> type = systems.get(i);
+            ImGui.tableNextRow();
+            ImGui.tableNextColumn();
+            ImGui.alignTextToFramePadding();
+            ImGui.textUnformatted(systemNames[i]);
+            ImGui.tableNextColumn();
+            if (loop.isEveryFrame(type)) {
+                ImGui.alignTextToFramePadding();
+                ImGui.textDisabled("every frame");
+            } else {
+                ImGui.setNextItemWidth(-1);
                 ImGui.sliderFloat(rateLabels[i], rateSliders[i], LoopControls.MIN_HZ, LoopControls.MAX_HZ, "%.1f",
                         ImGuiSliderFlags.Logarithmic);
                 if (ImGui.isItemDeactivatedAfterEdit()) {
@@ -145,27 +318,132 @@ final class Overlay {
                     rateSliders[i][0] = (float) loop.rate(type);
                 }
             }
-            if (ImGui.button(loop.isPaused() ? "Resume" : "Pause")) {
-                console.run(LoopControls.pauseCommand(loop));
+            ImGui.tableNextColumn();
+            ImGui.alignTextToFramePadding();
+            ImGui.textUnformatted(tickRates[i]);
+            ImGui.tableNextColumn();
+            ImGui.alignTextToFramePadding();
+            ImGui.textUnformatted(tickCosts[i]);
+        }
+        ImGui.endTable();
+        ImGui.popStyleVar(2);
+    }
+
+    private void keysSection() {
+        ImGui.textUnformatted("WASD / arrows / screen edge   pan");
+        ImGui.textUnformatted("wheel                         zoom at the cursor");
+        ImGui.textUnformatted("left drag / click             select");
+        ImGui.textUnformatted("right click                   move (on an enemy: attack)");
+        ImGui.textUnformatted("minimap click or drag         look there");
+        ImGui.textUnformatted("F1 panel   F2 interpolation   F3 fog   T timeline");
+        ImGui.textUnformatted("F5 restart");
+        ImGui.textUnformatted("` console   Esc close console / quit");
+        ImGui.textUnformatted(modeLine);
+    }
+
+    private void minimap(Camera camera, RenderSnapshot s) {
+        if (minimap == null || minimap.x != camera.viewportWidth() - MinimapLayout.MARGIN - minimap.windowSize) {
+            minimap = new MinimapLayout(camera.viewportWidth(), s.mapWidth, s.mapHeight);
+        }
+        MinimapLayout m = minimap;
+        ImGui.setNextWindowPos(m.x, m.y, ImGuiCond.Always);
+        ImGui.setNextWindowSize(m.windowSize, m.windowSize, ImGuiCond.Always);
+        ImGui.setNextWindowBgAlpha(0.9f);
+        if (ImGui.begin("##minimap", ImGuiWindowFlags.NoDecoration | ImGuiWindowFlags.NoMove
+                | ImGuiWindowFlags.NoSavedSettings | ImGuiWindowFlags.NoFocusOnAppearing)) {
+            ImGui.invisibleButton("##minimapArea", MinimapLayout.SIZE, MinimapLayout.SIZE);
+            if (ImGui.isItemActive()) { // pressed on it and held: the camera follows the cursor
+                camera.lookAt(m.worldX(ImGui.getMousePosX()), m.worldY(ImGui.getMousePosY()));
             }
-            ImGui.sameLine();
-            if (ImGui.button("Step")) {
-                console.run(LoopControls.stepCommand());
-            }
-            ImGui.sameLine();
-            ImGui.setNextItemWidth(200);
-            ImGui.sliderFloat("time scale", scaleSlider, LoopControls.MIN_SCALE, LoopControls.MAX_SCALE, "%.2f",
-                    ImGuiSliderFlags.Logarithmic);
-            if (ImGui.isItemDeactivatedAfterEdit()) {
-                runIfAny(LoopControls.timeScaleCommand(loop, scaleSlider[0]));
-            }
-            if (!ImGui.isItemActive()) {
-                scaleSlider[0] = (float) loop.timeScale();
-            }
-            ImGui.textUnformatted(modeLine);
-            ImGui.textUnformatted(console.lastLine());
+            drawMinimap(ImGui.getWindowDrawList(), m, camera, s);
         }
         ImGui.end();
+    }
+
+    private void drawMinimap(ImDrawList d, MinimapLayout m, Camera camera, RenderSnapshot s) {
+        float x1 = m.screenX(s.mapWidth);
+        float y1 = m.screenY(s.mapHeight);
+        if (s.minimapSide > 0) {
+            picture.update(s);
+            d.addImage(picture.texture(), m.mapX, m.mapY, x1, y1, 0, 0, picture.u(s), picture.v(s));
+            drawCameraRect(d, m, camera, x1, y1);
+            return;
+        }
+        d.addRectFilled(m.mapX, m.mapY, x1, y1, TimelineView.color(Palette.GROUND, 255));
+        int[] team0 = minimapCounts[0];
+        int[] team1 = minimapCounts[1];
+        java.util.Arrays.fill(team0, 0);
+        java.util.Arrays.fill(team1, 0);
+        float toGrid = MINIMAP_GRID / (float) Math.max(s.mapWidth, s.mapHeight);
+        for (int i = 0; i < s.unitCount; i++) {
+            int gx = Math.min(MINIMAP_GRID - 1, Math.max(0, (int) (s.x[i] * toGrid)));
+            int gy = Math.min(MINIMAP_GRID - 1, Math.max(0, (int) (s.y[i] * toGrid)));
+            (s.team[i] == 0 ? team0 : team1)[gy * MINIMAP_GRID + gx]++;
+        }
+        float cell = MinimapLayout.SIZE / MINIMAP_GRID;
+        float ox = m.x + MinimapLayout.PAD;
+        float oy = m.y + MinimapLayout.PAD;
+        int c0 = TimelineView.color(Palette.TEAM0, 255);
+        int c1 = TimelineView.color(Palette.TEAM1, 255);
+        for (int g = 0; g < team0.length; g++) {
+            if (team0[g] == 0 && team1[g] == 0) {
+                continue;
+            }
+            float gx = ox + (g % MINIMAP_GRID) * cell;
+            float gy = oy + (g / MINIMAP_GRID) * cell;
+            d.addRectFilled(gx - 0.5f, gy - 0.5f, gx + cell + 0.5f, gy + cell + 0.5f,
+                    team1[g] > team0[g] ? c1 : c0);
+        }
+        drawCameraRect(d, m, camera, x1, y1);
+    }
+
+    private static void drawCameraRect(ImDrawList d, MinimapLayout m, Camera camera, float x1, float y1) {
+        float vx0 = Math.max(m.mapX, m.screenX(camera.worldX(0)));
+        float vy0 = Math.max(m.mapY, m.screenY(camera.worldY(0)));
+        float vx1 = Math.min(x1, m.screenX(camera.worldX(camera.viewportWidth())));
+        float vy1 = Math.min(y1, m.screenY(camera.worldY(camera.viewportHeight())));
+        d.addRect(vx0, vy0, vx1, vy1, TimelineView.color(0xFFFFFF, 230), 0f, 0, 1.5f);
+    }
+
+    private void banner(Outcome outcome, int w, int h) {
+        float bw = 420;
+        float bh = 120;
+        ImGui.setNextWindowPos((w - bw) / 2f, h * 0.3f - bh / 2f, ImGuiCond.Always);
+        ImGui.setNextWindowSize(bw, bh, ImGuiCond.Always);
+        ImGui.setNextWindowBgAlpha(0.92f);
+        if (ImGui.begin("##banner", ImGuiWindowFlags.NoDecoration | ImGuiWindowFlags.NoMove
+                | ImGuiWindowFlags.NoSavedSettings)) {
+            ImDrawList d = ImGui.getWindowDrawList();
+            int color = outcome == Outcome.WON ? Palette.BANNER_WON : outcome == Outcome.DRAW ? 0xB0B0B0
+                    : Palette.BANNER_LOST;
+            float x = ImGui.getWindowPosX();
+            float y = ImGui.getWindowPosY();
+            d.addRectFilled(x, y, x + bw, y + 8, TimelineView.color(color, 255));
+            String title = outcome == Outcome.WON ? "VICTORY" : outcome == Outcome.DRAW ? "DRAW" : "DEFEAT";
+            float size = ImGui.getFontSize() * 3f;
+            float titleWidth = ImGui.calcTextSize(title).x * 3f;
+            d.addText(ImGui.getFont(), size, x + (bw - titleWidth) / 2f, y + 16, TimelineView.color(color, 255),
+                    title);
+            ImGui.setCursorPosY(16 + size + 6);
+            String line = outcome == Outcome.WON ? "the enemy base has fallen"
+                    : outcome == Outcome.DRAW ? "both bases fell at once" : "your base has fallen";
+            ImGui.setCursorPosX((bw - ImGui.calcTextSize(line).x) / 2f);
+            ImGui.textUnformatted(line);
+            ImGui.setCursorPosX((bw - 120) / 2f);
+            if (ImGui.button("Restart (F5)", 120, 0)) {
+                restartRequested = true;
+            }
+        }
+        ImGui.end();
+    }
+
+    private boolean restartRequested;
+
+    /** Whether the banner's restart button was pressed since the last call. */
+    boolean takeRestart() {
+        boolean r = restartRequested;
+        restartRequested = false;
+        return r;
     }
 
     private void runIfAny(String command) {
@@ -174,16 +452,20 @@ final class Overlay {
         }
     }
 
-    private void consoleWindow() {
-        ImGui.setNextWindowPos(PANEL_X, PANEL_Y + PANEL_H + 8, ImGuiCond.FirstUseEver);
-        ImGui.setNextWindowSize(640, 300, ImGuiCond.FirstUseEver);
+    private void consoleWindow(int w, int h) {
+        float cw = Math.min(w - 2 * PANEL_X, 900);
+        ImGui.setNextWindowPos(PANEL_X + PANEL_W + 8 > w - cw ? PANEL_X : (w - cw) / 2f, h * 0.25f,
+                ImGuiCond.FirstUseEver);
+        ImGui.setNextWindowSize(cw, 320, ImGuiCond.FirstUseEver);
         if (ImGui.begin("console", consoleOpen, ImGuiWindowFlags.NoSavedSettings)) {
             float footer = ImGui.getFrameHeightWithSpacing();
             ImGui.beginChild("##log", 0, -footer, false);
             List<String> lines = console.log();
+            ImGui.pushTextWrapPos(0f); // wrap at the window's edge: long help lines stay readable
             for (int i = 0; i < lines.size(); i++) {
                 ImGui.textUnformatted(lines.get(i));
             }
+            ImGui.popTextWrapPos();
             if (scrollToBottom || lines.size() != lastLogSize) {
                 ImGui.setScrollHereY(1f);
                 scrollToBottom = false;
@@ -237,6 +519,7 @@ final class Overlay {
 
     /** Frees imgui's GL objects, restores the window's own callbacks, destroys the context: reverse of creation. */
     void free() {
+        picture.free();
         gl3.dispose();
         glfw.dispose();
         ImGui.destroyContext();

@@ -6,7 +6,7 @@ package dev.ecsloop.demo.window;
  */
 final class Palette {
 
-    static final int BACKGROUND = 0x0C0C10;
+    static final int BACKGROUND = 0x141A24;
     static final int GROUND = 0x2E3B2A;
     static final int BLOCKED = 0x8A7A66;
     static final int TEAM0 = 0x2A8CFF;
@@ -15,6 +15,11 @@ final class Palette {
     static final int PATH = 0xFFE36B;
     static final int DRAG = 0x9CFF9C;
     static final int BAR_BACK = 0x202020;
+    static final int OUTLINE = 0x0A0A0E;
+    static final int RESOURCE = 0xD9B640;
+    static final int SHOT = 0xFFF4C0;
+    static final int BANNER_WON = 0xFFD54F;
+    static final int BANNER_LOST = 0xE53935;
 
     private Palette() {
     }

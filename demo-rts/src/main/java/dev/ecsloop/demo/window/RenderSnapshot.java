@@ -20,6 +20,17 @@ import java.util.Arrays;
  */
 public final class RenderSnapshot {
 
+    /** Unit kinds, each drawn in its own shape: an arrow, a slim arrow, a square, a large square. */
+    public static final int SOLDIER = 0;
+    public static final int ARCHER = 1;
+    public static final int HARVESTER = 2;
+    public static final int BASE = 3;
+
+    /** Fog per cell, for {@link #setFog}: never seen, seen before, in sight now. */
+    public static final byte UNEXPLORED = 0;
+    public static final byte EXPLORED = 1;
+    public static final byte VISIBLE = 2;
+
     private static final int INITIAL_UNITS = 256;
     private static final int INITIAL_PATH_POINTS = 256;
 
@@ -30,7 +41,24 @@ public final class RenderSnapshot {
     byte[] team = new byte[INITIAL_UNITS];
     float[] health = new float[INITIAL_UNITS];
     boolean[] selected = new boolean[INITIAL_UNITS];
+    byte[] kind = new byte[INITIAL_UNITS];
     int unitCount;
+
+    // Projectiles, valid in [0, projectileCount).
+    float[] projectileX = new float[INITIAL_UNITS];
+    float[] projectileY = new float[INITIAL_UNITS];
+    byte[] projectileTeam = new byte[INITIAL_UNITS];
+    int projectileCount;
+
+    // Fog of war, one byte per cell (UNEXPLORED, EXPLORED, VISIBLE); empty when the game has none.
+    byte[] fog = new byte[0];
+    /** Bumped by every {@link #setFog}, so the renderer uploads the fog texture only when it changed. */
+    int fogVersion;
+
+    // The game's own minimap picture (ARGB, side x side), if it draws one; version bumps on each new picture.
+    int[] minimapPixels = new int[0];
+    int minimapSide;
+    long minimapVersion;
 
     // Paths: flat x,y pairs; path p spans points [pathStart[p], pathStart[p+1]) (pathStart[pathCount] = points).
     float[] pathXy = new float[2 * INITIAL_PATH_POINTS];
@@ -43,6 +71,7 @@ public final class RenderSnapshot {
     int mapWidth;
     int mapHeight;
     boolean[] blocked = new boolean[0];
+    boolean[] resource = new boolean[0];
     /** Bumped by every {@link #setMap}, so the renderer re-uploads the map texture only when it changed. */
     int mapVersion;
 
@@ -73,12 +102,77 @@ public final class RenderSnapshot {
         this.mapWidth = width;
         this.mapHeight = height;
         this.blocked = blocked.clone();
+        this.resource = new boolean[blocked.length];
+        this.fog = new byte[0];
         this.mapVersion++;
+    }
+
+    /**
+     * Marks resource cells (drawn in gold) on the map set last.
+     *
+     * @param resource {@code width*height} flags, row-major; copied
+     * @throws IllegalArgumentException if the size does not match the map
+     */
+    public void setResources(boolean[] resource) {
+        if (resource == null || resource.length != mapWidth * mapHeight) {
+            throw new IllegalArgumentException("resource flags must match the " + mapWidth + "x" + mapHeight
+                    + " map, were " + (resource == null ? "null" : resource.length));
+        }
+        this.resource = resource.clone();
+        this.mapVersion++;
+    }
+
+    /**
+     * Sets the fog of war from the player's point of view; the map then shows unexplored cells dark and explored
+     * ones dimmed. A game without fog never calls it. Allocates only the first time (or after a new map).
+     *
+     * @param cells {@code width*height} values, {@link #UNEXPLORED}, {@link #EXPLORED} or {@link #VISIBLE}
+     * @throws IllegalArgumentException if the size does not match the map
+     */
+    public void setFog(byte[] cells) {
+        if (cells == null || cells.length != mapWidth * mapHeight) {
+            throw new IllegalArgumentException("fog must match the " + mapWidth + "x" + mapHeight + " map, was "
+                    + (cells == null ? "null" : cells.length));
+        }
+        if (fog.length != cells.length) {
+            fog = new byte[cells.length];
+        }
+        System.arraycopy(cells, 0, fog, 0, cells.length);
+        fogVersion++;
+    }
+
+    /** Whether the game drew fog (called {@link #setFog}) since the map was set. */
+    public boolean hasFog() {
+        return fog.length > 0;
+    }
+
+    /**
+     * Sets the game's own minimap picture, shown in place of the window's simple one.
+     *
+     * @param argb    {@code side*side} pixels, row-major, 0xAARRGGBB; copied
+     * @param side    pixels per side, at least 1
+     * @param version changes whenever the picture does, so the window uploads it only then
+     * @throws IllegalArgumentException if the sizes do not match
+     */
+    public void setMinimap(int[] argb, int side, long version) {
+        if (side < 1 || argb == null || argb.length < side * side) {
+            throw new IllegalArgumentException("minimap must be side x side pixels, side " + side);
+        }
+        if (version == minimapVersion && side == minimapSide) {
+            return;
+        }
+        if (minimapPixels.length != side * side) {
+            minimapPixels = new int[side * side];
+        }
+        System.arraycopy(argb, 0, minimapPixels, 0, side * side);
+        minimapSide = side;
+        minimapVersion = version;
     }
 
     /** Empties the units and paths of the previous frame; the map and capacities stay. */
     public void clear() {
         unitCount = 0;
+        projectileCount = 0;
         pathCount = 0;
         pathPoints = 0;
         pathOpen = false;
@@ -96,6 +190,17 @@ public final class RenderSnapshot {
      * @return the unit's index in this frame
      */
     public int addUnit(float x, float y, float angle, int team, float health, boolean selected) {
+        return addUnit(x, y, angle, team, health, selected, SOLDIER);
+    }
+
+    /**
+     * Adds one unit of a given kind.
+     *
+     * @param kind {@link #SOLDIER}, {@link #ARCHER}, {@link #HARVESTER} or {@link #BASE} (others draw as soldiers)
+     * @return the unit's index in this frame
+     * @see #addUnit(float, float, float, int, float, boolean)
+     */
+    public int addUnit(float x, float y, float angle, int team, float health, boolean selected, int kind) {
         if (unitCount == this.x.length) {
             growUnits(unitCount * 2);
         }
@@ -106,7 +211,22 @@ public final class RenderSnapshot {
         this.team[i] = (byte) (team == 0 ? 0 : 1);
         this.health[i] = health < 0f ? 0f : Math.min(health, 1f);
         this.selected[i] = selected;
+        this.kind[i] = (byte) (kind >= SOLDIER && kind <= BASE ? kind : SOLDIER);
         return i;
+    }
+
+    /** Adds a projectile in flight at a world point, of team 0 or 1. */
+    public void addProjectile(float x, float y, int team) {
+        if (projectileCount == projectileX.length) {
+            int capacity = projectileCount * 2;
+            projectileX = Arrays.copyOf(projectileX, capacity);
+            projectileY = Arrays.copyOf(projectileY, capacity);
+            projectileTeam = Arrays.copyOf(projectileTeam, capacity);
+        }
+        projectileX[projectileCount] = x;
+        projectileY[projectileCount] = y;
+        projectileTeam[projectileCount] = (byte) (team == 0 ? 0 : 1);
+        projectileCount++;
     }
 
     /**
@@ -194,6 +314,7 @@ public final class RenderSnapshot {
         team = Arrays.copyOf(team, capacity);
         health = Arrays.copyOf(health, capacity);
         selected = Arrays.copyOf(selected, capacity);
+        kind = Arrays.copyOf(kind, capacity);
     }
 
     /** Units added since the last {@link #clear()}. */

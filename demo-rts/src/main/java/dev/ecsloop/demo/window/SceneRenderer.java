@@ -25,7 +25,7 @@ final class SceneRenderer {
         camera.clipTransform(clip);
         map.draw(s, clip);
         units.upload(s);
-        units.draw(s.unitCount, clip);
+        units.draw(s.unitCount, clip, camera.zoom());
         lines.upload(s);
         lines.draw(clip);
         glBindVertexArray(0);

@@ -53,4 +53,29 @@ public interface WindowGame {
     default InterpolationMode interpolation() {
         return InterpolationMode.INTERPOLATE;
     }
+
+    /**
+     * How the game stands: once it is not {@link Outcome#PLAYING} the window shows a banner with a restart button.
+     * Called once per frame, after {@link #fill}. The default: never decided.
+     */
+    default Outcome outcome() {
+        return Outcome.PLAYING;
+    }
+
+    /**
+     * F3: switches the fog of war on or off, for games that have one.
+     *
+     * @return whether the fog is now on; the default (no fog) always answers false
+     */
+    default boolean toggleFog() {
+        return false;
+    }
+
+    /**
+     * A fresh game to replace this one (the banner's restart button, F5), or null when the game cannot restart.
+     * The window then runs the returned game's loop in place of this one's; this game is not used again.
+     */
+    default WindowGame restart() {
+        return null;
+    }
 }

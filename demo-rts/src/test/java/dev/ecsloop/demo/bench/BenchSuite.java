@@ -124,6 +124,10 @@ public final class BenchSuite implements Callable<Integer> {
             addOverhead(table, row, "ecs-loop (profiled)", row.ecsLoop(), plain);
             addOverhead(table, row, "ecs-loop (profiler off)", row.unprofiled(), plain);
             addOverhead(table, row, "plain Artemis + accumulator", row.plain(), plain);
+            table.row(Integer.toString(row.systems()), "one empty world.process() (per instant)",
+                    String.format(Locale.ROOT, "%.1f ± %.1f", row.processStep().nsPerFrame(),
+                            row.processStep().nsError()), "", "", String.format(Locale.ROOT, "%.3f",
+                            row.processStep().bytesPerFrame()));
             verdicts.add(String.format(Locale.ROOT, "%d systems: profiled %.2fx plain, profiler off %.2fx plain",
                     row.systems(), row.ecsLoop().nsPerFrame() / plain, row.unprofiled().nsPerFrame() / plain));
         }

@@ -28,8 +28,8 @@ final class OverheadBenchmark {
     record Measure(double nsPerFrame, double nsError, double bytesPerFrame) {
     }
 
-    /** The three loops at one system count. */
-    record Row(int systems, Measure ecsLoop, Measure unprofiled, Measure plain) {
+    /** The three loops at one system count, and one empty Artemis processing step (the cost of an instant). */
+    record Row(int systems, Measure ecsLoop, Measure unprofiled, Measure plain, Measure processStep) {
 
         /** Average system runs per frame (the same in all three loops). */
         double runsPerFrame() {
@@ -67,11 +67,16 @@ final class OverheadBenchmark {
         }
         List<Row> rows = new ArrayList<>();
         bySystems.forEach((systems, byMethod) -> rows.add(new Row(systems, require(byMethod, "ecsLoop"),
-                require(byMethod, "ecsLoopUnprofiled"), require(byMethod, "plainArtemis"))));
+                require(byMethod, "ecsLoopUnprofiled"), require(byMethod, "plainArtemis"),
+                require(byMethod, "processStep"))));
         return rows;
     }
 
-    /** The GC profiler's normalised allocation rate (bytes per operation; "gc.alloc.rate.norm" in JMH 1.37). */
+    /**
+     * The GC profiler's normalised allocation rate (bytes per operation; "gc.alloc.rate.norm" in JMH 1.37).
+     * JMH's {@code getSecondaryResults()} returns a map of raw {@code Result}s; only the score is read.
+     */
+    @SuppressWarnings("rawtypes")
     private static double allocated(RunResult run) {
         for (var e : run.getSecondaryResults().entrySet()) {
             if (e.getKey().endsWith("alloc.rate.norm")) {

@@ -27,6 +27,18 @@ class BadFlagsTest {
             "--screenshot, shot.png, --screenshot: screenshot must be FILE@SECONDS, was shot.png",
             "--screenshot, shot.png@later, --screenshot: screenshot seconds must be a number: shot.png@later",
             "--screenshot, shot.png@-1, --screenshot: screenshot seconds must be from 0 to 1e9: shot.png@-1",
+            "--units, ١٢, --units: '١٢' is not a whole number",
+            "--seed, १, --seed: '१' is not a whole number",
+            "--console-port, ８０, --console-port: '８０' is not a whole number",
+            "--seconds, ٣, --seconds: '٣' is not a number",
+            "--seed, 99999999999999999999, --seed: '99999999999999999999' must be from -9223372036854775808",
+            "--frame-times, steady:18446744073709.551617, --frame-times: frame time 18446744073709.551617 ms must be",
+            "--frame-times, steady:0.0000005, --frame-times: frame time 0.0000005 ms must be a whole number of nano",
+            "--frame-times, stall:100@18446744073.709551617, --frame-times: 'stall:100@18446744073.709551617': SEC",
+            "--frame-times, jitter:1-2:99999999999999999999, --frame-times: 'jitter:1-2:99999999999999999999': SEED",
+            "--console-token, short, --console-token: a token is 16 to 128 of",
+            "--record, /no/such/dir/x.replay, --record: cannot write /no/such/dir/x.replay: no directory /no/such/dir",
+            "--record, /dev/null, --record: cannot write /dev/null: it exists and is not a regular file",
     })
     void aBadFlagOrValueExitsTwoWithOneLineNamingIt(String flag, String value, String expected) {
         Runs run = Runs.of("--headless", flag, value);

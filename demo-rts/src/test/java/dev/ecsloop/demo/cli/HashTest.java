@@ -38,7 +38,7 @@ class HashTest {
     void countersPrintOncePerSimulatedSecondUnderAProfile() {
         Runs run = Runs.of("--headless", "--units", "40", "--map-size", "32", "--seconds", "3", "--frame-times",
                 "steady:10");
-        assertEquals(3, run.out().stream().filter(l -> l.startsWith("Frames: ")).count(), run.out().toString());
-        assertTrue(run.out().get(0).contains("PathfindingSystem: 1"), run.out().get(0));
+        assertEquals(3, run.out().stream().filter(l -> l.startsWith("sim ")).count(), run.out().toString());
+        assertTrue(run.out().get(0).contains(" path 1"), run.out().get(0));
     }
 }

@@ -1,6 +1,12 @@
 package dev.ecsloop.demo.window;
 
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.Size;
 import org.junit.jupiter.api.Test;
+
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -79,24 +85,73 @@ class CameraTest {
     }
 
     @Test
-    void fitWithAnInsetFramesTheMapRightOfThePanel() {
+    void edgeScrollingForLongNeverPushesTheMapOffScreen() {
         Camera c = new Camera();
         c.setViewport(1280, 720);
-        c.fit(256, 256, 480);
-        assertEquals(720f / 256f, c.zoom(), 1e-5);       // height limits: 800 px wide area, 720 tall
-        assertEquals(0f, c.worldY(0), 1e-3);
-        assertEquals(256f, c.worldY(720), 1e-3);
-        assertEquals(128f, c.worldX(480 + 400), 1e-3);   // the map's centre at the centre of the free area
-        assertTrue(c.worldX(480) < 0f, "the map starts right of the panel");
+        c.setBounds(256, 256);
+        c.setZoom(8);
+        for (int i = 0; i < 600; i++) {   // ten seconds of panning left and up at 900 px/s
+            c.panPixels(-15, -15);
+        }
+        assertEquals(0.4f * 1280, c.screenX(0), 1e-2, "the map's left edge stops 40% into the screen");
+        assertEquals(0.4f * 720, c.screenY(0), 1e-2);
+        for (int i = 0; i < 600; i++) {
+            c.panPixels(15, 15);
+        }
+        assertEquals(0.6f * 1280, c.screenX(256), 1e-2);
+        assertEquals(0.6f * 720, c.screenY(256), 1e-2);
     }
 
     @Test
-    void fitIgnoresAnInsetWiderThanHalfTheViewport() {
+    void zoomingOutStopsWhereTheMapStillCoversTheWholeWindow() {
         Camera c = new Camera();
-        c.setViewport(800, 600);
-        c.fit(64, 40, 500);
-        assertEquals(12.5f, c.zoom(), 1e-5);
-        assertEquals(32f, c.worldX(400), 1e-4);
+        c.setViewport(1280, 720);
+        c.setBounds(256, 256);
+        c.lookAt(128, 128);
+        c.zoomAt(640, 360, 0.01f);
+        assertEquals(5f, c.zoom(), 1e-5, "1280 px over 256 cells: no border left or right");
+        assertEquals(0f, c.worldX(0), 1e-3, "centred, the map covers the window");
+        assertEquals(256f, c.worldX(1280), 1e-3);
+    }
+
+    @Test
+    void frameShowsTheRectangleWithItsMarginAndNoCloserThanTheLimit() {
+        Camera c = new Camera();
+        c.setViewport(1280, 720);
+        c.setBounds(256, 256);
+        c.frame(40, 100, 80, 120, 5, 100);
+        assertEquals(720f / 30f, c.zoom(), 1e-4);    // 30 units tall with the margins limits
+        assertEquals(60f, c.centerX(), 1e-4);
+        assertEquals(110f, c.centerY(), 1e-4);
+        c.frame(100, 100, 100, 100, 1, 12);
+        assertEquals(12f, c.zoom(), 1e-5, "a single point is framed at the closest allowed zoom");
+    }
+
+    @Property(tries = 200)
+    void noSequenceOfPansZoomsAndResizesLeavesTheViewOffTheMap(
+            @ForAll @Size(max = 40) List<@IntRange(min = -4000, max = 4000) Integer> moves,
+            @ForAll @IntRange(min = 16, max = 512) int mapSize) {
+        Camera c = new Camera();
+        c.setViewport(1280, 720);
+        c.setBounds(mapSize, mapSize);
+        for (int i = 0; i < moves.size(); i++) {
+            int m = moves.get(i);
+            switch (i % 3) {
+                case 0 -> c.panPixels(m, -m / 2f);
+                case 1 -> c.zoomAt(Math.abs(m) % 1280, Math.abs(m) % 720, 1f + m / 1000f);
+                default -> c.setViewport(200 + Math.abs(m) % 1200, 150 + Math.abs(m) % 800);
+            }
+            assertTrue(c.zoom() >= c.minZoom() - 1e-4, "zoom " + c.zoom() + " below " + c.minZoom());
+            float visibleW = c.viewportWidth() / c.zoom();
+            float visibleH = c.viewportHeight() / c.zoom();
+            float eps = 1e-3f * mapSize;
+            float shownW = Math.min(mapSize, c.worldX(c.viewportWidth())) - Math.max(0, c.worldX(0));
+            float shownH = Math.min(mapSize, c.worldY(c.viewportHeight())) - Math.max(0, c.worldY(0));
+            assertTrue(shownW >= (1 - Camera.SLACK) * visibleW - eps,
+                    "map across at least 60% of the view: " + c.worldX(0) + ".." + c.worldX(c.viewportWidth()));
+            assertTrue(shownH >= (1 - Camera.SLACK) * visibleH - eps,
+                    "map down at least 60% of the view: " + c.worldY(0) + ".." + c.worldY(c.viewportHeight()));
+        }
     }
 
     @Test

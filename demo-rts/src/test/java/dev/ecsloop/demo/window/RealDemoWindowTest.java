@@ -4,6 +4,7 @@ import dev.ecsloop.demo.cli.Cli;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
@@ -22,11 +23,12 @@ import static org.junit.jupiter.api.Assertions.fail;
 /**
  * The real demo, as {@code java -jar demo-rts.jar} runs it, in a window on the X11 display (Xvfb + Mesa in CI):
  * three simulated seconds, the player's units selected and ordered through the terminal console, two
- * screenshots. Checks that the map, both teams, the selection rings and the routes are drawn, and that units
- * moved between the screenshots.
+ * screenshots. Checks that the map, the player's army (framed by the first view), the enemy on the minimap, the
+ * selection outlines and the routes are drawn, and that units moved between the screenshots.
  *
  * <p>Skipped where no display server can be had, except in CI (env {@code CI} set), where that fails.
  */
+@ExtendWith(SaysWhySkipped.class)
 class RealDemoWindowTest {
 
     @Test
@@ -58,7 +60,9 @@ class RealDemoWindowTest {
             WindowTest.Scan s = WindowTest.Scan.of(image);
             assertTrue(s.ground > 50_000, "ground drawn: " + s);
             assertTrue(s.blocked > 1_000, "obstacles drawn: " + s);
-            assertTrue(s.team0 > 300 && s.team1 > 300, "both teams drawn: " + s);
+            assertTrue(s.team0 > 300, "the player's army drawn where the first view frames it: " + s);
+            assertTrue(minimapPixels(image, TEAM0_ON_MINIMAP) > 10, "the player's army on the game's minimap");
+            assertTrue(minimapPixels(image, 0x000000) > 10_000, "the unexplored map black on the minimap (fog)");
             assertTrue(s.ring > 100, "the selected units' rings drawn: " + s);
         }
         assertTrue(WindowTest.Scan.of(b).path > 50, "the selected units' routes drawn");
@@ -77,12 +81,29 @@ class RealDemoWindowTest {
         }
     }
 
+    /** The game's minimap paints team 0 in this colour. */
+    private static final int TEAM0_ON_MINIMAP = dev.ecsloop.demo.minimap.Minimap.TEAM[0] & 0xFFFFFF;
+
+    /** Pixels of a colour inside the minimap's square. */
+    static int minimapPixels(BufferedImage image, int rgb) {
+        MinimapLayout m = new MinimapLayout(image.getWidth(), 1, 1);
+        int n = 0;
+        for (int y = (int) m.y; y < m.y + m.windowSize; y++) {
+            for (int x = (int) m.x; x < m.x + m.windowSize; x++) {
+                if (WindowTest.Scan.near(image.getRGB(x, y) & 0xFFFFFF, rgb)) {
+                    n++;
+                }
+            }
+        }
+        return n;
+    }
+
     /** Pixels drawn in a team colour in one image and not in the other, outside the overlay panel. */
     private static int teamPixelsChanged(BufferedImage a, BufferedImage b) {
         int changed = 0;
         for (int y = 0; y < a.getHeight(); y++) {
             for (int x = 0; x < a.getWidth(); x++) {
-                if (x < Overlay.PANEL_X + Overlay.PANEL_W + 4 && y < Overlay.PANEL_Y + Overlay.PANEL_H + 4) {
+                if (WindowTest.Scan.underOverlay(x, y, a.getWidth(), a.getHeight(), 11)) {
                     continue;
                 }
                 if (team(a.getRGB(x, y)) != team(b.getRGB(x, y))) {

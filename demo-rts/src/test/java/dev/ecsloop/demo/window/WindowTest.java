@@ -5,6 +5,7 @@ import dev.ecsloop.time.Clock;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
@@ -25,9 +26,12 @@ import static org.junit.jupiter.api.Assertions.fail;
  * <p>Skipped where no display server can be had, except in CI (env {@code CI} set), where that is a failure:
  * CI runs the suite under {@code xvfb-run}, so a missing display there means the window layer went untested.
  */
+@ExtendWith(SaysWhySkipped.class)
 class WindowTest {
 
     static final Path OUT = Path.of("target", "window-test");
+    /** For {@link Scan#of(BufferedImage, int)}: the window ran without an overlay, so every pixel counts. */
+    static final int NO_OVERLAY = -1;
 
     @Test
     @Timeout(120)
@@ -35,15 +39,16 @@ class WindowTest {
         SyntheticGame game = SyntheticGame.deterministic(300);
         Path first = OUT.resolve("x11-0.5s.png");
         Path second = OUT.resolve("x11-1.0s.png");
-        try (GameWindow window = openOrSkip(WindowOptions.defaults().withSize(800, 600).withVsync(false), game)) {
+        try (GameWindow window = openOrSkip(WindowOptions.defaults().withSize(800, 600).withVsync(false)
+                .withOverlay(false), game)) {
             window.screenshotAt(first, 500_000_000L);
             window.screenshotAt(second, 1_000_000_000L);
             window.exitAfterScreenshots();
             window.run(new FramePacer(Clock.system(), 0));
             assertEquals(2, window.screenshotsTaken());
         }
-        Scan a = Scan.of(ImageIO.read(first.toFile()));
-        Scan b = Scan.of(ImageIO.read(second.toFile()));
+        Scan a = Scan.of(ImageIO.read(first.toFile()), NO_OVERLAY);
+        Scan b = Scan.of(ImageIO.read(second.toFile()), NO_OVERLAY);
         for (Scan s : new Scan[] {a, b}) {
             assertTrue(s.ground > 10_000, "ground drawn: " + s);
             assertTrue(s.blocked > 1_000, "obstacles drawn: " + s);
@@ -122,13 +127,30 @@ class WindowTest {
         double team0MeanX;
         double team1MeanX;
 
+        /** Scans outside the overlay of a game with the demo's eleven systems. */
         static Scan of(BufferedImage image) {
+            return of(image, 11);
+        }
+
+        /** Whether a pixel lies under the overlay's panel, minimap or timeline (for {@code lanes} systems). */
+        static boolean underOverlay(int x, int y, int width, int height, int lanes) {
+            if (lanes == NO_OVERLAY) {
+                return false;
+            }
+            boolean panel = x < Overlay.PANEL_X + Overlay.PANEL_W + 4 && y < Overlay.PANEL_Y + Overlay.PANEL_MAX_H + 4;
+            MinimapLayout m = new MinimapLayout(width, 1, 1);
+            boolean minimap = x >= m.x - 4 && y < m.y + m.windowSize + 4;
+            boolean timeline = y >= new TimelineLayout(width, height, lanes).y - 4;
+            return panel || minimap || timeline;
+        }
+
+        static Scan of(BufferedImage image, int lanes) {
             Scan s = new Scan();
             long sx0 = 0;
             long sx1 = 0;
             for (int y = 0; y < image.getHeight(); y++) {
                 for (int x = 0; x < image.getWidth(); x++) {
-                    if (x < Overlay.PANEL_X + Overlay.PANEL_W + 4 && y < Overlay.PANEL_Y + Overlay.PANEL_H + 4) {
+                    if (underOverlay(x, y, image.getWidth(), image.getHeight(), lanes)) {
                         continue;
                     }
                     int rgb = image.getRGB(x, y) & 0xFFFFFF;

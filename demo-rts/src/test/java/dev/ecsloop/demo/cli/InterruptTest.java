@@ -1,0 +1,72 @@
+package dev.ecsloop.demo.cli;
+
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Ctrl-C (SIGINT) or SIGTERM in the middle of a recorded game still writes a valid recording, which replays.
+ * The game runs in a child JVM of the test's classpath, headless in real time, with orders typed on its
+ * standard input; the test waits for the game to answer a command, so the signal lands mid-game.
+ */
+class InterruptTest {
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest(name = "SIG{0}")
+    @ValueSource(strings = {"INT", "TERM"})
+    void aSignalMidGameStillWritesARecordingThatReplays(String signal) throws Exception {
+        Path file = dir.resolve("interrupted-" + signal + ".replay");
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Process game = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
+                "dev.ecsloop.demo.Main", "--headless", "--units", "40", "--map-size", "32",
+                "--record", file.toString())
+                .redirectErrorStream(true)
+                .start();
+        List<String> output = new ArrayList<>();
+        try {
+            OutputStream stdin = game.getOutputStream();
+            BufferedReader stdout = new BufferedReader(new InputStreamReader(game.getInputStream(),
+                    StandardCharsets.UTF_8));
+            stdin.write("select 0 0 64 64\nmove 20 20\nattack 5 5\nhash\n".getBytes(StandardCharsets.US_ASCII));
+            stdin.flush();
+            // The game is running once it has answered 'hash'; stdin stays open, so only the signal ends it.
+            for (String line; (line = stdout.readLine()) != null; ) {
+                output.add(line);
+                if (line.startsWith("world-hash: ")) {
+                    break;
+                }
+            }
+            assertTrue(output.get(output.size() - 1).startsWith("world-hash: "), output::toString);
+            Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(game.pid())).start();
+            assertEquals(0, kill.waitFor());
+            assertTrue(game.waitFor(60, TimeUnit.SECONDS), "the game ended on SIG" + signal);
+            for (String line; (line = stdout.readLine()) != null; ) {
+                output.add(line);
+            }
+        } finally {
+            game.destroyForcibly();
+        }
+        assertTrue(output.stream().anyMatch(l -> l.startsWith("recorded ") && l.endsWith(" to " + file)),
+                output::toString);
+        assertTrue(Files.exists(file));
+        Runs replay = Runs.of("--replay", file.toString());
+        assertEquals(0, replay.status(), () -> replay.err() + " " + replay.out());
+        assertTrue(replay.lastOut().startsWith("replay matched: "), replay.lastOut());
+    }
+}

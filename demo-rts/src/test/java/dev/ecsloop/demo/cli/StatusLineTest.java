@@ -1,0 +1,156 @@
+package dev.ecsloop.demo.cli;
+
+import com.artemis.BaseSystem;
+import com.artemis.WorldConfigurationBuilder;
+import dev.ecsloop.GameLoop;
+import dev.ecsloop.TickRate;
+import dev.ecsloop.demo.sim.GameConfig;
+import dev.ecsloop.time.ManualClock;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The headless status line: short, complete, in place on a terminal, plain when piped, silent when quiet. */
+class StatusLineTest {
+
+    @Test
+    void theDemoLineNamesTimeFramesUnitsRatesAndLoad() {
+        List<String> lines = Runs.of("--headless", "--units", "40", "--map-size", "32", "--seconds", "3",
+                "--frame-times", "steady:10").out();
+        List<String> status = lines.stream().filter(l -> l.startsWith("sim ")).toList();
+        assertEquals(3, status.size(), "one line per simulated second when piped: " + lines);
+        for (String l : status) {
+            assertTrue(l.length() <= StatusLine.MAX, l.length() + ": " + l);
+            assertTrue(l.matches("sim \\d+\\.\\d s x1 \\| \\d+ fps \\| units 2\\d v 2\\d \\| Hz orde \\d+( [a-z]{1,4} \\d+)*"
+                    + "( \\.\\.)? \\| load \\d+%"), l);
+        }
+        assertTrue(status.get(2).startsWith("sim 3.0 s"), status.get(2));
+    }
+
+    @Test
+    void quietPrintsNoStatusButStillTheResults() {
+        List<String> lines = Runs.of("--headless", "--quiet", "--units", "40", "--map-size", "32", "--seconds", "2",
+                "--frame-times", "steady:10", "--print-hash").out();
+        assertEquals(1, lines.size(), lines.toString());
+        assertTrue(lines.get(0).startsWith("world-hash: "), lines.get(0));
+    }
+
+    @Test
+    void onATerminalTheSessionRewritesOneRowAndLeavesItErased() throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+        Options options = new Options();
+        options.stopAtNanos = 3_000_000_000L;
+        options.frameTimes = FrameProfile.parse("steady:10");
+        options.printHash = true;
+        new HeadlessSession(options, GameConfig.defaults(1).withUnits(40).withMapSize(32), out,
+                StatusOutput.Mode.TERMINAL).run(new ByteArrayInputStream(new byte[0]));
+        String text = bytes.toString(StandardCharsets.UTF_8);
+        for (int second = 1; second <= 3; second++) {
+            assertTrue(text.contains("\r\033[Ksim " + second + ".0 s"), "status rewritten in place: " + text);
+        }
+        String[] rows = text.split("\n", -1);
+        assertEquals(2, rows.length, "three statuses on one row, then the hash on its own: " + text);
+        assertTrue(rows[0].endsWith("\r\033[Kworld-hash: " + rows[0].substring(rows[0].length() - 16)),
+                "the status row is erased before the hash is printed on it: " + rows[0]);
+    }
+
+    @Test
+    void aReplyWhileTheStatusShowsErasesItPrintsWholeAndDrawsTheStatusAgainBelow() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        StatusOutput s = new StatusOutput(new PrintStream(bytes, true, StandardCharsets.UTF_8),
+                StatusOutput.Mode.TERMINAL);
+        s.status("sim 1.0 s");
+        s.printer().println("selected 212 units");
+        s.status("sim 2.0 s");
+        s.finish();
+        assertEquals("\r\033[Ksim 1.0 s" + "\r\033[Kselected 212 units\n" + "\r\033[Ksim 1.0 s"
+                + "\r\033[Ksim 2.0 s" + "\r\033[K", bytes.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void pipedEachStatusIsAPlainLineAndQuietDropsThem() {
+        ByteArrayOutputStream piped = new ByteArrayOutputStream();
+        StatusOutput lines = new StatusOutput(new PrintStream(piped, true, StandardCharsets.UTF_8),
+                StatusOutput.Mode.LINES);
+        lines.status("sim 1.0 s");
+        lines.printer().println("moving 3 units to (1, 2)");
+        lines.status("sim 2.0 s");
+        lines.finish();
+        assertEquals("sim 1.0 s\nmoving 3 units to (1, 2)\nsim 2.0 s\n",
+                piped.toString(StandardCharsets.UTF_8).replace(System.lineSeparator(), "\n"));
+        ByteArrayOutputStream quiet = new ByteArrayOutputStream();
+        StatusOutput q = new StatusOutput(new PrintStream(quiet, true, StandardCharsets.UTF_8), StatusOutput.Mode.QUIET);
+        q.status("sim 1.0 s");
+        q.printer().println("reply");
+        q.finish();
+        assertEquals("reply\n", quiet.toString(StandardCharsets.UTF_8).replace(System.lineSeparator(), "\n"));
+    }
+
+    @TickRate(60)
+    public static final class SixtyHzWithAVeryLongNameIndeed extends BaseSystem {
+        @Override
+        protected void processSystem() {
+        }
+    }
+
+    @TickRate(15)
+    public static final class AnotherSystemNamedAtLength extends BaseSystem {
+        @Override
+        protected void processSystem() {
+        }
+    }
+
+    @TickRate(5)
+    public static final class YetAnotherOne extends BaseSystem {
+        @Override
+        protected void processSystem() {
+        }
+    }
+
+    @TickRate(7)
+    public static final class AndOneMore extends BaseSystem {
+        @Override
+        protected void processSystem() {
+        }
+    }
+
+    private static ManualClock clockOf(GameLoop loop) {
+        return (ManualClock) loop.clock();
+    }
+
+    @Property(tries = 60)
+    void neverLongerThanOneHundredCharactersWhateverTheNumbers(
+            @ForAll @IntRange(min = 0, max = 50_000) int team0, @ForAll @IntRange(min = 0, max = 50_000) int team1,
+            @ForAll @IntRange(min = 1, max = 1_000_000) int scaleMillis, @ForAll @IntRange(min = 0, max = 30) int hz) {
+        // Six figures per count, a thousand-fold scale, 30 kHz rates: the widest numbers the line can meet.
+        GameLoop loop = GameLoop.builder().clock(new ManualClock())
+                .world(new WorldConfigurationBuilder().with(new SixtyHzWithAVeryLongNameIndeed(),
+                        new AnotherSystemNamedAtLength(), new YetAnotherOne(), new AndOneMore())).build();
+        loop.setTimeScale(scaleMillis / 1000.0);
+        loop.setRate(SixtyHzWithAVeryLongNameIndeed.class, 1 + hz * 1000.123);
+        for (int i = 0; i < 3; i++) {
+            clockOf(loop).advance(400_000_000L); // a few buckets, so ticks per second are measured
+            loop.frame();
+        }
+        String line = StatusLine.format(loop, team0, team1);
+        assertTrue(line.length() <= StatusLine.MAX, line.length() + ": " + line);
+        assertTrue(line.contains("units " + team0 + " v " + team1), line);
+        assertTrue(line.endsWith("%"), "the load is never cut: " + line);
+        assertTrue(line.matches(".*\\| Hz( [a-z0-9]{1,4} \\d+)+( \\.\\.)? \\| load \\d+%"),
+                "whole name-value entries only: " + line);
+    }
+}

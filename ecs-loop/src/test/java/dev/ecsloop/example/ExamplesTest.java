@@ -1,0 +1,141 @@
+package dev.ecsloop.example;
+
+import com.artemis.WorldConfigurationBuilder;
+import dev.ecsloop.GameLoop;
+import dev.ecsloop.console.Console;
+import dev.ecsloop.input.InputQueue;
+import dev.ecsloop.interpolate.Transform2;
+import dev.ecsloop.pace.FramePacer;
+import dev.ecsloop.replay.Recorder;
+import dev.ecsloop.time.ManualClock;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The README's examples do what the README says they do (on a manual clock: no test waits for real time). */
+class ExamplesTest {
+
+    private static final long FRAME = 16_666_667L;
+
+    @Test
+    void theFirstLoopTicksEachSystemAtItsRateOverOneSimulatedSecond() {
+        ManualClock clock = new ManualClock();
+        GameLoop loop = FirstLoop.create(clock);
+        for (int i = 0; i < 60; i++) {
+            clock.advance(FRAME);
+            loop.frame();
+        }
+        assertEquals(60, loop.stats().frames());
+        assertEquals(15, loop.stats().ticks(FirstLoop.AiSystem.class));
+        assertEquals(60, loop.stats().ticks(FirstLoop.PhysicsSystem.class));
+        assertEquals(60, loop.stats().ticks(FirstLoop.RenderSystem.class));
+    }
+
+    @Test
+    void anUnannotatedSystemRunsEveryFrameAndRetuningTakesEffect() {
+        ManualClock clock = new ManualClock();
+        GameLoop loop = GameLoop.builder().clock(clock).world(new WorldConfigurationBuilder()
+                .with(new Rates.AiSystem(), new Rates.MinimapSystem(), new Rates.CameraSystem())).build();
+        assertTrue(loop.isEveryFrame(Rates.CameraSystem.class));
+        assertTrue(loop.isThrottled(Rates.MinimapSystem.class));
+        assertEquals(15.0, loop.rate(Rates.AiSystem.class));
+        Rates.retune(loop);
+        assertEquals(5.0, loop.rate(Rates.AiSystem.class));
+        assertTrue(loop.isEveryFrame(Rates.MinimapSystem.class));
+        assertEquals(0.5, loop.timeScale());
+        assertFalse(loop.isPaused());
+        assertEquals(1, loop.stats().ticks(Rates.AiSystem.class), "step() ran the AI's next tick");
+    }
+
+    @Test
+    void theDrawnPositionGlidesBetweenTenHertzSteps() {
+        ManualClock clock = new ManualClock();
+        GameLoop loop = Interpolated.create(clock);
+        Interpolated.DrawSystem draw = loop.world().getSystem(Interpolated.DrawSystem.class);
+        Transform2 unit = loop.world().getMapper(Transform2.class).get(0);
+        List<Float> drawn = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            clock.advance(FRAME);
+            loop.frame();
+            drawn.add(draw.at.x);
+        }
+        assertEquals(1.0f, unit.position.x, 1e-5f, "5 ticks of 0.2 units in half a second");
+        long distinct = drawn.stream().distinct().count();
+        assertTrue(distinct > 20, "drawn x changes nearly every frame, not only every sixth: " + drawn);
+        for (int i = 1; i < drawn.size(); i++) {
+            assertTrue(drawn.get(i) >= drawn.get(i - 1), "never backwards: " + drawn);
+        }
+        assertEquals(5f, draw.at.y, 0f);
+    }
+
+    @Test
+    void aKeyPressReachesTheNextPlayerTickAndAReplayReproducesTheSession(@TempDir Path dir) throws IOException {
+        ManualClock clock = new ManualClock();
+        InputQueue inputs = new InputQueue(TimestampedInput.PlayerSystem.class);
+        GameLoop loop = TimestampedInput.create(clock, inputs);
+        Recorder recorder = RecordReplay.record(loop, inputs);
+        for (int i = 0; i < 120; i++) {
+            if (i % 10 == 3) {
+                TimestampedInput.onKey(inputs, 'D');
+            }
+            clock.advance(i == 50 ? 200_000_000L : FRAME);   // one stall: its presses land on catch-up ticks
+            loop.frame();
+        }
+        TimestampedInput.Position p = loop.world().getMapper(TimestampedInput.Position.class).get(0);
+        assertEquals(12f, p.x, 0f);
+        Path file = dir.resolve("bug.replay");
+        recorder.save(file);
+        assertTrue(RecordReplay.replays(file));
+    }
+
+    @Test
+    void theConsoleRunsBuiltInsAndTheGamesOwnCommandAndRefusesBadInputInOneLine() {
+        ManualClock clock = new ManualClock();
+        GameLoop loop = FirstLoop.create(clock);
+        FramePacer pacer = new FramePacer(clock, 60);
+        AtomicInteger units = new AtomicInteger();
+        Console console = DebugConsole.console(loop, pacer, units);
+        List<String> out = new ArrayList<>();
+        console.execute("spawn 3", out::add);
+        console.execute("spawn lots", out::add);
+        console.execute("rate ai 5", out::add);
+        console.execute("fps 30", out::add);
+        assertEquals(3, units.get());
+        assertEquals("spawned 3, 3 in all", out.get(0));
+        assertTrue(out.get(1).startsWith("error: "), out.get(1));
+        assertEquals(5.0, loop.rate(FirstLoop.AiSystem.class));
+        assertEquals(30, pacer.fps());
+    }
+
+    @Test
+    void wanderingDependsOnTheSeedInTheWorldOnly() {
+        int[] first = wander();
+        int[] second = wander();
+        assertEquals(java.util.Arrays.toString(first), java.util.Arrays.toString(second));
+        assertTrue(java.util.Arrays.stream(first).distinct().count() > 1, "it does turn");
+    }
+
+    private static int[] wander() {
+        ManualClock clock = new ManualClock();
+        GameLoop loop = GameLoop.builder().clock(clock)
+                .world(new WorldConfigurationBuilder().with(new Determinism.WanderSystem())).build();
+        int unit = loop.world().create();
+        loop.world().edit(unit).create(Determinism.Heading.class);
+        int[] directions = new int[200];
+        for (int i = 0; i < directions.length; i++) {
+            clock.advance(FRAME * 4);
+            loop.frame();
+            directions[i] = loop.world().getMapper(Determinism.Heading.class).get(unit).direction;
+        }
+        return directions;
+    }
+}

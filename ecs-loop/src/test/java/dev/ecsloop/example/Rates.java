@@ -1,0 +1,45 @@
+package dev.ecsloop.example;
+
+import com.artemis.BaseSystem;
+import dev.ecsloop.GameLoop;
+import dev.ecsloop.TickRate;
+
+/** The README's "Rates and annotations" section. */
+final class Rates {
+
+    private Rates() {
+    }
+
+    // region rates
+    @TickRate(15)                            // fixed step: 15 ticks per simulated second, delta exactly 1/15 s
+    public static class AiSystem extends BaseSystem {
+        @Override protected void processSystem() { }
+    }
+
+    @TickRate(value = 4, catchUp = false)    // throttled: at most once a frame, missed ticks dropped
+    public static class MinimapSystem extends BaseSystem {
+        @Override protected void processSystem() { }
+    }
+
+    @TickRate(value = 5, phase = 0.5)        // ticks at 0.1 s, 0.3 s, ...: half a step after other 5 Hz systems
+    public static class InfluenceSystem extends BaseSystem {
+        @Override protected void processSystem() { }
+    }
+
+    public static class CameraSystem extends BaseSystem {    // no annotation: runs once every frame
+        @Override protected void processSystem() { }
+    }
+    // endregion rates
+
+    // region retune
+    static void retune(GameLoop loop) {
+        loop.setRate(AiSystem.class, 5);          // new grid through its last tick; next tick the first after now
+        loop.setPhase(AiSystem.class, 0.25);      // moves its grid by a quarter step from the next tick on
+        loop.setEveryFrame(MinimapSystem.class);  // and back with setRate
+        loop.setTimeScale(0.5);                   // slow motion: half the ticks per real second, same step
+        loop.pause();                             // simulated time stops; every-frame systems still run
+        loop.step();                              // runs the next instant's ticks, stays paused
+        loop.resume();
+    }
+    // endregion retune
+}

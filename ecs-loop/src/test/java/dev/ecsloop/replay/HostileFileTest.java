@@ -1,0 +1,241 @@
+package dev.ecsloop.replay;
+
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.LongRange;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.SplittableRandom;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * A replay file is input from anywhere: every bad one is refused with one line naming the file and what is
+ * wrong, before anything runs, in bounded memory; never an exception of another kind, a hang, or a crash.
+ */
+class HostileFileTest {
+
+    private static final long MS = 1_000_000L;
+    private static byte[] valid;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void record() throws IOException {
+        ReplayWorld game = new ReplayWorld(false);
+        Recorder recorder = Recorder.attach(game.loop, game.inputs, ReplayWorld.SETUP, Duration.ofMillis(200));
+        for (int f = 0; f < 200; f++) {
+            if (f % 9 == 0) {
+                game.inputs.post().set(1, f % 50, 0.3f, 0);
+            }
+            if (f == 50) {
+                game.loop.setRate(ReplayWorld.Mover.class, 40);
+                game.loop.setTimeScale(2);
+                game.loop.setMaxCatchUp(Duration.ofMillis(100));
+            }
+            if (f == 80) {
+                game.loop.pause();
+                game.loop.step();
+                game.loop.resume();
+                game.loop.setDebtPolicy(dev.ecsloop.DebtPolicy.KEEP);
+            }
+            game.frame(f % 40 == 0 ? 300 * MS : 10 * MS);
+        }
+        Path file = Files.createTempFile("hostile", ".replay");
+        recorder.save(file);
+        valid = Files.readAllBytes(file);
+        Files.delete(file);
+    }
+
+    /** What a caller sees: a refusal of one line naming the file, or a replay that ran to a result. */
+    private static void refusedInOneLineOrReplayed(byte[] bytes, String what) {
+        Replay replay;
+        try {
+            replay = Replay.parse(bytes, "mutant.replay");
+        } catch (ReplayFormatException e) {
+            assertOneLine(e, what);
+            return;
+        }
+        ReplayWorld game = new ReplayWorld(false);
+        try {
+            Replayer.play(replay, game.loop, game.clock, game.inputs, () -> 16 * MS);
+        } catch (ReplayFormatException e) {
+            assertOneLine(e, what);
+        }
+    }
+
+    private static void assertOneLine(ReplayFormatException e, String what) {
+        String m = e.getMessage();
+        assertTrue(m.contains("mutant.replay"), () -> what + ": " + m);
+        assertFalse(m.contains("\n") || m.contains("\r"), () -> what + ": " + m);
+    }
+
+    @Property(tries = 400)
+    void mutatedRecordingsAreRefusedInOneLineOrReplayCleanly(@ForAll @LongRange(min = 0, max = 1L << 40) long seed)
+            throws ReplayFormatException {
+        ReplayMutations.Mutant m = new ReplayMutations(valid).next(new SplittableRandom(seed));
+        refusedInOneLineOrReplayed(m.bytes(), m.what());
+    }
+
+    @Test
+    void theUnmutatedRecordingReplays() throws ReplayFormatException {
+        Replay replay = Replay.parse(valid, "valid");
+        ReplayWorld game = new ReplayWorld(false);
+        assertTrue(Replayer.play(replay, game.loop, game.clock, game.inputs, () -> 16 * MS).matched());
+    }
+
+    private String refusal(byte[] bytes) {
+        return assertThrows(ReplayFormatException.class, () -> Replay.parse(bytes, "f")).getMessage();
+    }
+
+    /** Writes the original with {@code change} applied at the first record of {@code kind}, checksum repaired. */
+    private static byte[] withRecord(byte kind, java.util.function.BiConsumer<byte[], Integer> change)
+            throws ReplayFormatException {
+        try (RecordReader reader = RecordReader.open("v", valid)) {
+            long at = reader.position();
+            while (reader.next()) {
+                if (reader.kind == kind) {
+                    byte[] b = valid.clone();
+                    change.accept(b, (int) at);
+                    java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+                    crc.update(b, 0, b.length - 4);
+                    int c = (int) crc.getValue();
+                    for (int i = 0; i < 4; i++) {
+                        b[b.length - 4 + i] = (byte) (c >>> (24 - 8 * i));
+                    }
+                    return b;
+                }
+                at = reader.position();
+            }
+        }
+        throw new AssertionError("no record of kind " + kind);
+    }
+
+    private static void putLong(byte[] b, int at, long v) {
+        for (int i = 0; i < 8; i++) {
+            b[at + i] = (byte) (v >>> (56 - 8 * i));
+        }
+    }
+
+    @Test
+    void badRatesInRecordsAreRefusedWithTheValue() throws ReplayFormatException {
+        double[] bad = {Double.NaN, -1, 1e-9, 1e9, Double.POSITIVE_INFINITY};
+        for (double hz : bad) {
+            byte[] b = withRecord(ReplayFormat.RATE, (bytes, at) -> {
+                int nameLength = ((bytes[at + 9] & 0xff) << 8) | (bytes[at + 10] & 0xff);
+                putLong(bytes, at + 11 + nameLength, Double.doubleToRawLongBits(hz));
+            });
+            String m = refusal(b);
+            assertTrue(m.startsWith("f is corrupt at byte ") && m.contains("rate " + hz + " Hz"), m);
+        }
+    }
+
+    /** Found by the fuzz test: an order naming an entity the world never had made the game itself throw. */
+    @Test
+    void anOrderTheGameCannotTakeIsRefusedInOneLineNotAsAStackTrace() throws ReplayFormatException {
+        byte[] b = withRecord(ReplayFormat.INPUT, (bytes, at) -> {
+            bytes[at + 13] = 0;
+            bytes[at + 14] = 0;
+            bytes[at + 15] = 0x40;
+            bytes[at + 16] = 0x30;
+        });
+        Replay replay = Replay.parse(b, "order.replay");
+        ReplayWorld game = new ReplayWorld(false);
+        String m = assertThrows(ReplayFormatException.class,
+                () -> Replayer.play(replay, game.loop, game.clock, game.inputs, () -> 16 * MS)).getMessage();
+        assertTrue(m.startsWith("order.replay cannot be replayed: the game failed at simulated time "), m);
+        assertTrue(m.contains("16432") && !m.contains("\n"), m);
+    }
+
+    @Test
+    void aRateChangeForAnUnknownSystemIsRefusedNamingIt() throws ReplayFormatException {
+        byte[] b = withRecord(ReplayFormat.RATE, (bytes, at) -> bytes[at + 11] = 'Z');
+        String m = refusal(b);
+        assertTrue(m.contains("rate change for system 'Zover', which the header does not list"), m);
+    }
+
+    @Test
+    void absurdLengthsAreRefusedBeforeAnythingIsAllocatedForThem() {
+        byte[] b = valid.clone();
+        int setupLength = ((b[12] & 0xff) << 8) | (b[13] & 0xff);
+        int count = 14 + setupLength + 8;
+        b[count] = 0x7f;
+        assertTrue(refusal(b).endsWith(": 2130706436 systems (at most 1024)"), refusal(b));
+        byte[] c = valid.clone();
+        c[12] = (byte) 0xff;
+        c[13] = (byte) 0xff;
+        assertTrue(refusal(c).contains("setup of 65535 bytes (at most 1024)"), refusal(c));
+    }
+
+    @Test
+    void aStreamOfRecordsWithNoEndIsRefusedAtTheSizeLimitNotByExhaustingMemory() {
+        // A valid header then records forever: a 3 GB file or a fast writer never gets past the limit.
+        int header = (int) headerLength();
+        java.io.InputStream endless = new java.io.InputStream() {
+            long position;
+
+            @Override
+            public int read() {
+                int b;
+                if (position < header) {
+                    b = valid[(int) position] & 0xff;
+                } else {
+                    long r = (position - header) % 9;
+                    b = r == 0 ? ReplayFormat.STEP : 0;
+                }
+                position++;
+                return b;
+            }
+        };
+        ReplayFormatException e = assertThrows(ReplayFormatException.class, () -> {
+            try (RecordReader reader = RecordReader.open("endless", endless)) {
+                while (reader.next()) {
+                    // keep reading: the limit must stop it
+                }
+            }
+        });
+        assertEquals("endless is larger than " + ReplayFormat.MAX_FILE_BYTES + " bytes, the most a replay may hold",
+                e.getMessage());
+    }
+
+    private static long headerLength() {
+        try (RecordReader reader = RecordReader.open("v", valid)) {
+            return reader.position();
+        } catch (ReplayFormatException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    @Test
+    void devicesFifosDirectoriesAndOversizedFilesAreRefusedBeforeTheyAreOpened() throws Exception {
+        assertTrue(assertThrows(ReplayFormatException.class, () -> Replay.read(dir)).getMessage()
+                .endsWith(" is a directory"));
+        Path zero = Path.of("/dev/zero");
+        assumeTrue(Files.exists(zero));
+        assertEquals("replay file /dev/zero is not a regular file (a device, FIFO or socket cannot be replayed)",
+                assertThrows(ReplayFormatException.class, () -> Replay.read(zero)).getMessage());
+        Path fifo = dir.resolve("fifo");
+        Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).start();
+        assumeTrue(mkfifo.waitFor() == 0);
+        assertTrue(assertThrows(ReplayFormatException.class, () -> Replay.read(fifo)).getMessage()
+                .contains("is not a regular file"));
+        Path huge = dir.resolve("huge.replay");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(huge.toFile(), "rw")) {
+            f.write(valid);
+            f.setLength(3L << 30); // sparse: 3 GB claimed, nothing stored
+        }
+        assertEquals("replay file " + huge + " is 3221225472 bytes; a replay holds at most 67108864",
+                assertThrows(ReplayFormatException.class, () -> Replay.read(huge)).getMessage());
+    }
+}
