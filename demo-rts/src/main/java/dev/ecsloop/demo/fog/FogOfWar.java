@@ -14,9 +14,10 @@ import java.util.Arrays;
  * a game updates it a few times a second rather than every physics tick.
  *
  * <p>{@link #revealInSight} is the game's reveal: rock blocks sight. Each cell of the disc is seen when the cell
- * one step nearer the viewer on the line towards it is seen and is not rock (so a wall is seen, and what lies
- * behind it is not); cells are visited nearest first from a table built once per radius, so a reveal costs a
- * few operations per cell of the disc and no trigonometry. That is the load a real RTS fog carries.
+ * one step nearer the viewer on the line towards it is seen and is open ground; past rock, only more rock is
+ * seen (a rock mass shows its shape, but the ground and units behind it stay hidden). Cells are visited nearest
+ * first from a table built once per radius, so a reveal costs a few operations per cell of the disc and no
+ * trigonometry. That is the load a real RTS fog carries.
  *
  * <p>Invariant: between two updates of a team, {@link #visible} answers from the positions of the last
  * update only. Everything is integer arithmetic.
@@ -39,7 +40,11 @@ public final class FogOfWar {
     private final int[][] rayDx = new int[MAX_RADIUS + 1][];
     private final int[][] rayDy = new int[MAX_RADIUS + 1][];
     private final int[][] rayParent = new int[MAX_RADIUS + 1][];
-    private boolean[] lit = new boolean[1];
+    /** Per disc offset during a reveal: light reaches nothing beyond it, anything, or only more rock. */
+    private byte[] lit = new byte[1];
+    private static final byte DARK = 0;
+    private static final byte CLEAR = 1;
+    private static final byte INTO_ROCK = 2;
 
     /** Fog over {@code map}, where rock blocks sight for {@link #revealInSight}. */
     public FogOfWar(GridMap map) {
@@ -153,21 +158,25 @@ public final class FogOfWar {
         int[] cells = stamp[team];
         boolean[] seen = explored[team];
         int s = current[team];
-        boolean[] on = lit;
+        byte[] on = lit;
         for (int k = 0, n = dxs.length; k < n; k++) {
             int x = cx + dxs[k];
             int y = cy + dys[k];
-            boolean inside = x >= 0 && y >= 0 && x < width && y < height;
             int p = parent[k];
-            boolean visible = inside && (p < 0 || on[p]);
-            if (visible) {
-                int cell = y * width + x;
-                cells[cell] = s;
-                seen[cell] = true;
-                on[k] = !opaque[cell]; // light passes on only through open cells
-            } else {
-                on[k] = false;
+            byte from = p < 0 ? CLEAR : on[p];
+            if (from == DARK || x < 0 || y < 0 || x >= width || y >= height) {
+                on[k] = DARK;
+                continue;
             }
+            int cell = y * width + x;
+            boolean rock = opaque[cell];
+            if (from == INTO_ROCK && !rock) {
+                on[k] = DARK; // ground behind rock stays hidden
+                continue;
+            }
+            cells[cell] = s;
+            seen[cell] = true;
+            on[k] = rock ? INTO_ROCK : CLEAR;
         }
     }
 
@@ -220,7 +229,7 @@ public final class FogOfWar {
         rayDy[r] = dys;
         rayParent[r] = parent;
         if (lit.length < n) {
-            lit = new boolean[n];
+            lit = new byte[n];
         }
     }
 

@@ -54,22 +54,23 @@ class FogOfWarTest {
     void rockBlocksSightButTheWallItselfIsSeen() {
         GridMap map = GridMap.fromAscii(
                 "..........",
-                ".....#....",
-                ".....#....",
-                ".....#....",
-                ".....#....",
-                ".....#....",
+                ".....##...",
+                ".....##...",
+                ".....##...",
+                ".....##...",
+                ".....##...",
                 "..........");
         FogOfWar fog = new FogOfWar(map);
         fog.begin(0);
         fog.revealInSight(0, 2, 3, 6);
         assertTrue(fog.visible(0, 4, 3), "open ground before the wall");
         assertTrue(fog.visible(0, 5, 3), "the wall");
-        assertFalse(fog.visible(0, 6, 3), "behind the wall");
-        assertFalse(fog.visible(0, 7, 2));
+        assertTrue(fog.visible(0, 6, 3), "the rock mass shows its shape");
+        assertFalse(fog.visible(0, 7, 3), "ground behind the wall is hidden");
+        assertFalse(fog.visible(0, 8, 2));
         assertTrue(fog.visible(0, 5, 0), "past the end of the wall");
         assertTrue(fog.explored(0, 5, 3));
-        assertFalse(fog.explored(0, 7, 3));
+        assertFalse(fog.explored(0, 8, 3));
         fog.begin(1);
         fog.reveal(1, 2, 3, 6);
         assertTrue(fog.visible(1, 7, 3), "the open-field reveal ignores rock");
