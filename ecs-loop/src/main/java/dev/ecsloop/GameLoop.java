@@ -9,6 +9,7 @@ import com.artemis.World;
 import com.artemis.WorldConfiguration;
 import com.artemis.WorldConfigurationBuilder;
 import com.artemis.utils.ImmutableBag;
+import dev.ecsloop.pace.LoopRunner;
 import dev.ecsloop.time.Clock;
 
 import java.time.Duration;
@@ -149,13 +150,13 @@ public final class GameLoop {
     /**
      * Owns the calling thread until {@code runner} is stopped: per iteration it pumps platform events, runs one
      * {@link #frame()} (whose every-frame systems draw, once, however many ticks caught up), ends the frame and
-     * waits for the next one at the runner's frame cap. {@link dev.ecsloop.pace.LoopRunner#stop()} from any
+     * waits for the next one at the runner's frame cap. {@link LoopRunner#stop()} from any
      * thread ends it after the current frame.
      *
      * @param runner paces the frames
      * @throws TickFailedException if a system throws; the runner and the loop stay usable
      */
-    public void run(dev.ecsloop.pace.LoopRunner runner) {
+    public void run(LoopRunner runner) {
         runner.run(this::frame);
     }
 
@@ -648,9 +649,9 @@ public final class GameLoop {
          * The clock that times each system's run for {@link LoopStats}; the system clock by default. Kept apart
          * from {@link #clock(Clock)} so that measuring cost never touches simulated time.
          *
-         * <p>Timing costs one clock read per system run (about 25 ns with the system clock: with trivial systems
-         * that is most of the loop's own cost, see the README's benchmarks). A build that never shows costs can
-         * pass a constant clock, {@code () -> 0L}: the reads vanish and the cost figures read 0.
+         * <p>Timing costs one clock read per system run: with trivial systems that is most of the loop's own cost
+         * (figures in {@code ecs-loop/docs/BENCHMARKS.md}). A build that never shows costs can pass a constant
+         * clock, {@code () -> 0L}: the reads vanish and the cost figures read 0.
          *
          * @param profiler the clock that times system runs
          * @return this builder

@@ -26,22 +26,22 @@ public final class LoopStats {
     private final long[] bucketCost;
     private final long[] bucketMax;
     private long bucketFrames;
-    private long bucketCapHits;
+    private long bucketBoundHits;
     // Completed buckets, ring of BUCKETS.
     private final long[][] ringTicks;
     private final long[][] ringCost;
     private final long[][] ringMax;
     private final long[] ringFrames = new long[BUCKETS];
-    private final long[] ringCapHits = new long[BUCKETS];
+    private final long[] ringBoundHits = new long[BUCKETS];
     // Published per-second figures.
     private final long[] ticksPerSecond;
     private final double[] meanMillis;
     private final double[] maxMillis;
     private long framesPerSecond;
-    private long capHitsPerSecond;
+    private long boundHitsPerSecond;
 
     private long frames;
-    private long capHits;
+    private long boundHits;
     private long startReal;
     private long bucketIndex;
     /** Real nanoseconds after start at which the current bucket ends: (bucketIndex + 1) * BUCKET_NANOS. */
@@ -85,13 +85,13 @@ public final class LoopStats {
         }
     }
 
-    /** Counts the frame begun by {@link #beginFrame(long)}; {@code capHit} if it hit the catch-up bound. */
-    void endFrame(boolean capHit) {
+    /** Counts the frame begun by {@link #beginFrame(long)}; {@code boundHit} if it hit the catch-up bound. */
+    void endFrame(boolean boundHit) {
         frames++;
         bucketFrames++;
-        if (capHit) {
-            capHits++;
-            bucketCapHits++;
+        if (boundHit) {
+            boundHits++;
+            bucketBoundHits++;
         }
     }
 
@@ -101,7 +101,7 @@ public final class LoopStats {
             int r = (int) (b % BUCKETS);
             boolean current = b == bucketIndex;
             ringFrames[r] = current ? bucketFrames : 0;
-            ringCapHits[r] = current ? bucketCapHits : 0;
+            ringBoundHits[r] = current ? bucketBoundHits : 0;
             for (int s = 0; s < slots.length; s++) {
                 ringTicks[r][s] = current ? bucketTicks[s] : 0;
                 ringCost[r][s] = current ? bucketCost[s] : 0;
@@ -110,7 +110,7 @@ public final class LoopStats {
         }
         if (index - bucketIndex > BUCKETS) {
             java.util.Arrays.fill(ringFrames, 0);
-            java.util.Arrays.fill(ringCapHits, 0);
+            java.util.Arrays.fill(ringBoundHits, 0);
             for (int r = 0; r < BUCKETS; r++) {
                 java.util.Arrays.fill(ringTicks[r], 0);
                 java.util.Arrays.fill(ringCost[r], 0);
@@ -120,7 +120,7 @@ public final class LoopStats {
         bucketIndex = index;
         bucketEnd = (index + 1) * BUCKET_NANOS;
         bucketFrames = 0;
-        bucketCapHits = 0;
+        bucketBoundHits = 0;
         java.util.Arrays.fill(bucketTicks, 0);
         java.util.Arrays.fill(bucketCost, 0);
         java.util.Arrays.fill(bucketMax, 0);
@@ -132,10 +132,10 @@ public final class LoopStats {
         long c = 0;
         for (int r = 0; r < BUCKETS; r++) {
             f += ringFrames[r];
-            c += ringCapHits[r];
+            c += ringBoundHits[r];
         }
         framesPerSecond = f;
-        capHitsPerSecond = c;
+        boundHitsPerSecond = c;
         for (int s = 0; s < slots.length; s++) {
             long t = 0;
             long cost = 0;
@@ -186,8 +186,8 @@ public final class LoopStats {
      *
      * @return the count
      */
-    public long catchUpCapHits() {
-        return capHits;
+    public long catchUpBoundHits() {
+        return boundHits;
     }
 
     /**
@@ -204,8 +204,8 @@ public final class LoopStats {
      *
      * @return the count
      */
-    public long catchUpCapHitsPerSecond() {
-        return capHitsPerSecond;
+    public long catchUpBoundHitsPerSecond() {
+        return boundHitsPerSecond;
     }
 
     /**
@@ -243,7 +243,7 @@ public final class LoopStats {
 
     /**
      * One line of the per-second figures, e.g.
-     * {@code Frames: 144 | AiSystem: 15 (0.42/0.90 ms) | PhysicsSystem: 60 (0.10/0.31 ms) | Caps: 0}
+     * {@code Frames: 144 | AiSystem: 15 (0.42/0.90 ms) | PhysicsSystem: 60 (0.10/0.31 ms) | Bound hits: 0}
      * where each system shows runs per second and mean/max milliseconds per run. All figures cover the last
      * full second of real time, so they read 0 until one second has passed.
      *
@@ -257,7 +257,7 @@ public final class LoopStats {
                     .append(" (").append(String.format(java.util.Locale.ROOT, "%.2f/%.2f", meanMillis[s], maxMillis[s]))
                     .append(" ms)");
         }
-        sb.append(" | Caps: ").append(capHitsPerSecond);
+        sb.append(" | Bound hits: ").append(boundHitsPerSecond);
         return sb.toString();
     }
 

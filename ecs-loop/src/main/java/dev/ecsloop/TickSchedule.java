@@ -123,8 +123,7 @@ final class TickSchedule {
      * @return whether any occurrence was skipped
      */
     boolean skipToLatestDueBy(long now) {
-        boolean skipped = false;
-        while (true) {
+        for (int i = 0; i < SKIP_BY_STEPPING; i++) {
             long nextNanos = dueNanos + rate.stepNanos;
             long nextRemainder = dueRemainder + rate.stepRemainder;
             if (nextRemainder >= rate.millihertz) {
@@ -133,10 +132,29 @@ final class TickSchedule {
             }
             boolean nextDue = now > nextNanos || (now == nextNanos && nextRemainder == 0);
             if (!nextDue) {
-                return skipped;
+                return i > 0;
             }
             advance();
-            skipped = true;
+        }
+        // A long stall of a fast throttled system: jump straight to the latest occurrence instead of stepping
+        // through millions (allocates, but only after such a stall).
+        regrid(rate, dueNanos, dueRemainder, rate.millihertz, 0, now);
+        stepBack();
+        return true;
+    }
+
+    /** Occurrences a throttled system steps over one by one before it jumps: the usual case never jumps. */
+    private static final int SKIP_BY_STEPPING = 64;
+
+    /** Makes the previous grid point the next tick (undoes one {@link #advance()}). */
+    private void stepBack() {
+        dueNanos = lastNanos;
+        dueRemainder = lastRemainder;
+        lastNanos -= rate.stepNanos;
+        lastRemainder -= rate.stepRemainder;
+        if (lastRemainder < 0) {
+            lastRemainder += rate.millihertz;
+            lastNanos--;
         }
     }
 

@@ -8,7 +8,7 @@ import java.time.Duration;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-/** The stall tables of the brief: what a long frame does under each debt policy. */
+/** What a long frame (a stall) does under each debt policy, with the tick counts worked out by hand. */
 class GameLoopCatchUpTest {
 
     private static final long MS = 1_000_000L;
@@ -72,7 +72,7 @@ class GameLoopCatchUpTest {
     }
 
     @Test
-    void theBriefsThreeSecondStallGivesFifteenThenOneSixtyFiveUpdates() {
+    void aThreeSecondStallGivesFifteenThenOneSixtyFiveUpdates() {
         // [001]: a 3 s stall at 60 Hz with debt kept: 15 updates in the stalled second, 165 in the next.
         ManualClock clock = new ManualClock();
         TickLog log = new TickLog();
@@ -90,7 +90,7 @@ class GameLoopCatchUpTest {
         assertEquals(15 + 165, log.count("Physics"));
         assertEquals(180 % 60, log.count("Physics") % 60);
         assertEquals(11, loop.debtNanos());
-        assertEquals(12, loop.stats().catchUpCapHits());
+        assertEquals(12, loop.stats().catchUpBoundHits());
     }
 
     @Test

@@ -62,7 +62,7 @@ class LoopStatsTest {
         // ticks 60..119: 54 of 2 ms and 6 of 5 ms, mean 2.3 ms, max 5 ms
         assertEquals(2.3, stats.meanTickMillis(Costly.class), 1e-9);
         assertEquals(5.0, stats.maxTickMillis(Costly.class), 1e-9);
-        assertEquals(0, stats.catchUpCapHitsPerSecond());
+        assertEquals(0, stats.catchUpBoundHitsPerSecond());
         // Nothing changes until the next 250 ms boundary...
         for (int i = 0; i < 31; i++) {
             clock.advance(8 * MS);
@@ -78,16 +78,16 @@ class LoopStatsTest {
     }
 
     @Test
-    void aStallShowsAsCatchUpCapHitsAndEmptyBuckets() {
+    void aStallShowsAsCatchUpBoundHitsAndEmptyBuckets() {
         clock.advance(3000 * MS);             // capped at 100 ms
         loop.frame();
-        assertEquals(1, stats.catchUpCapHits());
-        // The figures published at the stall's end cover its last second: one frame, one cap hit, six ticks.
+        assertEquals(1, stats.catchUpBoundHits());
+        // The figures published at the stall's end cover its last second: one frame, one bound hit, six ticks.
         assertEquals(0, stats.framesPerSecond(), "the stalled frame's bucket is still open");
         clock.advance(250 * MS);
         loop.frame();
         assertEquals(1, stats.framesPerSecond());
-        assertEquals(1, stats.catchUpCapHitsPerSecond());
+        assertEquals(1, stats.catchUpBoundHitsPerSecond());
         assertEquals(6, stats.ticksPerSecond(Costly.class));
         assertEquals(6 + 6, stats.ticks(Costly.class));
     }
@@ -97,7 +97,7 @@ class LoopStatsTest {
         play(2);
         String line = stats.line();
         assertTrue(line.startsWith("Frames: 125 | Costly: 60 (2.30/5.00 ms) | Draw: 125 ("), line);
-        assertTrue(line.endsWith(" | Caps: 0"), line);
+        assertTrue(line.endsWith(" | Bound hits: 0"), line);
     }
 
     @Test

@@ -90,4 +90,34 @@ class TickScheduleTest {
         s.advance();
         assertEquals(0.5f, s.alpha(150_000_000L));
     }
+
+    @Test
+    void aThrottledScheduleJumpsOverALongStallToItsLatestOccurrenceExactly() {
+        for (double hz : new double[] {1_000_000, 29.97, 7, 0.001}) {
+            TickSchedule stepped = new TickSchedule(Rate.of(hz, "x"), 0);
+            TickSchedule jumped = new TickSchedule(Rate.of(hz, "x"), 0);
+            long now = 3_000_000_000L;
+            while (stepped.isDueBy(now)) {          // the reference: one occurrence at a time
+                stepped.advance();
+            }
+            jumped.skipToLatestDueBy(now);
+            if (jumped.isDueBy(now)) {
+                jumped.advance();                   // the latest occurrence runs
+            }
+            assertEquals(stepped.dueNanos, jumped.dueNanos, hz + " Hz");
+            assertEquals(stepped.dueRemainder, jumped.dueRemainder, hz + " Hz");
+            assertEquals(stepped.lastNanos, jumped.lastNanos, hz + " Hz");
+            assertEquals(stepped.lastRemainder, jumped.lastRemainder, hz + " Hz");
+        }
+    }
+
+    @Test
+    void aThrottledMegahertzScheduleCrossesTwoHundredYearsAtOnce() {
+        TickSchedule s = new TickSchedule(Rate.of(1_000_000, "x"), 0);
+        long end = SimulatedTime.END_NANOS;
+        assertTrue(s.skipToLatestDueBy(end));       // 6.3e15 occurrences: stepping would never finish
+        assertEquals(end, s.dueCeilNanos());
+        s.advance();
+        assertEquals(end + 1_000, s.dueNanos);
+    }
 }

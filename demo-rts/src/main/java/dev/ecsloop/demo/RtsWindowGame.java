@@ -90,8 +90,8 @@ final class RtsWindowGame implements WindowGame {
             }
             int w = map.width();
             for (int c = 0; c < fogCells.length; c++) {
-                fogCells[c] = fog.visible(RtsGame.PLAYER_TEAM, c) ? RenderSnapshot.VISIBLE
-                        : fog.explored(RtsGame.PLAYER_TEAM, c % w, c / w) ? RenderSnapshot.EXPLORED
+                fogCells[c] = fog.visible(game.playerTeam(), c) ? RenderSnapshot.VISIBLE
+                        : fog.explored(game.playerTeam(), c % w, c / w) ? RenderSnapshot.EXPLORED
                         : RenderSnapshot.UNEXPLORED;
             }
             into.setFog(fogCells);
@@ -100,7 +100,7 @@ final class RtsWindowGame implements WindowGame {
         into.setMinimap(minimap.pixels(), minimap.side(), minimap.renders());
         int width = map.width();
         for (int i = 0; i < drawn.count; i++) {
-            if (drawn.team[i] != RtsGame.PLAYER_TEAM && !seen(drawn.x[i], drawn.y[i])) {
+            if (drawn.team[i] != game.playerTeam() && !seen(drawn.x[i], drawn.y[i])) {
                 continue;
             }
             into.addUnit(drawn.x[i], drawn.y[i], drawn.angle[i], drawn.team[i], drawn.health[i], drawn.selected[i],
@@ -116,7 +116,7 @@ final class RtsWindowGame implements WindowGame {
             }
         }
         for (int i = 0; i < drawn.projectileCount; i++) {
-            if (drawn.projectileTeam[i] == RtsGame.PLAYER_TEAM || seen(drawn.projectileX[i], drawn.projectileY[i])) {
+            if (drawn.projectileTeam[i] == game.playerTeam() || seen(drawn.projectileX[i], drawn.projectileY[i])) {
                 into.addProjectile(drawn.projectileX[i], drawn.projectileY[i], drawn.projectileTeam[i]);
             }
         }
@@ -127,7 +127,7 @@ final class RtsWindowGame implements WindowGame {
 
     /** Whether the player sees a world point now (always, with the fog off). */
     private boolean seen(float x, float y) {
-        return !fogOn || game.fog().visible(RtsGame.PLAYER_TEAM, GridMap.cellCoord(x), GridMap.cellCoord(y));
+        return !fogOn || game.fog().visible(game.playerTeam(), GridMap.cellCoord(x), GridMap.cellCoord(y));
     }
 
     private static int kindOf(int kind) {
@@ -180,11 +180,21 @@ final class RtsWindowGame implements WindowGame {
         for (int i = 0; i < drawn.count; i++) {
             float dx = drawn.x[i] - x;
             float dy = drawn.y[i] - y;
-            if (drawn.team[i] != RtsGame.PLAYER_TEAM && dx * dx + dy * dy <= r2) {
+            if (drawn.team[i] != game.playerTeam() && dx * dx + dy * dy <= r2) {
                 return true;
             }
         }
         return false;
+    }
+
+    @Override
+    public void beforeFrame() {
+        game.beforeFrame();
+    }
+
+    @Override
+    public String statusLine() {
+        return game.statusLine();
     }
 
     @Override
@@ -199,7 +209,7 @@ final class RtsWindowGame implements WindowGame {
         if (winner == RtsGame.NO_WINNER) {
             return Outcome.PLAYING;
         }
-        return winner == RtsGame.DRAW ? Outcome.DRAW : winner == RtsGame.PLAYER_TEAM ? Outcome.WON : Outcome.LOST;
+        return winner == RtsGame.DRAW ? Outcome.DRAW : winner == game.playerTeam() ? Outcome.WON : Outcome.LOST;
     }
 
     /** The same setup from simulated time 0, on the real clock, keeping the interpolation mode. */

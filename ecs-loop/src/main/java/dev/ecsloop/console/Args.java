@@ -28,29 +28,19 @@ public final class Args {
         this.words = List.copyOf(words);
     }
 
-    /**
-     * The command's registered name, lower case.
-     *
-     * @return the name
-     */
+    /** @return the command's registered name, lower case */
     public String command() {
         return command;
     }
 
-    /**
-     * How many words follow the command name.
-     *
-     * @return the number of arguments
-     */
+    /** @return how many words follow the command name */
     public int size() {
         return words.size();
     }
 
     /**
-     * Whether a word exists at {@code index}.
-     *
-     * @param index 0 for the first argument
-     * @return true if that many words were given
+     * @param index a word's position, from 0
+     * @return whether a word exists there
      */
     public boolean has(int index) {
         return index >= 0 && index < words.size();
@@ -59,7 +49,7 @@ public final class Args {
     /**
      * Rejects surplus words.
      *
-     * @param max how many words the command takes at most
+     * @param max the most words the command takes
      * @throws IllegalArgumentException if more than {@code max} words were given; names the first extra one
      */
     public void expectAtMost(int max) {
@@ -71,8 +61,8 @@ public final class Args {
     /**
      * The word at {@code index}, as typed.
      *
-     * @param what the argument's name as the usage shows it, e.g. {@code "<system>"}
-     * @param index 0 for the first argument
+     * @param index which word, from 0
+     * @param what  the argument's name as the usage shows it, e.g. {@code "<system>"}
      * @return the word
      * @throws IllegalArgumentException if it is missing
      */
@@ -86,8 +76,8 @@ public final class Args {
     /**
      * A finite decimal number.
      *
-     * @param index 0 for the first argument
-     * @param what the argument's name as the usage shows it
+     * @param index which word, from 0
+     * @param what  the argument's name as the usage shows it
      * @return the number
      * @throws IllegalArgumentException if it is missing or not a plain decimal number
      */
@@ -104,12 +94,28 @@ public final class Args {
     }
 
     /**
+     * A finite decimal number that a {@code float} holds without overflowing to infinity (coordinates, say).
+     *
+     * @param index which word, from 0
+     * @param what  the argument's name as the usage shows it
+     * @return the number as a float
+     * @throws IllegalArgumentException if it is missing, not a plain decimal number, or beyond the float range
+     */
+    public float floatNumber(int index, String what) {
+        double value = number(index, what);
+        if (Math.abs(value) > Float.MAX_VALUE) {
+            throw error(Echo.quote(words.get(index)) + " is too large for " + what);
+        }
+        return (float) value;
+    }
+
+    /**
      * A whole number in [{@code min}, {@code max}].
      *
-     * @param index 0 for the first argument
-     * @param what the argument's name as the usage shows it
-     * @param min the smallest accepted value
-     * @param max the largest accepted value
+     * @param index which word, from 0
+     * @param what  the argument's name as the usage shows it
+     * @param min   the smallest accepted
+     * @param max   the largest accepted
      * @return the number
      * @throws IllegalArgumentException if it is missing, not a whole number, or out of range
      */
@@ -133,12 +139,12 @@ public final class Args {
     /**
      * An optional whole number in [{@code min}, {@code max}]; {@code absent} when no word is at {@code index}.
      *
-     * @param index 0 for the first argument
-     * @param what the argument's name as the usage shows it
-     * @param min the smallest accepted value
-     * @param max the largest accepted value
-     * @param absent the value when the argument is not given
-     * @return the number
+     * @param index  which word, from 0
+     * @param what   the argument's name as the usage shows it
+     * @param min    the smallest accepted
+     * @param max    the largest accepted
+     * @param absent the value when the word is missing
+     * @return the number, or {@code absent}
      * @throws IllegalArgumentException if it is present but not a whole number, or out of range
      */
     public int integer(int index, String what, int min, int max, int absent) {
@@ -148,9 +154,9 @@ public final class Args {
     /**
      * One of fixed words, case-insensitively.
      *
+     * @param index   which word, from 0
+     * @param what    the argument's name as the usage shows it
      * @param options the accepted words, lower case
-     * @param index 0 for the first argument
-     * @param what the argument's name as the usage shows it
      * @return the matching option, lower case
      * @throws IllegalArgumentException if it is missing or matches no option
      */
@@ -168,8 +174,8 @@ public final class Args {
      * An exception for a command's own checks, with the usage appended like the parsers' messages:
      * {@code throw args.error("nothing to step")}.
      *
-     * @param message what is wrong, without the usage
-     * @return the exception to throw
+     * @param message what is wrong, one line
+     * @return the exception, for the command to throw
      */
     public IllegalArgumentException error(String message) {
         return new IllegalArgumentException(message + " (usage: " + usage + ")");

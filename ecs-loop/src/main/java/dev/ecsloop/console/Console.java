@@ -78,7 +78,7 @@ public final class Console {
      * A console with {@code help} and the loop built-ins: {@code systems}, {@code rate}, {@code pause},
      * {@code resume}, {@code step}, {@code timescale}, {@code catchup}, {@code debt}, {@code stats}, {@code hash}.
      *
-     * @param loop the loop the commands drive
+     * @param loop the loop the built-ins drive
      * @return the console
      * @throws NullPointerException if {@code loop} is null
      */
@@ -113,7 +113,7 @@ public final class Console {
     /**
      * Adds {@code fps <n>|off}, which sets {@code pacer}'s frame cap.
      *
-     * @param pacer the pacer whose cap the command sets
+     * @param pacer the game's frame pacer
      * @return this console
      */
     public Console withFrameCap(dev.ecsloop.pace.FramePacer pacer) {
@@ -124,7 +124,7 @@ public final class Console {
     /**
      * Adds {@code interp on|off|extrapolate}, which switches {@code interpolation}'s mode.
      *
-     * @param interpolation the interpolation whose mode the command switches
+     * @param interpolation the game's interpolation
      * @return this console
      */
     public Console withInterpolation(dev.ecsloop.interpolate.Interpolation interpolation) {
@@ -136,11 +136,13 @@ public final class Console {
      * Adds {@code record <file>}, {@code stop} and {@code replay <file>}. Recording always covers the session
      * from simulated time 0 (the recorder journals from the start): {@code record} names the file and
      * {@code stop} writes it. {@code replay} checks a file against a fresh copy of the game from {@code fresh},
-     * on the loop thread, as fast as possible.
+     * as fast as possible. Their file I/O, and the fresh copy (built by {@code fresh} and run there), happen on
+     * the console's I/O thread, never the loop's; only regular files are read or replaced.
      *
-     * @param loop     the loop being recorded
-     * @param recorder its recorder
-     * @param fresh    makes a fresh copy of the game to replay into
+     * @param loop     the recorded loop
+     * @param recorder its recorder, attached at simulated time 0
+     * @param fresh    builds a fresh copy of the game at simulated time 0, from the recorder's setup; called on the
+     *                 console's I/O thread
      * @return this console
      */
     public Console withRecording(GameLoop loop, dev.ecsloop.replay.Recorder recorder,

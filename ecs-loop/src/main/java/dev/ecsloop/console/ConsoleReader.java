@@ -24,9 +24,9 @@ public final class ConsoleReader implements AutoCloseable {
     /**
      * Starts reading {@code in} on a new daemon thread.
      *
-     * @param out receives the reply lines; it is not closed when reading ends
-     * @param console where lines are submitted
-     * @param in the stream to read, usually {@code System.in}
+     * @param console the console to submit lines to
+     * @param in      the stream to read, usually {@code System.in}
+     * @param out     receives the reply lines; it is not closed when reading ends
      * @return the running reader
      * @throws NullPointerException if an argument is null
      */
@@ -57,11 +57,7 @@ public final class ConsoleReader implements AutoCloseable {
         thread.interrupt();
     }
 
-    /**
-     * Whether the reader thread is still running.
-     *
-     * @return true until the stream ends or the reader is closed
-     */
+    /** @return whether the reader thread is still running */
     public boolean isRunning() {
         return thread.isAlive();
     }

@@ -10,7 +10,7 @@ import java.util.Locale;
 
 /**
  * {@code systems}: one row per system in registration order (kind, target rate, measured ticks per second and
- * mean/max milliseconds per tick over the last second of real time), then the frame and catch-up cap figures.
+ * mean/max milliseconds per tick over the last second of real time), then the frame and catch-up bound figures.
  * The measured figures come from {@link LoopStats} and refresh four times a second.
  */
 final class SystemsCommand {
@@ -38,8 +38,8 @@ final class SystemsCommand {
                                 String.format(Locale.ROOT, "%.3f", stats.meanTickMillis(type)),
                                 String.format(Locale.ROOT, "%.3f", stats.maxTickMillis(type))));
                     }
-                    out.accept("frames/s: " + stats.framesPerSecond() + " | catch-up cap hits/s: "
-                            + stats.catchUpCapHitsPerSecond());
+                    out.accept("frames/s: " + stats.framesPerSecond() + " | catch-up bound hits/s: "
+                            + stats.catchUpBoundHitsPerSecond());
                 });
     }
 

@@ -23,8 +23,8 @@ import java.util.Objects;
  * asked for) feeds a decaying peak, which rises at once to a late wake-up (up to what the largest threshold can
  * cover) and sinks by 1/64 per sleep (a few seconds at 60 FPS), and the threshold is that peak plus a quarter in
  * whole 10 us, kept within 50 us and 2 ms. It starts at {@link #DEFAULT_SPIN_THRESHOLD}. On a quiet Linux box,
- * where sleeps overshoot by about the 50 us timer slack, it settles below 0.1 ms, and waiting at 144 FPS costs
- * about 3% of a core instead of 14% with a fixed 1 ms, at the same precision ({@code PacingBenchmark}). A slow
+ * where sleeps overshoot by about the 50 us timer slack, it settles below 0.1 ms, so each wait spins a tenth as
+ * long as with a fixed 1 ms, at the same precision (measured side by side in ecs-loop/docs/BENCHMARKS.md). A slow
  * wake-up makes that one frame late by its excess, never the later ones (see the grid, below). A pacer built with
  * an explicit threshold ({@link #FramePacer(Clock, int, Duration)}) keeps it.
  *
@@ -55,7 +55,7 @@ public final class FramePacer {
      * The spin threshold the default pacer starts from before it has measured any sleep, and a sound fixed choice:
      * 1 ms. Linux high-resolution sleeps usually overshoot by 20-100 us, but on a busy or virtualised machine
      * wake-ups slip by up to a few milliseconds, and a Windows timer ticks at 1 ms at best; 1 ms of spin absorbs
-     * the common overshoot while costing about 6% of a core at 60 FPS (14% at 144 FPS).
+     * the common overshoot at the cost of spinning 1 ms of every frame.
      */
     public static final Duration DEFAULT_SPIN_THRESHOLD = Duration.ofMillis(1);
 

@@ -29,6 +29,7 @@ final class RecordReader implements Closeable {
     private final Tracked tracked;
     private final DataInputStream in;
 
+    private int version;
     private String setup;
     private long hashEvery;
     private final Map<String, Double> systems = new LinkedHashMap<>();
@@ -48,6 +49,7 @@ final class RecordReader implements Closeable {
     float w;
     long value;
     double hz;
+    double phase;
     String system;
 
     private RecordReader(String name, InputStream raw) {
@@ -83,16 +85,16 @@ final class RecordReader implements Closeable {
             if (!Arrays.equals(magic, ReplayFormat.MAGIC)) {
                 throw new ReplayFormatException(name + " is not an ecs-loop replay (bad magic)");
             }
-            int version = in.readInt();
-            if (version != ReplayFormat.VERSION) {
+            version = in.readInt();
+            if (version < ReplayFormat.OLDEST_VERSION || version > ReplayFormat.VERSION) {
                 throw new ReplayFormatException(name + " is replay format version " + version
-                        + "; this build reads version " + ReplayFormat.VERSION);
+                        + "; this build reads versions " + ReplayFormat.OLDEST_VERSION + " to " + ReplayFormat.VERSION);
             }
             setup = text(ReplayFormat.MAX_SETUP_BYTES, "setup");
             long at = tracked.position;
             hashEvery = in.readLong();
-            if (hashEvery <= 0) {
-                throw corrupt(at, "hash interval " + hashEvery + " ns is not positive");
+            if (hashEvery <= 0 || hashEvery > ReplayFormat.MAX_HASH_EVERY_NANOS) {
+                throw corrupt(at, "hash interval " + hashEvery + " ns (must be above 0 and at most an hour)");
             }
             at = tracked.position;
             int n = in.readInt();
@@ -132,6 +134,9 @@ final class RecordReader implements Closeable {
             long at = tracked.position;
             kind = in.readByte();
             simNanos = in.readLong();
+            if (simNanos > ReplayFormat.MAX_SIM_NANOS) {
+                throw corrupt(at, "simulated time " + simNanos + " ns is past a year, the most a replay covers");
+            }
             String disorder = order.refusal(kind, simNanos);
             if (disorder != null) {
                 throw corrupt(at, disorder);
@@ -156,6 +161,21 @@ final class RecordReader implements Closeable {
                     }
                     if (!ReplayFormat.validRate(hz)) {
                         throw corrupt(at, "system " + system + " set to " + ReplayFormat.rateProblem(hz));
+                    }
+                }
+                case ReplayFormat.PHASE -> {
+                    if (version < 2) {
+                        throw corrupt(at, "unknown record kind " + kind);
+                    }
+                    String named = text(ReplayFormat.MAX_NAME_BYTES, "system name");
+                    phase = in.readDouble();
+                    system = named;
+                    if (!systems.containsKey(named)) {
+                        throw corrupt(at, "phase change for system " + printable(named)
+                                + ", which the header does not list");
+                    }
+                    if (!(phase >= 0 && phase < 1)) {
+                        throw corrupt(at, "system " + system + " set to phase " + phase + " (must be in [0, 1))");
                     }
                 }
                 case ReplayFormat.SCALE -> {

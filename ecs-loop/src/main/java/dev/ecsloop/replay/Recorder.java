@@ -26,24 +26,26 @@ import java.util.zip.CRC32;
 
 /**
  * Records everything that can change a simulation, so that {@link Replayer} can reproduce it bit for bit: the
- * setup identity, every input event with the simulated time it was assigned, every rate change with the
- * simulated time it applied, and a world-state hash at regular simulated intervals to check the replay against.
- * The format is {@link ReplayFormat}.
+ * setup identity, every input event with the simulated time it was assigned, every rate and phase change with
+ * the simulated instant it applied, and a world-state hash at regular simulated intervals to check the replay
+ * against. The format is {@link ReplayFormat}.
  *
  * <p>A recorder is a flight recorder: it is attached at simulated time 0, before the first frame, and keeps the
  * session in memory. {@link #save(Path)} writes a complete replay of the session so far, as often as wanted.
  * Why: a replay rebuilds the world from its setup, so it must cover the session from its start; a recording
  * begun mid-game could not be replayed, and the bug worth recording is usually the one that just happened.
  *
- * <p>Order: records are journaled by the simulated instant at which they take effect. A frame reports its input
- * before its ticks run, and that input may belong to an instant after a checkpoint the ticks cross, so records
- * wait in a small sorted buffer until no later record can precede them: a tick at T can only be followed by
- * records at T or later, and so can the end of a frame or step.
+ * <p>Order ({@link JournalOrder}, the rule the reader checks): records are journaled by the simulated instant at
+ * which they take effect, state hashes by tick time among themselves. A frame reports its input before its ticks
+ * run, and input may be assigned an instant ahead of where the simulation got (after a checkpoint the frame's
+ * ticks cross, or debt kept past the catch-up bound), so records wait in a small sorted buffer until nothing later
+ * can take effect before them: at the start of the next frame, the end of a step, or a save.
  *
- * <p>Bound: the journal holds at most {@value ReplayFormat#MAX_JOURNAL_BYTES} bytes (so that every saved file is
- * within the reader's limit). At the first frame that starts past it, the recording ends there: the end state is
- * taken, the recorder detaches, {@link #isFull()} turns true, and every later save writes the session up to that
- * point. Consecutive steps are journaled as one STEP record, so {@code step} spam alone cannot fill it.
+ * <p>Bound: the journal holds at most 63 MiB, so that every saved file is within the reader's limit. At the
+ * first frame that starts past it, the recording ends there: the end state is taken, the recorder detaches,
+ * {@link #isFull()} turns true, and every later save writes the session up to that point. The same happens at a
+ * year of simulated time, the most a replay covers. Consecutive steps are journaled as one STEP record, so
+ * {@code step} spam alone cannot fill it.
  *
  * <p>Journaling allocates nothing in frames that bring no input, rate change or hash, and nothing in those
  * either except a rate change's system name (and one 1 MiB chunk per mebibyte of journal).
@@ -113,12 +115,12 @@ public final class Recorder implements FrameListener, TickListener, ControlListe
      * @param loop      the loop to record, at simulated time 0
      * @param inputs    the loop's input queue (installed before this), or null if the game takes no input
      * @param setup     identifies the setup a replay must rebuild (for example "demo-rts units=2000 seed=7"); at
-     *                  most {@value ReplayFormat#MAX_SETUP_BYTES} bytes
+     *                  most 1,024 bytes
      * @param hashEvery simulated time between state hashes
      * @return the attached recorder
      * @throws IllegalStateException    if the loop has already advanced past simulated time 0
-     * @throws IllegalArgumentException if {@code hashEvery} is not positive, or the setup or a system name is
-     *                                  longer than the format allows
+     * @throws IllegalArgumentException if {@code hashEvery} is not positive or over an hour, or the setup or a
+     *                                  system name is longer than the format allows
      */
     public static Recorder attach(GameLoop loop, InputQueue inputs, String setup, Duration hashEvery) {
         return attach(loop, inputs, setup, hashEvery, ReplayFormat.MAX_JOURNAL_BYTES);
@@ -131,8 +133,9 @@ public final class Recorder implements FrameListener, TickListener, ControlListe
             throw new IllegalStateException("recording must start at simulated time 0, the loop is at "
                     + loop.simulatedNanos() + " ns");
         }
-        if (hashEvery == null || hashEvery.isZero() || hashEvery.isNegative()) {
-            throw new IllegalArgumentException("hash interval must be positive, was " + hashEvery);
+        if (hashEvery == null || hashEvery.isZero() || hashEvery.isNegative()
+                || hashEvery.compareTo(Duration.ofNanos(ReplayFormat.MAX_HASH_EVERY_NANOS)) > 0) {
+            throw new IllegalArgumentException("hash interval must be above 0 and at most an hour, was " + hashEvery);
         }
         Recorder recorder;
         try {
@@ -159,7 +162,7 @@ public final class Recorder implements FrameListener, TickListener, ControlListe
     public void beforeSystems(long realStart, long realEnd, long wantedStart, long wantedEnd, long simEnd) {
         settled = Math.max(settled, frameEnd);
         frameEnd = simEnd;
-        if (journal.size() >= limit) {
+        if (journal.size() >= limit || simEnd > ReplayFormat.MAX_SIM_NANOS) {
             fill();
             return;
         }
@@ -210,6 +213,18 @@ public final class Recorder implements FrameListener, TickListener, ControlListe
             begin(ReplayFormat.RATE, simNanos);
             encoder.writeUTF(system.getSimpleName());
             encoder.writeDouble(hz);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        finish(simNanos);
+    }
+
+    @Override
+    public void phaseChanged(Class<? extends BaseSystem> system, double phase, long simNanos) {
+        try {
+            begin(ReplayFormat.PHASE, simNanos);
+            encoder.writeUTF(system.getSimpleName());
+            encoder.writeDouble(phase);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -16,7 +16,7 @@ import java.util.Map;
  *
  * <p>Memory: checking streams the file once in constant memory, and a replay streams it again (see
  * {@link RecordReader}); nothing is held per record. A file must be a regular file of at most
- * {@value ReplayFormat#MAX_FILE_BYTES} bytes: devices, FIFOs and directories are refused before they are opened,
+ * 64 MiB: devices, FIFOs and directories are refused before they are opened,
  * so {@code /dev/zero} or a FIFO without a writer cannot exhaust memory or block.
  */
 public final class Replay {

@@ -1,13 +1,13 @@
 package dev.ecsloop.replay;
 
 /**
- * The replay file format, version 1, with its limits and the rules that writer and reader share. All numbers are
+ * The replay file format, version 2, with its limits and the rules that writer and reader share. All numbers are
  * big-endian ({@link java.io.DataOutputStream}); strings are modified UTF-8 with a 2-byte length
  * ({@code writeUTF}).
  *
  * <pre>
  * header   8 bytes  magic "ECSLREPL"
- *          int      format version (1)
+ *          int      format version (2; version 1 files, which have no PHASE records, are read too)
  *          UTF      setup identity: what the game needs to rebuild the same world (name, seed, sizes)
  *          long     hash interval, simulated ns
  *          int      n systems, then n x (UTF simple class name, double rate in Hz, 0 for every-frame):
@@ -15,6 +15,7 @@ package dev.ecsloop.replay;
  * records  byte kind, long simulated ns, then by kind:
  *          INPUT   int type, int code, float x, y, z, w      an input event, at the time it was assigned
  *          RATE    UTF system, double hz (0 = every frame)   a rate change, at the instant it applied
+ *          PHASE   UTF system, double phase in [0, 1)        a phase change, at the instant it applied
  *          SCALE   double                                    time scale (no effect on the simulation)
  *          CATCHUP long ns                                    catch-up bound (no effect on the simulation)
  *          DEBT    byte 0 keep / 1 discard                    debt policy (no effect on the simulation)
@@ -31,19 +32,22 @@ package dev.ecsloop.replay;
  * they happened; state hashes, which observe rather than take effect, are ordered among themselves
  * ({@link JournalOrder}, one rule for writer and reader). The writer sorts what one frame produces before
  * journaling it (a frame's input may belong to an instant after a checkpoint its ticks cross, or after a later
- * console command) and the reader refuses anything else. Pauses, steps, time scale, catch-up bound and debt policy are recorded for the story, not replayed: the
- * simulation depends on simulated time, inputs and rates only. Consecutive steps are journaled as one STEP
- * record at the last step's end.
+ * console command) and the reader refuses anything else. Pauses, steps, time scale, catch-up bound and debt
+ * policy are recorded for the story, not replayed: the simulation depends on simulated time, inputs, rates and
+ * phases only. Consecutive steps are journaled as one STEP record at the last step's end.
  *
  * <p><b>Limits.</b> A file is at most {@link #MAX_FILE_BYTES}; the setup at most {@link #MAX_SETUP_BYTES}; at
  * most {@link #MAX_SYSTEMS} systems with names of at most {@link #MAX_NAME_BYTES}; rates 0 (every frame) or from
- * {@link #MIN_HZ} to {@link #MAX_HZ}; simulated times from 0 up. The reader checks all of it before a replay
+ * {@link #MIN_HZ} to {@link #MAX_HZ}; a hash interval of at most {@link #MAX_HASH_EVERY_NANOS}; simulated times
+ * from 0 to {@link #MAX_SIM_NANOS}. The reader checks all of it before a replay
  * starts, in constant memory.
  */
 final class ReplayFormat {
 
     static final byte[] MAGIC = {'E', 'C', 'S', 'L', 'R', 'E', 'P', 'L'};
-    static final int VERSION = 1;
+    static final int VERSION = 2;
+    /** The oldest version this build reads. */
+    static final int OLDEST_VERSION = 1;
 
     static final byte INPUT = 1;
     static final byte RATE = 2;
@@ -54,6 +58,7 @@ final class ReplayFormat {
     static final byte STEP = 7;
     static final byte HASH = 8;
     static final byte END = 9;
+    static final byte PHASE = 10;
 
     /** Bytes of one STEP record: kind and time. */
     static final int STEP_BYTES = 9;
@@ -66,6 +71,14 @@ final class ReplayFormat {
     static final int MAX_SYSTEMS = 1024;
     /** Longest system name in bytes. */
     static final int MAX_NAME_BYTES = 255;
+    /** Longest hash interval: an hour of simulated time, so a replay is checked at least that often. */
+    static final long MAX_HASH_EVERY_NANOS = 3_600_000_000_000L;
+    /**
+     * Latest simulated time a file may reach: a year. A replay simulates everything up to its end, so a file
+     * cannot ask for more work than a year of the game (and the checker stops a replay at the first checkpoint
+     * past the last recorded hash, at most an hour later while anything ticks at a fixed rate).
+     */
+    static final long MAX_SIM_NANOS = 31_536_000_000_000_000L;
     /** Slowest rate a file may hold (the loop's own bound). */
     static final double MIN_HZ = 0.001;
     /** Fastest rate a file may hold (the loop's own bound). */

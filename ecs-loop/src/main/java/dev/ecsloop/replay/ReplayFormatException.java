@@ -7,11 +7,7 @@ public final class ReplayFormatException extends IOException {
 
     private static final long serialVersionUID = 1L;
 
-    /**
-     * A replay that cannot be read or does not fit the game.
-     *
-     * @param message what is wrong with the file, in one line
-     */
+    /** @param message one line naming the file and what is wrong */
     public ReplayFormatException(String message) {
         super(message);
     }

@@ -29,11 +29,7 @@ public record ReplayResult(int hashesMatched, long simNanos, long finalHash, Div
         }
     }
 
-    /**
-     * Whether the replay reproduced every recorded hash and the final one.
-     *
-     * @return true if every hash matched
-     */
+    /** @return whether the replay reproduced every recorded hash and the final one */
     public boolean matched() {
         return divergence == null;
     }

@@ -31,7 +31,6 @@ public final class Replayer {
     private final LongSupplier frames;
     private final Clock pace;
     private Checker checker;
-    private boolean rateApplied;
 
     private Replayer(Replay replay, GameLoop loop, ManualClock clock, InputQueue inputs, LongSupplier frames,
                      Clock pace) {
@@ -46,14 +45,15 @@ public final class Replayer {
     /**
      * Replays as fast as possible.
      *
+     * @param replay a checked replay file
      * @param loop   built from the recorded setup, at simulated time 0, driven by {@code clock}
+     * @param clock  the loop's manual clock, which the replayer drives
      * @param inputs the loop's input queue, or null if the recording holds no input
      * @param frames real frame lengths in ns to drive with (each is capped by the catch-up bound)
-     * @param replay the recording
-     * @param clock the manual clock driving {@code loop}
-     * @return how far it matched
-     * @throws ReplayFormatException if the loop's systems or rates differ from the recording's, or the
-     *                               recording has input and no queue was given
+     * @return what the replay found: matched, or the first divergence
+     * @throws ReplayFormatException if the loop's systems or rates differ from the recording's, the recording
+     *                               has input and no queue was given, the file changed since it was checked, or
+     *                               the game failed on what it holds; the message is one line naming the file
      */
     public static ReplayResult play(Replay replay, GameLoop loop, ManualClock clock, InputQueue inputs,
                                     LongSupplier frames) throws ReplayFormatException {
@@ -64,14 +64,14 @@ public final class Replayer {
      * Replays in real time: after each frame, waits on {@code pace} until as much real time has passed as
      * simulated time (at the loop's time scale 1).
      *
-     * @param replay the recording
-     * @param loop built from the recorded setup, at simulated time 0, driven by {@code clock}
-     * @param clock the manual clock driving {@code loop}
+     * @param replay a checked replay file
+     * @param loop   built from the recorded setup, at simulated time 0, driven by {@code clock}
+     * @param clock  the loop's manual clock, which the replayer drives
      * @param inputs the loop's input queue, or null if the recording holds no input
-     * @param frames real frame lengths in ns to drive with
-     * @param pace the real clock to wait on
-     * @return how far it matched
-     * @throws ReplayFormatException if the loop's systems or rates differ from the recording's
+     * @param frames real frame lengths in ns to drive with (each is capped by the catch-up bound)
+     * @param pace   the real clock to wait on
+     * @return what the replay found: matched, or the first divergence
+     * @throws ReplayFormatException as for {@link #play}
      */
     public static ReplayResult playInRealTime(Replay replay, GameLoop loop, ManualClock clock, InputQueue inputs,
                                               LongSupplier frames, Clock pace) throws ReplayFormatException {
@@ -137,7 +137,7 @@ public final class Replayer {
         while (checker.divergence == null && checker.failure == null) {
             boolean more = records.next();
             if (more && records.kind == ReplayFormat.HASH) {
-                continue; // the checker reads hashes on its own pass: they may lie before earlier effects
+                continue; // the checker reads hashes on its own pass and checks each at its tick
             }
             advanceTo(records.simNanos, realStart);
             if (!more || checker.divergence != null || checker.failure != null) {
@@ -148,13 +148,6 @@ public final class Replayer {
     }
 
     private void advanceTo(long target, long realStart) {
-        if (rateApplied && loop.simulatedNanos() >= target) {
-            // A rate change re-anchors a fixed-step system at its last tick, so its next tick may already be due:
-            // the recording ran it in the next frame, even a paused one, before anything later took effect.
-            clock.advance(0);
-            loop.frame();
-        }
-        rateApplied = false;
         long bound = loop.maxCatchUp().toNanos();
         while (loop.simulatedNanos() < target && checker.divergence == null && checker.failure == null) {
             long frame = Math.max(1, Math.min(Math.min(frames.getAsLong(), bound), target - loop.simulatedNanos()));
@@ -178,7 +171,6 @@ public final class Replayer {
             case ReplayFormat.INPUT -> inputs.postAtSimulated(r.simNanos).set(r.type, r.code, r.x, r.y, r.z, r.w);
             case ReplayFormat.RATE -> {
                 Class<? extends BaseSystem> system = systemNamed(r.system);
-                boolean reanchored = r.hz != 0.0 && !loop.isEveryFrame(system);
                 try {
                     if (r.hz == 0.0) {
                         loop.setEveryFrame(system);
@@ -189,7 +181,15 @@ public final class Replayer {
                     throw new ReplayFormatException(replay.name() + " sets a rate this loop refuses: "
                             + e.getMessage());
                 }
-                rateApplied |= reanchored;
+            }
+            case ReplayFormat.PHASE -> {
+                Class<? extends BaseSystem> system = systemNamed(r.system);
+                try {
+                    loop.setPhase(system, r.phase);
+                } catch (IllegalArgumentException e) {
+                    throw new ReplayFormatException(replay.name() + " sets a phase this loop refuses: "
+                            + e.getMessage());
+                }
             }
             default -> {
                 // Hashes are checked by the Checker; time scale, catch-up, debt, pauses and steps do not change

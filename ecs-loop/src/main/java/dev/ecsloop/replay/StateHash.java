@@ -82,7 +82,7 @@ public final class StateHash {
     /**
      * Formats a hash as 16 hex digits, as replays and {@code --print-hash} show it.
      *
-     * @param hash a hash
+     * @param hash a state hash
      * @return 16 lower-case hex digits
      */
     public static String hex(long hash) {

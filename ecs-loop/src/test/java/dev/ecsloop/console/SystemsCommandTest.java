@@ -27,11 +27,11 @@ class SystemsCommandTest {
         assertArrayEquals(new String[] {"MapSystem", "throttled", "4 Hz", "4", "0.000", "0.000"}, cells(out.get(3)));
         assertArrayEquals(new String[] {"RenderSystem", "frame", "every frame", "60", "0.000", "0.000"},
                 cells(out.get(4)));
-        assertEquals("frames/s: 60 | catch-up cap hits/s: 0", out.get(5));
+        assertEquals("frames/s: 60 | catch-up bound hits/s: 0", out.get(5));
     }
 
     @Test
-    void systemsShowsCatchUpCapHitsPerSecond() {
+    void systemsShowsCatchUpBoundHitsPerSecond() {
         f.frames(60);
         for (int i = 0; i < 8; i++) { // stalls of 300 ms: each hits the 250 ms bound
             f.clock.advance(300_000_000L);
@@ -39,8 +39,8 @@ class SystemsCommandTest {
         }
         List<String> out = f.lines("systems");
         String last = out.get(out.size() - 1);
-        assertEquals("catch-up cap hits/s: " + f.loop.stats().catchUpCapHitsPerSecond(), last.split(" \\| ")[1]);
-        assertEquals(true, f.loop.stats().catchUpCapHitsPerSecond() > 0, last);
+        assertEquals("catch-up bound hits/s: " + f.loop.stats().catchUpBoundHitsPerSecond(), last.split(" \\| ")[1]);
+        assertEquals(true, f.loop.stats().catchUpBoundHitsPerSecond() > 0, last);
     }
 
     @Test

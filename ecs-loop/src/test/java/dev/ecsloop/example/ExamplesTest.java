@@ -44,16 +44,33 @@ class ExamplesTest {
     void anUnannotatedSystemRunsEveryFrameAndRetuningTakesEffect() {
         ManualClock clock = new ManualClock();
         GameLoop loop = GameLoop.builder().clock(clock).world(new WorldConfigurationBuilder()
-                .with(new Rates.AiSystem(), new Rates.MinimapSystem(), new Rates.CameraSystem())).build();
+                .with(new Rates.AiSystem(), new Rates.PathfindingSystem(), new Rates.MinimapSystem(),
+                        new Rates.CameraSystem())).build();
         assertTrue(loop.isEveryFrame(Rates.CameraSystem.class));
         assertTrue(loop.isThrottled(Rates.MinimapSystem.class));
         assertEquals(15.0, loop.rate(Rates.AiSystem.class));
+        assertEquals(0.5, loop.phase(Rates.PathfindingSystem.class));
+        long ai = 0;
+        long path = 0;
+        for (int i = 0; i < 60; i++) {                          // one second at 60 FPS
+            clock.advance(FRAME);
+            loop.frame();
+            long aiNow = loop.stats().ticks(Rates.AiSystem.class);
+            long pathNow = loop.stats().ticks(Rates.PathfindingSystem.class);
+            assertFalse(aiNow > ai && pathNow > path, "phase 0.5 keeps the two 15 Hz systems apart, frame " + i);
+            ai = aiNow;
+            path = pathNow;
+        }
+        assertEquals(15, ai);
+        assertEquals(15, path);
         Rates.retune(loop);
+        assertEquals(0.25, loop.phase(Rates.PathfindingSystem.class));
         assertEquals(5.0, loop.rate(Rates.AiSystem.class));
         assertTrue(loop.isEveryFrame(Rates.MinimapSystem.class));
         assertEquals(0.5, loop.timeScale());
         assertFalse(loop.isPaused());
-        assertEquals(1, loop.stats().ticks(Rates.AiSystem.class), "step() ran the AI's next tick");
+        assertTrue(loop.stats().ticks(Rates.AiSystem.class) + loop.stats().ticks(Rates.PathfindingSystem.class)
+                > ai + path, "step() ran the next instant's ticks");
     }
 
     @Test

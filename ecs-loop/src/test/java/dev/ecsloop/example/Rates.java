@@ -16,13 +16,13 @@ final class Rates {
         @Override protected void processSystem() { }
     }
 
-    @TickRate(value = 4, catchUp = false)    // throttled: at most once a frame, missed ticks dropped
-    public static class MinimapSystem extends BaseSystem {
+    @TickRate(value = 15, phase = 0.5)       // same rate, ticks half a step later: not in the AI's frames
+    public static class PathfindingSystem extends BaseSystem {
         @Override protected void processSystem() { }
     }
 
-    @TickRate(value = 5, phase = 0.5)        // ticks at 0.1 s, 0.3 s, ...: half a step after other 5 Hz systems
-    public static class InfluenceSystem extends BaseSystem {
+    @TickRate(value = 4, catchUp = false)    // throttled: at most once a frame, missed ticks dropped
+    public static class MinimapSystem extends BaseSystem {
         @Override protected void processSystem() { }
     }
 
@@ -34,7 +34,7 @@ final class Rates {
     // region retune
     static void retune(GameLoop loop) {
         loop.setRate(AiSystem.class, 5);          // new grid through its last tick; next tick the first after now
-        loop.setPhase(AiSystem.class, 0.25);      // moves its grid by a quarter step from the next tick on
+        loop.setPhase(PathfindingSystem.class, 0.25);   // the grid moves by the difference
         loop.setEveryFrame(MinimapSystem.class);  // and back with setRate
         loop.setTimeScale(0.5);                   // slow motion: half the ticks per real second, same step
         loop.pause();                             // simulated time stops; every-frame systems still run

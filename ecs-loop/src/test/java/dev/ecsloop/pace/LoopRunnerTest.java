@@ -95,28 +95,40 @@ class LoopRunnerTest {
         ManualClock clock = new ManualClock();
         LoopRunner runner = new LoopRunner(new FramePacer(clock, 60));
         AtomicLong frames = new AtomicLong();
-        CountDownLatch tenFrames = new CountDownLatch(10);
+        CountDownLatch inTenthFrame = new CountDownLatch(1);
+        CountDownLatch stopped = new CountDownLatch(1);
         AtomicReference<Throwable> failure = new AtomicReference<>();
         Thread loop = new Thread(() -> {
             try {
                 runner.run(() -> {
-                    frames.incrementAndGet();
-                    tenFrames.countDown();
+                    if (frames.incrementAndGet() == 10) {
+                        inTenthFrame.countDown();      // hold the tenth frame open while the other thread stops
+                        await(stopped);
+                    }
                 });
             } catch (Throwable t) {
                 failure.set(t);
             }
         }, "loop");
         loop.start();
-        assertTrue(tenFrames.await(10, TimeUnit.SECONDS), "the loop runs");
+        assertTrue(inTenthFrame.await(10, TimeUnit.SECONDS), "the loop runs");
         assertTrue(runner.isRunning());
-        long seen = frames.get();
         runner.stop();
+        stopped.countDown();
         loop.join(10_000);
         assertFalse(loop.isAlive(), "run() returned");
         assertFalse(runner.isRunning());
-        assertTrue(frames.get() <= seen + 1, "at most the frame in progress finished: " + seen + " -> " + frames);
+        assertEquals(10, frames.get(), "the frame in progress finished, and no other began");
         assertEquals(null, failure.get());
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            assertTrue(latch.await(10, TimeUnit.SECONDS));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
     }
 
     @Test

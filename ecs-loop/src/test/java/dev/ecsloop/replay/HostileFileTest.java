@@ -40,6 +40,7 @@ class HostileFileTest {
                 game.inputs.post().set(1, f % 50, 0.3f, 0);
             }
             if (f == 50) {
+                game.loop.setPhase(ReplayWorld.steering(), 0.25);
                 game.loop.setRate(ReplayWorld.Mover.class, 40);
                 game.loop.setTimeScale(2);
                 game.loop.setMaxCatchUp(Duration.ofMillis(100));
@@ -104,7 +105,8 @@ class HostileFileTest {
             throws ReplayFormatException {
         try (RecordReader reader = RecordReader.open("v", valid)) {
             long at = reader.position();
-            while (reader.next()) {
+            while (true) {
+                boolean more = reader.next();
                 if (reader.kind == kind) {
                     byte[] b = valid.clone();
                     change.accept(b, (int) at);
@@ -115,6 +117,9 @@ class HostileFileTest {
                         b[b.length - 4 + i] = (byte) (c >>> (24 - 8 * i));
                     }
                     return b;
+                }
+                if (!more) {
+                    break;
                 }
                 at = reader.position();
             }
@@ -156,6 +161,21 @@ class HostileFileTest {
                 () -> Replayer.play(replay, game.loop, game.clock, game.inputs, () -> 16 * MS)).getMessage();
         assertTrue(m.startsWith("order.replay cannot be replayed: the game failed at simulated time "), m);
         assertTrue(m.contains("16432") && !m.contains("\n"), m);
+    }
+
+    @Test
+    void aFileCannotAskForMoreThanAYearOfSimulationOrAHashIntervalOverAnHour() throws ReplayFormatException {
+        byte[] farEnd = withRecord(ReplayFormat.END, (bytes, at) -> putLong(bytes, at + 1, Long.MAX_VALUE));
+        assertTrue(refusal(farEnd).endsWith("simulated time 9223372036854775807 ns is past a year, the most a "
+                + "replay covers"), refusal(farEnd));
+        byte[] slowHashes = valid.clone();
+        int setupLength = ((slowHashes[12] & 0xff) << 8) | (slowHashes[13] & 0xff);
+        putLong(slowHashes, 14 + setupLength, 2 * 3_600_000_000_000L);
+        assertTrue(refusal(slowHashes).endsWith("hash interval 7200000000000 ns (must be above 0 and at most an hour)"),
+                refusal(slowHashes));
+        ReplayWorld game = new ReplayWorld(false);
+        assertThrows(IllegalArgumentException.class, () -> Recorder.attach(game.loop, game.inputs,
+                ReplayWorld.SETUP, Duration.ofMinutes(61)));
     }
 
     @Test

@@ -80,6 +80,29 @@ class JournalOrderTest {
     }
 
     @Test
+    void aPhaseChangeIsJournaledAndReplayed() throws IOException {
+        ReplayWorld game = new ReplayWorld(false);
+        Recorder recorder = Recorder.attach(game.loop, game.inputs, ReplayWorld.SETUP, Duration.ofMillis(10));
+        game.frame(100 * MS);
+        game.loop.setPhase(ReplayWorld.steering(), 0.5);
+        game.frame(500 * MS);
+        byte[] file = bytes(recorder);
+        int phases = 0;
+        try (RecordReader reader = RecordReader.open("phase", file)) {
+            while (reader.next()) {
+                if (reader.kind == ReplayFormat.PHASE) {
+                    phases++;
+                    assertEquals(100 * MS, reader.simNanos);
+                    assertEquals(0.5, reader.phase);
+                    assertEquals("Steering", reader.system);
+                }
+            }
+        }
+        assertEquals(1, phases);
+        assertReplays(file);
+    }
+
+    @Test
     void stepSpamJournalsOneStepRecordPerRun() throws IOException {
         ReplayWorld game = new ReplayWorld(false);
         Recorder recorder = Recorder.attach(game.loop, game.inputs, ReplayWorld.SETUP, Duration.ofSeconds(1000));
@@ -136,6 +159,7 @@ class JournalOrderTest {
                 case 3 -> game.loop.setRate(ReplayWorld.Mover.class, 10 + random.nextInt(100));
                 case 4 -> game.loop.setDebtPolicy(random.nextBoolean() ? DebtPolicy.KEEP : DebtPolicy.DISCARD);
                 case 5 -> game.loop.setTimeScale(random.nextInt(4) * 0.5);
+                case 6 -> game.loop.setPhase(ReplayWorld.steering(), random.nextInt(10) / 10.0);
                 default -> {
                 }
             }

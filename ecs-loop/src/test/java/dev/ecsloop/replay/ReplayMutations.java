@@ -41,7 +41,7 @@ public final class ReplayMutations {
             while (true) {
                 boolean more = reader.next();
                 records.add(new Span((int) position, reader.kind));
-                if (reader.kind == ReplayFormat.RATE) {
+                if (reader.kind == ReplayFormat.RATE || reader.kind == ReplayFormat.PHASE) {
                     lengthFields.add((int) position + 9);
                 }
                 if (!more) {
@@ -109,15 +109,23 @@ public final class ReplayMutations {
                     case ReplayFormat.RATE -> {
                         int nameLength = ((b[payload] & 0xff) << 8) | (b[payload + 1] & 0xff);
                         if (random.nextBoolean()) {
-                            b[payload + 2 + random.nextInt(Math.max(1, nameLength))] = (byte) ('a' + random.nextInt(26));
+                            int at = payload + 2 + random.nextInt(Math.max(1, nameLength));
+                            b[at] = (byte) ('a' + random.nextInt(26));
                         } else {
                             putLong(b, payload + 2 + nameLength,
                                     Double.doubleToRawLongBits(hz[random.nextInt(hz.length)]));
                         }
                     }
+                    case ReplayFormat.PHASE -> {
+                        int nameLength = ((b[payload] & 0xff) << 8) | (b[payload + 1] & 0xff);
+                        double[] phases = {Double.NaN, -0.1, 1.0, 7, Double.NEGATIVE_INFINITY};
+                        putLong(b, payload + 2 + nameLength,
+                                Double.doubleToRawLongBits(phases[random.nextInt(phases.length)]));
+                    }
                     case ReplayFormat.SCALE -> putLong(b, payload,
                             Double.doubleToRawLongBits(hz[random.nextInt(hz.length)]));
-                    case ReplayFormat.CATCHUP -> putLong(b, payload, random.nextBoolean() ? 0 : -random.nextLong(1, 1L << 40));
+                    case ReplayFormat.CATCHUP ->
+                            putLong(b, payload, random.nextBoolean() ? 0 : -random.nextLong(1, 1L << 40));
                     case ReplayFormat.DEBT, ReplayFormat.PAUSE -> b[payload] = (byte) (2 + random.nextInt(250));
                     case ReplayFormat.INPUT -> putInt(b, payload + 8 + 4 * random.nextInt(4),
                             Float.floatToRawIntBits(random.nextBoolean() ? Float.NaN : Float.MAX_VALUE));

@@ -49,6 +49,9 @@ public final class Cli {
             err.println("error: " + conflict);
             return OneLineErrors.EXIT;
         }
+        if (options.net.active() || options.net.conflict() != null) {
+            return NetPlay.run(options, in, out, err, window);
+        }
         String replayConflict = options.replayConflict();
         if (replayConflict != null) {
             err.println("error: " + replayConflict);
@@ -96,7 +99,8 @@ public final class Cli {
                 options.offscreen, options.screenshots);
         Transports transports = new Transports(game, in, out, options.consolePort, options.consoleToken);
         int status;
-        try (ExitSaver saver = options.record == null ? null : ExitSaver.install(game.console())) {
+        ExitSaver saver = options.record == null ? null : ExitSaver.install(game.console());
+        try {
             try (transports) {
                 status = window.get().run(game, request, transports::start);
             } catch (WindowUnavailableException e) {
@@ -104,6 +108,8 @@ public final class Cli {
                 return null;
             }
             HeadlessSession.finish(options, game, out);
+        } finally {
+            ExitSaver.close(saver);
         }
         return status;
     }

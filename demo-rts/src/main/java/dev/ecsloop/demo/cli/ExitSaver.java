@@ -11,7 +11,7 @@ import java.util.concurrent.TimeUnit;
  * cannot save it itself) and waits until the session has saved and printed what it owes, at most
  * {@value #WAIT_SECONDS} seconds.
  */
-final class ExitSaver implements AutoCloseable {
+final class ExitSaver {
     static final int WAIT_SECONDS = 20;
 
     private final CountDownLatch finished = new CountDownLatch(1);
@@ -42,9 +42,15 @@ final class ExitSaver implements AutoCloseable {
         }
     }
 
+    /** Closes {@code saver} if there is one. */
+    static void close(ExitSaver saver) {
+        if (saver != null) {
+            saver.close();
+        }
+    }
+
     /** The session has saved what it owes: a signal from now on has nothing to wait for. */
-    @Override
-    public void close() {
+    void close() {
         finished.countDown();
         try {
             Runtime.getRuntime().removeShutdownHook(hook);

@@ -70,7 +70,8 @@ final class HeadlessSession {
     @SuppressWarnings("try")   // the exit saver is held only to be closed: it saves on Ctrl-C while the game runs
     int run(InputStream in) throws IOException {
         ConsoleReader reader = ConsoleReader.start(game.console(), in, out);
-        try (ExitSaver saver = options.record == null ? null : ExitSaver.install(game.console())) {
+        ExitSaver saver = options.record == null ? null : ExitSaver.install(game.console());
+        try {
             try (ConsoleServer server = options.consolePort == null ? null
                     : ConsoleServer.open(game.console(), options.consolePort,
                             options.consoleToken == null ? ConsoleServer.newToken() : options.consoleToken)) {
@@ -87,6 +88,8 @@ final class HeadlessSession {
                 status.finish();
             }
             finish(options, game, out);
+        } finally {
+            ExitSaver.close(saver);
         }
         return 0;
     }

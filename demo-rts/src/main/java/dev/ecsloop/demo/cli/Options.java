@@ -6,7 +6,9 @@ import dev.ecsloop.demo.window.Screenshot;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import dev.ecsloop.demo.net.NetFlags;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** The command line of the demo, parsed and range-checked by picocli. Unset options are null. */
@@ -15,7 +17,8 @@ import picocli.CommandLine.Option;
                 + "each system at its own rate.",
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:ran to the end; replay matched", "1:replay diverged",
-                "2:bad flag or value; bad or foreign replay file"})
+                "2:bad flag or value; bad or foreign replay file",
+                "3:network match stopped (desync, host lost) or could not start"})
 final class Options {
     @Option(names = "--headless", description = "No window: show a status line, read console commands "
             + "from standard input. Without it the window opens when a display exists (or with --offscreen).")
@@ -90,6 +93,9 @@ final class Options {
     @Option(names = "--print-hash", description = "Print 'world-hash: <16 hex>' as the last line: the state after "
             + "the last tick at or before T.")
     boolean printHash;
+
+    @Mixin
+    NetFlags net = new NetFlags();
 
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
     boolean help;

@@ -135,7 +135,7 @@ final class GameCommands {
             game.snapshot(view);
             int n = 0;
             for (int i = 0; i < view.count; i++) {
-                if (view.team[i] == RtsGame.PLAYER_TEAM && view.kind[i] != FrameView.BASE && view.x[i] >= lx && view.x[i] <= hx && view.y[i] >= ly
+                if (view.team[i] == game.playerTeam() && view.kind[i] != FrameView.BASE && view.x[i] >= lx && view.x[i] <= hx && view.y[i] >= ly
                         && view.y[i] <= hy) {
                     n++;
                 }

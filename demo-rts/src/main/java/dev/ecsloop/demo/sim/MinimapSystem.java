@@ -21,7 +21,7 @@ public final class MinimapSystem extends BaseEntitySystem {
     private final Minimap minimap;
     private final FogOfWar fog;
     private final ResourceFields fields;
-    private final int viewer;
+    private int viewer;
     private ComponentMapper<Unit> units;
     private ComponentMapper<Transform2> transforms;
 
@@ -31,6 +31,11 @@ public final class MinimapSystem extends BaseEntitySystem {
         this.fog = fog;
         this.fields = fields;
         this.viewer = viewer;
+    }
+
+    /** Paints from now on as {@code team} sees it (a network player commanding another team). */
+    void viewAs(int team) {
+        this.viewer = team;
     }
 
     @Override

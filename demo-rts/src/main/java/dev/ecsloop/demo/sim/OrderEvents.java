@@ -6,11 +6,14 @@ package dev.ecsloop.demo.sim;
  * simulated instant. Coordinates are world units (1 per cell).
  */
 public final class OrderEvents {
-    /** Box select: {@code code} = team, {@code (x, y)-(z, w)} = opposite corners. Replaces the selection. */
+    /**
+     * Box select: {@code code} = team, {@code (x, y)-(z, w)} = opposite corners. Replaces that team's selection;
+     * another team's stays (in a network game each player selects their own).
+     */
     public static final int SELECT = 1;
-    /** Move the selection to {@code (x, y)}, ignoring enemies on the way. */
+    /** Move team {@code code}'s selection to {@code (x, y)}, ignoring enemies on the way. */
     public static final int MOVE = 2;
-    /** Attack-move the selection to {@code (x, y)}: stop to fight whatever comes in range. */
+    /** Attack-move team {@code code}'s selection to {@code (x, y)}: stop to fight whatever comes in range. */
     public static final int ATTACK = 3;
 
     private OrderEvents() {

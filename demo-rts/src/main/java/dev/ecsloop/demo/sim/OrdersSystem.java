@@ -45,8 +45,8 @@ public final class OrdersSystem extends GameSystem {
             switch (e.type()) {
                 case OrderEvents.SELECT -> select(e.code(), Math.min(e.x(), e.z()), Math.min(e.y(), e.w()),
                         Math.max(e.x(), e.z()), Math.max(e.y(), e.w()));
-                case OrderEvents.MOVE -> order(Mover.ORDER_MOVE, e.x(), e.y());
-                case OrderEvents.ATTACK -> order(Mover.ORDER_ATTACK, e.x(), e.y());
+                case OrderEvents.MOVE -> order(e.code(), Mover.ORDER_MOVE, e.x(), e.y());
+                case OrderEvents.ATTACK -> order(e.code(), Mover.ORDER_ATTACK, e.x(), e.y());
                 default -> {
                     // Not a game event: other event types may share the queue (camera, UI); ignore them.
                 }
@@ -60,8 +60,10 @@ public final class OrdersSystem extends GameSystem {
         for (int i = 0, n = all.size(); i < n; i++) {
             int e = ids[i];
             Transform2 t = transforms.get(e);
-            boolean inside = units.get(e).team == team && t.position.x >= x0 && t.position.x <= x1
-                    && t.position.y >= y0 && t.position.y <= y1;
+            if (units.get(e).team != team) {
+                continue; // another player's selection is theirs
+            }
+            boolean inside = t.position.x >= x0 && t.position.x <= x1 && t.position.y >= y0 && t.position.y <= y1;
             if (inside && !selected.has(e)) {
                 selected.create(e);
             } else if (!inside && selected.has(e)) {
@@ -70,7 +72,7 @@ public final class OrdersSystem extends GameSystem {
         }
     }
 
-    private void order(int kind, float x, float y) {
+    private void order(int team, int kind, float x, float y) {
         int cx = Math.max(0, Math.min(map.width() - 1, GridMap.cellCoord(x)));
         int cy = Math.max(0, Math.min(map.height() - 1, GridMap.cellCoord(y)));
         int goal = map.nearestWalkable(cx, cy);
@@ -80,7 +82,7 @@ public final class OrdersSystem extends GameSystem {
         IntBag all = getEntityIds();
         int[] ids = all.getData();
         for (int i = 0, n = all.size(); i < n; i++) {
-            if (selected.has(ids[i])) {
+            if (selected.has(ids[i]) && units.get(ids[i]).team == team) {
                 movers.get(ids[i]).order(kind, goal);
             }
         }

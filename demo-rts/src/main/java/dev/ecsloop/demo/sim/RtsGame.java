@@ -81,6 +81,11 @@ public final class RtsGame {
     private final ComponentMapper<AnimationState> looks;
     private final ComponentMapper<Transform2> transforms;
     private final Vector2f drawAt = new Vector2f();
+    private int playerTeam = PLAYER_TEAM;
+    private final MinimapSystem minimapSystem;
+    private OrderSink orders;
+    private Runnable beforeFrame = () -> { };
+    private java.util.function.Supplier<String> statusLine = () -> "";
 
     private RtsGame(GameConfig config, Clock clock, boolean record, Clock profiler) {
         this.config = config;
@@ -93,6 +98,7 @@ public final class RtsGame {
         int perTeam = (config.units() + 1) / 2;
         int capacity = config.units() + 2;
         OrdersSystem orders = new OrdersSystem(map, outcome);
+        this.minimapSystem = new MinimapSystem(minimap, fog, fields, PLAYER_TEAM);
         this.loop = GameLoop.builder()
                 .clock(clock)
                 .profiler(profiler)
@@ -104,10 +110,11 @@ public final class RtsGame {
                         new PathfindingSystem(map, config.pathBudget(), outcome),
                         new MovementSystem(map, capacity, outcome), new ProjectileSystem(outcome),
                         new FogSystem(fog, outcome), new CombatSystem(map, capacity, fog, outcome),
-                        new MinimapSystem(minimap, fog, fields, PLAYER_TEAM), new AnimationSystem()))
+                        minimapSystem, new AnimationSystem()))
                 .build();
         this.inputs = InputQueue.install(loop, OrdersSystem.class);
         orders.attach(inputs);
+        this.orders = (type, code, x, y, z, w) -> inputs.post().set(type, code, x, y, z, w);
         this.interpolation = Interpolation.install(loop);
         World world = loop.world();
         Spawner.spawn(world, map, config, fields);
@@ -174,10 +181,60 @@ public final class RtsGame {
         return new ReplayTarget(copy.loop, clock, copy.inputs);
     }
 
-    /** Runs the console commands typed since the last frame, then one loop frame. */
+    /** Runs the console commands typed since the last frame, the before-frame hook, then one loop frame. */
     public void frame() {
         console.drain();
+        beforeFrame();
         loop.frame();
+    }
+
+    /**
+     * Where this player's orders go and which team they command, instead of the local input queue: a network game
+     * sends them to every peer, which post them at the same simulated instant.
+     *
+     * @param team the team this player commands
+     * @param sink receives each order (select, move, attack) with the team in its code
+     */
+    public void playAs(int team, OrderSink sink) {
+        if (team < 0 || team > 1) {
+            throw new IllegalArgumentException("team must be 0 or 1, was " + team);
+        }
+        this.playerTeam = team;
+        this.orders = Objects.requireNonNull(sink, "sink");
+        minimapSystem.viewAs(team);
+    }
+
+    /** @return the team this player commands */
+    public int playerTeam() {
+        return playerTeam;
+    }
+
+    /**
+     * Runs before every frame, after the console: a network game takes in the other players' inputs there.
+     *
+     * @param hook what to run
+     */
+    public void onBeforeFrame(Runnable hook) {
+        this.beforeFrame = Objects.requireNonNull(hook, "hook");
+    }
+
+    /**
+     * An extra counters line for the window's overlay.
+     *
+     * @param line gives the current line; called once per drawn frame, so it should return a kept string
+     */
+    public void onStatusLine(java.util.function.Supplier<String> line) {
+        this.statusLine = Objects.requireNonNull(line, "line");
+    }
+
+    /** @return the extra counters line, or the empty string */
+    public String statusLine() {
+        return statusLine.get();
+    }
+
+    /** Runs the before-frame hook; the window calls it before each of its frames. */
+    public void beforeFrame() {
+        beforeFrame.run();
     }
 
     /**
@@ -205,7 +262,7 @@ public final class RtsGame {
             into.kind[i] = u.kind;
             Health h = healths.get(e);
             into.health[i] = Math.max(0f, h.hp) / h.max;
-            into.selected[i] = selected.has(e);
+            into.selected[i] = selected.has(e) && into.team[i] == playerTeam;
             AnimationState look = looks.get(e);
             into.walkPhase[i] = look.walkPhase;
             into.hitFlash[i] = look.hitFlash;
@@ -246,17 +303,17 @@ public final class RtsGame {
 
     /** Posts a box selection of the player's units, corners in world coordinates, at the clock's time. */
     public void select(float x0, float y0, float x1, float y1) {
-        inputs.post().set(OrderEvents.SELECT, PLAYER_TEAM, x0, y0, x1, y1);
+        orders.give(OrderEvents.SELECT, playerTeam, x0, y0, x1, y1);
     }
 
-    /** Posts a move order for the selection to world point {@code (x, y)}. */
+    /** Posts a move order for the player's selection to world point {@code (x, y)}. */
     public void orderMove(float x, float y) {
-        inputs.post().set(OrderEvents.MOVE, 0, x, y);
+        orders.give(OrderEvents.MOVE, playerTeam, x, y, 0, 0);
     }
 
-    /** Posts an attack-move order for the selection to world point {@code (x, y)}. */
+    /** Posts an attack-move order for the player's selection to world point {@code (x, y)}. */
     public void orderAttack(float x, float y) {
-        inputs.post().set(OrderEvents.ATTACK, 0, x, y);
+        orders.give(OrderEvents.ATTACK, playerTeam, x, y, 0, 0);
     }
 
     /**

@@ -121,11 +121,11 @@ final class Camera {
         if (Float.isNaN(center)) {
             return extent / 2f;
         }
-        if (visible >= extent) {
-            return extent / 2f;
-        }
+        // The centre may come within (1/2 - SLACK) of a view from either edge of the map.
         float half = visible / 2f - SLACK * visible;
-        return Math.max(half, Math.min(extent - half, center));
+        float lo = Math.min(half, extent - half);
+        float hi = Math.max(half, extent - half);
+        return Math.max(lo, Math.min(hi, center));
     }
 
     float worldX(float screenX) {

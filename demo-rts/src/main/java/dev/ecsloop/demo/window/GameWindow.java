@@ -55,7 +55,7 @@ public final class GameWindow implements AutoCloseable {
     static final float FRAME_MARGIN = 10f;
     static final float FRAME_MAX_ZOOM = 16f;
     /** What the panel's stall button holds one frame back by, in real milliseconds. */
-    static final long STALL_MILLIS = 300;
+    static final long STALL_MILLIS = 200;
 
     private final WindowOptions options;
     private WindowGame game;
@@ -70,6 +70,8 @@ public final class GameWindow implements AutoCloseable {
     private OverlayConsole overlayConsole;
     private TickTimeline timeline;
     private boolean framePending;
+    /** A {@code look} typed before the map was drawn: x, y, zoom; applied once it is. */
+    private float[] pendingLook;
     private boolean restartPending;
     private final FrameProfile profile = new FrameProfile();
     private SceneRenderer renderer;
@@ -176,6 +178,9 @@ public final class GameWindow implements AutoCloseable {
     /**
      * Opens the window and its GL 3.3 core context; nothing runs until {@link #run}.
      *
+     * @param options size, title, platform, vsync and overlay
+     * @param game    what to show and drive
+     * @return the open window; close it when done
      * @throws IllegalStateException if GLFW cannot start (no display for X11, no EGL offscreen) or the context
      *                               cannot be created; nothing is left allocated
      */
@@ -204,12 +209,19 @@ public final class GameWindow implements AutoCloseable {
     /**
      * Queues a screenshot of the first frame drawn at or after {@code simNanos} of simulated time (the overlay
      * included). Call before or during {@link #run}.
+     *
+     * @param file     where the PNG goes
+     * @param simNanos simulated time, in nanoseconds since the loop was built
      */
     public void screenshotAt(Path file, long simNanos) {
         screenshots.add(new Screenshot(file, simNanos));
     }
 
-    /** Queues a parsed {@code --screenshot FILE@SECONDS}. */
+    /**
+     * Queues a parsed {@code --screenshot FILE@SECONDS}.
+     *
+     * @param screenshot where and when
+     */
     public void screenshotAt(Screenshot screenshot) {
         screenshots.add(Objects.requireNonNull(screenshot, "screenshot"));
     }
@@ -219,7 +231,11 @@ public final class GameWindow implements AutoCloseable {
         exitAfterScreenshots = true;
     }
 
-    /** Screenshots written so far. */
+    /**
+     * Screenshots written so far.
+     *
+     * @return how many
+     */
     public int screenshotsTaken() {
         return screenshots.taken();
     }
@@ -239,6 +255,7 @@ public final class GameWindow implements AutoCloseable {
      * {@code pacer} (0 FPS = uncapped, e.g. when vsync paces). Registers {@code quit} on the game's console unless
      * that name is taken.
      *
+     * @param pacer paces the frames
      * @throws dev.ecsloop.TickFailedException if a system throws; the window stays open and usable
      * @throws IllegalStateException           if the window is closed
      */
@@ -294,7 +311,40 @@ public final class GameWindow implements AutoCloseable {
         }
     }
 
+    /** The window's own console commands: {@code look} moves the camera, {@code quit} closes. */
     private void registerQuit(Console console) {
+        try {
+            console.register("look", "look <x> <y> [zoom]",
+                    "moves the camera to a world point, optionally at a zoom in pixels per cell", (args, out) -> {
+                        args.expectAtMost(3);
+                        double x = args.number(0, "<x>");
+                        double y = args.number(1, "<y>");
+                        double zoom = args.has(2) ? args.number(2, "[zoom]") : camera.zoom();
+                        int w = snapshot.mapWidth;
+                        int h = snapshot.mapHeight;
+                        if (zoom < Camera.MIN_ZOOM || zoom > Camera.MAX_ZOOM) {
+                            throw new IllegalArgumentException("[zoom] must be from " + Camera.MIN_ZOOM + " to "
+                                    + Camera.MAX_ZOOM + " pixels per cell, was " + args.word(2, "[zoom]"));
+                        }
+                        if (w == 0) { // typed before the first frame drew the map: look once it has
+                            pendingLook = new float[] {(float) x, (float) y, (float) zoom};
+                            out.accept("will look at (" + args.word(0, "<x>") + ", " + args.word(1, "<y>")
+                                    + ") once the map is drawn");
+                            return;
+                        }
+                        if (x < 0 || y < 0 || x > w || y > h) {
+                            throw new IllegalArgumentException("(" + args.word(0, "<x>") + ", " + args.word(1, "<y>")
+                                    + ") is off the map, which is " + w + " x " + h + " cells");
+                        }
+                        framePending = false;
+                        camera.setZoom((float) zoom);
+                        camera.lookAt((float) x, (float) y);
+                        out.accept(String.format(java.util.Locale.ROOT, "looking at (%.1f, %.1f), %.1f px per cell",
+                                camera.centerX(), camera.centerY(), camera.zoom()));
+                    });
+        } catch (IllegalArgumentException alreadyThere) {
+            // Registered by an earlier run of this window on the same console, or the game has its own.
+        }
         try {
             console.register("quit", "quit", "closes the window and ends the game", (args, out) -> {
                 args.expectAtMost(0);
@@ -310,6 +360,7 @@ public final class GameWindow implements AutoCloseable {
     private void pump() {
         glfwPollEvents();
         game.console().drain();
+        game.beforeFrame();
         if (closeRequested || glfwWindowShouldClose(window)) {
             runner.stop();
         }
@@ -327,6 +378,9 @@ public final class GameWindow implements AutoCloseable {
         snapshot.clear();
         game.fill(snapshot);
         InterpolationMode mode = game.interpolation();
+        if (overlay != null) {
+            overlay.setStatusLine(game.statusLine());
+        }
         if (mode != shownMode && overlay != null) {
             overlay.setModeLine(modeLine(mode));
             shownMode = mode;
@@ -336,7 +390,13 @@ public final class GameWindow implements AutoCloseable {
             camera.setBounds(snapshot.mapWidth, snapshot.mapHeight);
             camera.fit(snapshot.mapWidth, snapshot.mapHeight);
             fittedMapVersion = snapshot.mapVersion;
-            framePending = true;
+            framePending = game.framesUnitsFirst();
+        }
+        if (pendingLook != null && snapshot.mapWidth > 0) {
+            framePending = false;
+            camera.setZoom(pendingLook[2]);
+            camera.lookAt(pendingLook[0], pendingLook[1]);
+            pendingLook = null;
         }
         if (framePending && snapshot.unitCount > 0) {
             frameUnits();
@@ -414,6 +474,9 @@ public final class GameWindow implements AutoCloseable {
     }
 
     private void onKey(long win, int key, int scancode, int action, int mods) {
+        if (action == GLFW_PRESS && overlay != null) {
+            overlay.keyPressed(key);
+        }
         if (action == GLFW_PRESS && (overlay == null || !overlay.wantsKeyboard())) {
             switch (key) {
                 case GLFW_KEY_T -> {
@@ -480,6 +543,9 @@ public final class GameWindow implements AutoCloseable {
     }
 
     private void onMouseButton(long win, int button, int action, int mods) {
+        if (action == GLFW_PRESS && overlay != null) {
+            overlay.buttonPressed(button);
+        }
         if (action == GLFW_PRESS && overlay != null && overlay.wantsMouse()) {
             return;
         }

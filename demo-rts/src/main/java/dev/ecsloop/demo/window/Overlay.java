@@ -6,6 +6,7 @@ import dev.ecsloop.LoopStats;
 import dev.ecsloop.interpolate.InterpolationMode;
 import imgui.ImDrawList;
 import imgui.ImGui;
+import imgui.ImGuiIO;
 import imgui.ImGuiInputTextCallbackData;
 import imgui.callback.ImGuiInputTextCallback;
 import imgui.flag.ImGuiCond;
@@ -23,6 +24,9 @@ import imgui.type.ImBoolean;
 import imgui.type.ImString;
 
 import java.nio.charset.StandardCharsets;
+
+import static org.lwjgl.glfw.GLFW.GLFW_PRESS;
+import static org.lwjgl.glfw.GLFW.glfwGetKey;
 import java.util.List;
 import java.util.Locale;
 
@@ -49,7 +53,16 @@ final class Overlay {
     static final float PANEL_MAX_H = 450;
     private static final int MINIMAP_GRID = 100;
 
+    /** Keys and buttons are tracked up to these GLFW codes (GLFW_KEY_LAST, GLFW_MOUSE_BUTTON_LAST). */
+    private static final int KEYS = 349;
+    private static final int BUTTONS = 8;
+
     private final ImGuiImplGlfw glfw = new ImGuiImplGlfw();
+    private final long window;
+    /** Pressed since the last frame, so imgui sees them down for one frame even if already released. */
+    private final boolean[] keyTaps = new boolean[KEYS];
+    private final boolean[] keyHeld = new boolean[KEYS];
+    private final boolean[] buttonTaps = new boolean[BUTTONS];
     private final ImGuiImplGl3 gl3 = new ImGuiImplGl3();
     private final GameLoop loop;
     private final WindowGame game;
@@ -77,12 +90,14 @@ final class Overlay {
     private boolean countersFresh;
     private long countersRefreshed;
     private String modeLine = "";
+    private String statusLine = "";
     private float panelHeight;
     private float panelScrollMax;
     private boolean stallRequested;
     private MinimapLayout minimap;
 
     Overlay(long window, WindowGame game, OverlayConsole console, FrameTimes frameTimes, TickTimeline timeline) {
+        this.window = window;
         this.loop = game.loop();
         this.game = game;
         this.console = console;
@@ -107,6 +122,45 @@ final class Overlay {
         ImGui.getIO().setIniFilename(null); // no imgui.ini in the working directory
         glfw.init(window, true);
         gl3.init("#version 330 core");
+    }
+
+    /**
+     * A key went down. A press and its release can both arrive in one event poll (a quick tap, or a slow frame);
+     * imgui 1.86 only sees key state at the frame's start and would miss it, so the press is kept for one frame.
+     */
+    void keyPressed(int key) {
+        if (key >= 0 && key < KEYS) {
+            keyTaps[key] = true;
+        }
+    }
+
+    /** A mouse button went down; kept for one frame like {@link #keyPressed}. */
+    void buttonPressed(int button) {
+        if (button >= 0 && button < BUTTONS) {
+            buttonTaps[button] = true;
+        }
+    }
+
+    /** Before imgui's frame: taps since the last frame show as down, keys held by a tap show as they really are. */
+    private void applyTaps() {
+        ImGuiIO io = ImGui.getIO();
+        for (int k = 0; k < KEYS; k++) {
+            if (keyHeld[k] && !keyTaps[k]) {
+                io.setKeysDown(k, glfwGetKey(window, k) == GLFW_PRESS);
+                keyHeld[k] = false;
+            }
+            if (keyTaps[k]) {
+                io.setKeysDown(k, true);
+                keyTaps[k] = false;
+                keyHeld[k] = true;
+            }
+        }
+        for (int b = 0; b < BUTTONS; b++) {
+            if (buttonTaps[b]) {
+                io.setMouseDown(b, true);
+                buttonTaps[b] = false;
+            }
+        }
     }
 
     void toggleConsole() {
@@ -138,6 +192,11 @@ final class Overlay {
         modeLine = line;
     }
 
+    /** The game's own counters line (a network match: turn, input delay, round trip), or empty for none. */
+    void setStatusLine(String line) {
+        statusLine = line;
+    }
+
     boolean wantsMouse() {
         return ImGui.getIO().getWantCaptureMouse();
     }
@@ -149,6 +208,11 @@ final class Overlay {
     /** The panel's height and how far it could scroll, as last laid out: the test checks that nothing is hidden. */
     float panelHeight() {
         return panelHeight;
+    }
+
+    /** The timeline's last tooltip, for tests. */
+    String timelineTooltip() {
+        return timelineView.lastTooltip();
     }
 
     float panelScrollMax() {
@@ -170,6 +234,7 @@ final class Overlay {
      */
     void render(long realNanos, Camera camera, RenderSnapshot snapshot) {
         glfw.newFrame();
+        applyTaps();
         ImGui.newFrame();
         int w = camera.viewportWidth();
         int h = camera.viewportHeight();
@@ -219,6 +284,9 @@ final class Overlay {
                 | ImGuiWindowFlags.NoCollapse | ImGuiWindowFlags.NoSavedSettings
                 | ImGuiWindowFlags.AlwaysAutoResize)) {
             ImGui.textUnformatted(status);
+            if (!statusLine.isEmpty()) {
+                ImGui.textUnformatted(statusLine);
+            }
             if (ImGui.collapsingHeader("Loop", ImGuiTreeNodeFlags.DefaultOpen)) {
                 loopSection();
             }
@@ -231,7 +299,9 @@ final class Overlay {
             if (ImGui.collapsingHeader("Keys")) {
                 keysSection();
             }
+            ImGui.pushTextWrapPos(PANEL_W - 12); // a long reply wraps inside the panel instead of being cut
             ImGui.textUnformatted(console.lastLine());
+            ImGui.popTextWrapPos();
             panelHeight = ImGui.getWindowHeight();
             panelScrollMax = ImGui.getScrollMaxY();
         }
@@ -247,11 +317,12 @@ final class Overlay {
             console.run(LoopControls.stepCommand());
         }
         ImGui.sameLine();
-        if (ImGui.button("stall 300 ms")) {
+        if (ImGui.button("stall 200 ms")) {
             stallRequested = true;
         }
         if (ImGui.isItemHovered()) {
-            ImGui.setTooltip("holds one frame back 300 ms of real time: the timeline shows the catch-up burst");
+            ImGui.setTooltip("holds one frame back 200 ms of real time: the next frame catches up, and the"
+                    + " timeline shows the burst");
         }
         ImGui.sameLine();
         if (ImGui.checkbox("timeline (T)", timelineOpen)) {
@@ -433,11 +504,21 @@ final class Overlay {
             if (ImGui.button("Restart (F5)", 120, 0)) {
                 restartRequested = true;
             }
+            restartButton[0] = ImGui.getItemRectMinX();
+            restartButton[1] = ImGui.getItemRectMinY();
+            restartButton[2] = ImGui.getItemRectMaxX();
+            restartButton[3] = ImGui.getItemRectMaxY();
         }
         ImGui.end();
     }
 
     private boolean restartRequested;
+    /** Where the banner's restart button was last laid out: x0, y0, x1, y1 in pixels (for the window test). */
+    private final float[] restartButton = new float[4];
+
+    float[] restartButton() {
+        return restartButton.clone();
+    }
 
     /** Whether the banner's restart button was pressed since the last call. */
     boolean takeRestart() {
@@ -457,6 +538,7 @@ final class Overlay {
         ImGui.setNextWindowPos(PANEL_X + PANEL_W + 8 > w - cw ? PANEL_X : (w - cw) / 2f, h * 0.25f,
                 ImGuiCond.FirstUseEver);
         ImGui.setNextWindowSize(cw, 320, ImGuiCond.FirstUseEver);
+        ImGui.setNextWindowBgAlpha(0.96f); // text over the busy map and panel stays readable
         if (ImGui.begin("console", consoleOpen, ImGuiWindowFlags.NoSavedSettings)) {
             float footer = ImGui.getFrameHeightWithSpacing();
             ImGui.beginChild("##log", 0, -footer, false);

@@ -20,15 +20,20 @@ import java.util.Arrays;
  */
 public final class RenderSnapshot {
 
-    /** Unit kinds, each drawn in its own shape: an arrow, a slim arrow, a square, a large square. */
+    /** A unit kind drawn as an arrow pointing where it faces. */
     public static final int SOLDIER = 0;
+    /** A unit kind drawn as a slim arrow. */
     public static final int ARCHER = 1;
+    /** A unit kind drawn as a small square tinted with its cargo's gold. */
     public static final int HARVESTER = 2;
+    /** A unit kind drawn as a three-cell square that never turns. */
     public static final int BASE = 3;
 
-    /** Fog per cell, for {@link #setFog}: never seen, seen before, in sight now. */
+    /** Fog for {@link #setFog}: a cell never seen (drawn dark). */
     public static final byte UNEXPLORED = 0;
+    /** Fog for {@link #setFog}: a cell seen before but not now (drawn dimmed). */
     public static final byte EXPLORED = 1;
+    /** Fog for {@link #setFog}: a cell in sight now (drawn in full). */
     public static final byte VISIBLE = 2;
 
     private static final int INITIAL_UNITS = 256;
@@ -141,7 +146,11 @@ public final class RenderSnapshot {
         fogVersion++;
     }
 
-    /** Whether the game drew fog (called {@link #setFog}) since the map was set. */
+    /**
+     * Whether the game drew fog since the map was set.
+     *
+     * @return true once {@link #setFog} was called for the current map
+     */
     public boolean hasFog() {
         return fog.length > 0;
     }
@@ -196,9 +205,14 @@ public final class RenderSnapshot {
     /**
      * Adds one unit of a given kind.
      *
-     * @param kind {@link #SOLDIER}, {@link #ARCHER}, {@link #HARVESTER} or {@link #BASE} (others draw as soldiers)
+     * @param x        world x, interpolated
+     * @param y        world y, interpolated
+     * @param angle    heading in radians (bases ignore it)
+     * @param team     0 or 1 (other values draw as team 1)
+     * @param health   health fraction, clamped to [0, 1]
+     * @param selected whether to draw it outlined as selected and its path
+     * @param kind     {@link #SOLDIER}, {@link #ARCHER}, {@link #HARVESTER} or {@link #BASE} (others draw as soldiers)
      * @return the unit's index in this frame
-     * @see #addUnit(float, float, float, int, float, boolean)
      */
     public int addUnit(float x, float y, float angle, int team, float health, boolean selected, int kind) {
         if (unitCount == this.x.length) {
@@ -215,7 +229,13 @@ public final class RenderSnapshot {
         return i;
     }
 
-    /** Adds a projectile in flight at a world point, of team 0 or 1. */
+    /**
+     * Adds a projectile in flight.
+     *
+     * @param x    world x
+     * @param y    world y
+     * @param team 0 or 1 (other values count as 1)
+     */
     public void addProjectile(float x, float y, int team) {
         if (projectileCount == projectileX.length) {
             int capacity = projectileCount * 2;
@@ -245,6 +265,8 @@ public final class RenderSnapshot {
     /**
      * Appends a point to the path begun by {@link #beginPath()}.
      *
+     * @param x world x
+     * @param y world y
      * @throws IllegalStateException if no path is open
      */
     public void pathPoint(float x, float y) {
@@ -317,31 +339,59 @@ public final class RenderSnapshot {
         kind = Arrays.copyOf(kind, capacity);
     }
 
-    /** Units added since the last {@link #clear()}. */
+    /**
+     * Units added since the last {@link #clear()}.
+     *
+     * @return how many
+     */
     public int unitCount() {
         return unitCount;
     }
 
-    /** Paths added since the last {@link #clear()}. */
+    /**
+     * Paths added since the last {@link #clear()}.
+     *
+     * @return how many
+     */
     public int pathCount() {
         endPath();
         return pathCount;
     }
 
-    /** How many units fit before the arrays grow. */
+    /**
+     * How many units fit before the arrays grow.
+     *
+     * @return the capacity
+     */
     public int unitCapacity() {
         return x.length;
     }
 
+    /**
+     * The map's width.
+     *
+     * @return cells across, 0 before {@link #setMap}
+     */
     public int mapWidth() {
         return mapWidth;
     }
 
+    /**
+     * The map's height.
+     *
+     * @return cells down, 0 before {@link #setMap}
+     */
     public int mapHeight() {
         return mapHeight;
     }
 
-    /** Whether a cell is blocked; out-of-map cells count as blocked. */
+    /**
+     * Whether a cell is blocked; out-of-map cells count as blocked.
+     *
+     * @param cx cell column
+     * @param cy cell row
+     * @return whether units cannot stand there
+     */
     public boolean isBlocked(int cx, int cy) {
         return cx < 0 || cy < 0 || cx >= mapWidth || cy >= mapHeight || blocked[cy * mapWidth + cx];
     }

@@ -14,6 +14,14 @@ import java.util.Objects;
  */
 public record Screenshot(Path file, long simNanos) {
 
+    /**
+     * Checks the parts.
+     *
+     * @param file     where the PNG goes
+     * @param simNanos when, in simulated nanoseconds, at least 0
+     * @throws NullPointerException     if {@code file} is null
+     * @throws IllegalArgumentException if {@code simNanos} is negative
+     */
     public Screenshot {
         Objects.requireNonNull(file, "file");
         if (simNanos < 0) {
@@ -25,6 +33,8 @@ public record Screenshot(Path file, long simNanos) {
      * Parses the CLI form {@code FILE@SECONDS}, e.g. {@code shot.png@2.5}; the last {@code @} splits, so a file
      * name may hold one.
      *
+     * @param spec what the user typed
+     * @return the screenshot it names
      * @throws IllegalArgumentException if there is no {@code @}, no file, or the seconds are not a finite
      *                                  number from 0 up
      */

@@ -20,7 +20,7 @@ final class TimelineLayout {
     static final float COMPACT_LANE = 16;
     static final int ROOMY_LANES = 6;
     static final float AXIS = 18;
-    static final float LABEL = 200;
+    static final float LABEL = 228;
 
     final float x;
     final float y;

@@ -42,6 +42,8 @@ final class TimelineView {
     private String header = "";
     private long headerKey = Long.MIN_VALUE;
     private TimelineLayout layout;
+    /** The last tooltip shown, for tests; built only while hovering. */
+    private String lastTooltip = "";
     private int layoutWidth;
     private int layoutHeight;
 
@@ -53,6 +55,10 @@ final class TimelineView {
         this.everyFrame = new boolean[timeline.laneCount()];
         java.util.Arrays.fill(laneRates, Double.NaN);
         java.util.Arrays.fill(axisKeys, Long.MIN_VALUE);
+    }
+
+    String lastTooltip() {
+        return lastTooltip;
     }
 
     /** The layout for this viewport, rebuilt only when the window is resized. */
@@ -116,7 +122,7 @@ final class TimelineView {
         drawTicks(d, l, now, from);
         d.popClipRect();
         if (hovered) {
-            hover(l, now);
+            hover(d, l, now);
         }
     }
 
@@ -224,7 +230,7 @@ final class TimelineView {
         }
     }
 
-    private void hover(TimelineLayout l, long now) {
+    private void hover(ImDrawList d, TimelineLayout l, long now) {
         float mx = ImGui.getMousePosX();
         float my = ImGui.getMousePosY();
         int lane = l.laneAt(my);
@@ -246,13 +252,18 @@ final class TimelineView {
                 }
             }
             if (best >= 0) {
-                ImGui.setTooltip(tickTip(best));
+                float bx = Math.round(l.xOf(timeline.tickAt[best], now));
+                d.addRect(bx - 3, l.laneTop(lane) + 1, bx + 3, l.laneTop(lane) + l.lane - 1, color(0xFFFFFF, 255),
+                        0f, 0, 1.5f);
+                lastTooltip = tickTip(best);
+                ImGui.setTooltip(lastTooltip);
             }
         } else if (my >= l.framesTop && my < l.lanesTop) {
             for (int k = 0; k < timeline.frameCount; k++) {
                 int f = timeline.frame(k);
                 if (l.xOf(timeline.frameStart[f], now) <= mx && mx <= l.xOf(timeline.frameEnd[f], now) + 0.5f) {
-                    ImGui.setTooltip(frameTip(f));
+                    lastTooltip = frameTip(f);
+                    ImGui.setTooltip(lastTooltip);
                     break;
                 }
                 if (timeline.frameEnd[f] < now - TimelineLayout.SPAN_NANOS) {

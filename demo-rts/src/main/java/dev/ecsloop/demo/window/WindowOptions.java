@@ -13,6 +13,17 @@ package dev.ecsloop.demo.window;
  */
 public record WindowOptions(int width, int height, String title, boolean offscreen, boolean vsync, boolean overlay) {
 
+    /**
+     * Checks the size; a null title becomes the default one.
+     *
+     * @param width     pixels across, 64 to 16384
+     * @param height    pixels down, 64 to 16384
+     * @param title     the window's title, or null for the default
+     * @param offscreen GLFW's Null platform with EGL rather than X11
+     * @param vsync     swap interval 1
+     * @param overlay   draw the overlay
+     * @throws IllegalArgumentException if a side is under 64 or over 16384 pixels
+     */
     public WindowOptions {
         if (width < 64 || height < 64 || width > 16384 || height > 16384) {
             throw new IllegalArgumentException("window must be 64 to 16384 pixels a side, was " + width + "x" + height);
@@ -22,23 +33,52 @@ public record WindowOptions(int width, int height, String title, boolean offscre
         }
     }
 
-    /** 1280x720, on the X11 display, vsync on, overlay on. */
+    /**
+     * 1280x720, on the X11 display, vsync on, overlay on.
+     *
+     * @return the defaults
+     */
     public static WindowOptions defaults() {
         return new WindowOptions(1280, 720, "ecs-loop demo-rts", false, true, true);
     }
 
+    /**
+     * The same options at another size.
+     *
+     * @param w width in pixels
+     * @param h height in pixels
+     * @return the new options
+     */
     public WindowOptions withSize(int w, int h) {
         return new WindowOptions(w, h, title, offscreen, vsync, overlay);
     }
 
+    /**
+     * The same options, offscreen or on the X11 display.
+     *
+     * @param off whether to render offscreen
+     * @return the new options
+     */
     public WindowOptions withOffscreen(boolean off) {
         return new WindowOptions(width, height, title, off, vsync, overlay);
     }
 
+    /**
+     * The same options with vsync on or off.
+     *
+     * @param on whether to wait for vertical sync
+     * @return the new options
+     */
     public WindowOptions withVsync(boolean on) {
         return new WindowOptions(width, height, title, offscreen, on, overlay);
     }
 
+    /**
+     * The same options with the overlay (panel, timeline, minimap, console) on or off.
+     *
+     * @param on whether to draw the overlay
+     * @return the new options
+     */
     public WindowOptions withOverlay(boolean on) {
         return new WindowOptions(width, height, title, offscreen, vsync, on);
     }

@@ -149,4 +149,93 @@ class OverlayWindowTest {
         assertEquals(targetX, centreX, 1.5, "the camera looks where the minimap was clicked");
         assertEquals(targetY, centreY, 1.5);
     }
+
+    @Test
+    @Timeout(120)
+    void lookTypedInTheConsoleMovesTheCameraAndRefusesPointsOffTheMap() throws IOException {
+        List<String> replies = new ArrayList<>();
+        RatesGame[] game = new RatesGame[1];
+        game[0] = new RatesGame(frame -> {
+            if (frame == 10) {
+                game[0].console().submit("look 999 5", replies::add);
+                game[0].console().submit("look 64 90 20", replies::add);
+            }
+        });
+        float x;
+        float y;
+        float zoom;
+        try (GameWindow window = open(game[0])) {
+            game[0].console().submit("look 30 30", replies::add); // before the map is drawn: applied once it is
+            shoot(window, "look-1s.png", 1_000_000_000L);
+            x = window.camera().centerX();
+            y = window.camera().centerY();
+            zoom = window.camera().zoom();
+        }
+        assertEquals(List.of("will look at (30, 30) once the map is drawn",
+                "error: (999, 5) is off the map, which is 128 x 128 cells",
+                "looking at (64.0, 90.0), 20.0 px per cell"), replies);
+        assertEquals(64f, x, 1e-3);
+        assertEquals(90f, y, 1e-3);
+        assertEquals(20f, zoom, 1e-3);
+    }
+
+    @Test
+    @Timeout(120)
+    void hoveringATickWithTheRealPointerShowsItsSystemInstantAndCost() throws IOException {
+        RealInput input = RealInput.orSkip();
+        GameWindow[] holder = new GameWindow[1];
+        RatesGame[] game = new RatesGame[1];
+        long tick = 1_400_000_000L; // a 5 Hz instant inside the last two seconds
+        Path shot = WindowTest.OUT.resolve("hover.png");
+        game[0] = new RatesGame(frame -> {
+            if (frame == 100) {
+                game[0].console().submit("pause", line -> { });
+            } else if (frame == 110) { // paused: the timeline holds still under the pointer
+                TimelineLayout l = new TimelineLayout(W, H, LANES);
+                int[] origin = holder[0].position();
+                input.move(origin[0] + Math.round(l.xOf(tick, game[0].loop().simulatedNanos())),
+                        origin[1] + Math.round(l.laneMiddle(2)));
+            } else if (frame == 125) {
+                holder[0].screenshotAt(shot, 0); // due at once
+            } else if (frame == 130) {
+                holder[0].requestClose();
+            }
+        });
+        String tooltip;
+        try (GameWindow window = open(game[0])) {
+            holder[0] = window;
+            window.run(new FramePacer(Clock.system(), 0));
+            tooltip = window.overlay().timelineTooltip();
+        }
+        assertTrue(tooltip.startsWith("Five\ntick at 1.400000 s simulated\ncost "), tooltip);
+        assertTrue(tooltip.contains(" ms\nframe #"), tooltip);
+        assertTrue(ImageIO.read(shot.toFile()) != null, "screenshot written");
+    }
+
+    @Test
+    @Timeout(120)
+    void aKeyTappedFasterThanAFrameStillReachesTheConsoleSoEnterSubmits() throws IOException {
+        RealInput input = RealInput.orSkip();
+        GameWindow[] holder = new GameWindow[1];
+        RatesGame[] game = new RatesGame[1];
+        game[0] = new RatesGame(frame -> {
+            int[] origin = holder[0].position();
+            if (frame == 10) {
+                input.move(origin[0] + W / 2, origin[1] + H / 3);
+            } else if (frame == 15) {
+                input.key(KeyEvent.VK_BACK_QUOTE);   // opens the console
+            } else if (frame >= 25 && frame < 30) {
+                input.key("pause".charAt(frame - 25) - 'a' + KeyEvent.VK_A);
+            } else if (frame == 40) {
+                input.key(KeyEvent.VK_ENTER);        // press and release both land in one event poll
+            } else if (frame == 60) {
+                holder[0].requestClose();
+            }
+        });
+        try (GameWindow window = open(game[0])) {
+            holder[0] = window;
+            window.run(new FramePacer(Clock.system(), 0));
+        }
+        assertTrue(game[0].loop().isPaused(), "Enter submitted 'pause'");
+    }
 }

@@ -1,0 +1,37 @@
+package dev.ecsloop.demo.cli;
+
+import dev.ecsloop.demo.WindowLauncher;
+import dev.ecsloop.demo.net.NetMatch;
+import dev.ecsloop.demo.net.NetRun;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.util.Optional;
+
+/** Hands {@code --host}/{@code --join} to {@link NetMatch}, refusing the flags a network match cannot honour. */
+final class NetPlay {
+    private NetPlay() {
+    }
+
+    static int run(Options options, InputStream in, PrintStream out, PrintStream err, Optional<WindowLauncher> window) {
+        String clash = options.replay != null ? "--replay" : options.frameTimes != null ? "--frame-times"
+                : options.consolePort != null ? "--console-port" : options.consoleToken != null ? "--console-token"
+                : null;
+        if (clash != null && options.net.active()) {
+            err.println("error: a network match runs in real time with its own console: drop " + clash);
+            return OneLineErrors.EXIT;
+        }
+        String recordProblem = options.record == null ? null : RecordTarget.problem(options.record);
+        if (recordProblem != null && options.net.active()) {
+            err.println("error: " + recordProblem);
+            return OneLineErrors.EXIT;
+        }
+        NetRun run = new NetRun(options.config(), options.headless, options.offscreen, options.fps,
+                options.stopAtNanos, options.record, options.printHash, options.screenshots);
+        try {
+            return NetMatch.run(options.net, run, in, out, err, window, System::getenv);
+        } catch (IllegalArgumentException e) {
+            err.println("error: " + e.getMessage());
+            return OneLineErrors.EXIT;
+        }
+    }
+}

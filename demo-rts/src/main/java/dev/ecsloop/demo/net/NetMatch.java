@@ -1,0 +1,258 @@
+package dev.ecsloop.demo.net;
+
+import dev.ecsloop.GameLoop;
+import dev.ecsloop.console.ConsoleReader;
+import dev.ecsloop.demo.WindowLauncher;
+import dev.ecsloop.demo.WindowRequest;
+import dev.ecsloop.demo.WindowUnavailableException;
+import dev.ecsloop.demo.sim.GameConfig;
+import dev.ecsloop.demo.sim.RateSetting;
+import dev.ecsloop.demo.sim.RtsGame;
+import dev.ecsloop.lockstep.BuildId;
+import dev.ecsloop.lockstep.Command;
+import dev.ecsloop.lockstep.LockstepConfig;
+import dev.ecsloop.lockstep.LockstepSession;
+import dev.ecsloop.lockstep.net.LockstepClient;
+import dev.ecsloop.lockstep.net.LockstepHost;
+import dev.ecsloop.lockstep.net.LockstepRefusedException;
+import dev.ecsloop.lockstep.net.PeerLink;
+import dev.ecsloop.lockstep.net.PeerSettings;
+import dev.ecsloop.pace.FramePacer;
+import dev.ecsloop.pace.LoopRunner;
+import dev.ecsloop.replay.StateHash;
+import dev.ecsloop.time.Clock;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
+
+/**
+ * One player's side of a network match: connects (hosting or joining), builds the game, starts the lockstep
+ * session, then runs the window or, without one, a headless loop printing the counters and the session line (turn,
+ * input delay, round trip) every second. Seat {@code s} commands team {@code s % 2}.
+ *
+ * <p>The match ends for this player on {@code quit}, at {@code --seconds}, or when it stops (a desync, the host
+ * lost, this player dropped). A stopped match saves this player's recording (to {@code --record}, or to
+ * {@code lockstep-NAME.replay}) for a replay to bisect.
+ */
+public final class NetMatch {
+    /** Exit status of a match that stopped (desync, host lost) or could not start (refused, unreachable). */
+    public static final int EXIT_STOPPED = 3;
+    private static final long SECOND = 1_000_000_000L;
+
+    private final NetFlags flags;
+    private final NetRun run;
+    private final PrintStream out;
+    private final Clock real = Clock.system();
+    private final RtsGame game;
+    private final GameLoop loop;
+    private final LockstepConfig config;
+    private LockstepSession session;
+    private long nextLine;
+    private String line = "";
+    private volatile boolean quit;
+
+    private NetMatch(NetFlags flags, NetRun run, PrintStream out) {
+        this.flags = flags;
+        this.run = run;
+        this.out = out;
+        this.game = RtsGame.create(run.config(), real, true);
+        this.loop = game.loop();
+        long turn = (flags.turnMs == null ? 50 : flags.turnMs) * 1_000_000L;
+        this.config = new LockstepConfig(turn, flags.inputDelay == null ? 3 : flags.inputDelay,
+                (int) Math.max(1, SECOND / turn));
+    }
+
+    /**
+     * Plays a match.
+     *
+     * @param flags  the network flags (checked with {@link NetFlags#conflict()} first)
+     * @param run    the rest of the command line
+     * @param in     console input (headless)
+     * @param out    counters and reports
+     * @param err    errors
+     * @param window the window, if this build has one
+     * @param env    environment lookup (the secret, the display)
+     * @return 0 if the match ran to its end or quit, {@link #EXIT_STOPPED} if it stopped or could not start, 2 for
+     *         a bad flag
+     */
+    public static int run(NetFlags flags, NetRun run, InputStream in, PrintStream out, PrintStream err,
+                          Optional<WindowLauncher> window, Function<String, String> env) {
+        String conflict = flags.conflict();
+        if (conflict != null) {
+            err.println("error: " + conflict);
+            return 2;
+        }
+        String secret = flags.secret != null ? flags.secret : env.apply(NetFlags.SECRET_ENV);
+        if (secret == null || secret.isEmpty()) {
+            err.println("error: a network match needs --secret (or " + NetFlags.SECRET_ENV + ")");
+            return 2;
+        }
+        String name = flags.name != null ? flags.name : "host";
+        String badName = PeerSettings.checkName(name);
+        if (badName != null) {
+            err.println("error: --name: " + badName);
+            return 2;
+        }
+        NetMatch match = new NetMatch(flags, run, out);
+        PeerSettings settings = PeerSettings.of(name, secret, match.buildId(),
+                match.config.setup(setup(run.config())));
+        LockstepHost host = null;
+        PeerLink link;
+        try {
+            if (flags.hostPort != null) {
+                InetAddress bind = flags.bind != null ? flags.bind : InetAddress.getLoopbackAddress();
+                int players = flags.players == null ? 2 : flags.players;
+                host = LockstepHost.open(settings, bind, flags.hostPort, players, match.config.inputDelay());
+                out.println("hosting on " + bind.getHostAddress() + ":" + host.port() + " as " + name
+                        + ": waiting for " + (players - 1) + " more player(s)");
+                link = host.awaitStart(Duration.ofHours(1));
+            } else {
+                out.println("joining " + flags.join.host() + ":" + flags.join.port() + " as " + name);
+                link = LockstepClient.join(settings, flags.join.host(), flags.join.port(), Duration.ofHours(1));
+            }
+        } catch (IOException | TimeoutException e) {
+            if (host != null) {
+                host.close();
+            }
+            err.println("error: " + e.getMessage());
+            return EXIT_STOPPED;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            if (host != null) {
+                host.close();
+            }
+            return EXIT_STOPPED;
+        }
+        try (link) {
+            return match.play(link, in, window, env);
+        } catch (IOException e) {
+            err.println("error: " + e.getMessage());
+            return EXIT_STOPPED;
+        }
+    }
+
+    /** The setup every player must share: the game's own and the rates applied from time zero. */
+    static String setup(GameConfig config) {
+        StringBuilder s = new StringBuilder(config.setup());
+        for (RateSetting r : config.rates()) {
+            s.append(' ').append(r.system().getSimpleName()).append('=').append(r.hz());
+        }
+        return s.toString();
+    }
+
+    /** The code that decides the simulation: the game and its systems. */
+    private String buildId() {
+        Class<?>[] classes = new Class<?>[loop.systems().size() + 2];
+        for (int i = 0; i < loop.systems().size(); i++) {
+            classes[i] = loop.systems().get(i);
+        }
+        classes[classes.length - 2] = RtsGame.class;
+        classes[classes.length - 1] = GameConfig.class;
+        return BuildId.of(classes);
+    }
+
+    private int play(PeerLink link, InputStream in, Optional<WindowLauncher> window, Function<String, String> env)
+            throws IOException {
+        session = LockstepSession.start(loop, game.inputs(), link, config);
+        session.onReport(out::println);
+        if (run.stopAtNanos() != null) {
+            session.endAt((run.stopAtNanos() + config.turnNanos() - 1) / config.turnNanos());
+        }
+        int team = link.seat() % 2;
+        game.playAs(team, (type, code, x, y, z, w) -> session.submit(new Command(type, code, x, y, z, w)));
+        game.onBeforeFrame(this::beforeFrame);
+        game.onStatusLine(() -> line);
+        game.console().register("net", "net", "the network match: turn, input delay, round trip, players",
+                (args, reply) -> {
+                    args.expectAtMost(0);
+                    reply.accept(session.line() + "  players " + String.join(", ", session.names()));
+                });
+        out.println("match started: " + String.join(", ", link.names()) + "; you are " + link.names()
+                .get(link.seat()) + " (seat " + link.seat() + ") commanding team " + team);
+        boolean windowed = false;
+        if (!run.headless() && window.isPresent() && (run.offscreen() || env.apply("DISPLAY") != null
+                || env.apply("WAYLAND_DISPLAY") != null)) {
+            ConsoleReader[] reader = new ConsoleReader[1];
+            try {
+                window.get().run(game, new WindowRequest(run.fps(), run.stopAtNanos() == null ? -1
+                        : session.config().turnNanos() * ((run.stopAtNanos() + config.turnNanos() - 1)
+                        / config.turnNanos()), run.offscreen(), run.screenshots()),
+                        () -> reader[0] = ConsoleReader.start(game.console(), in, out));
+                windowed = true;
+            } catch (WindowUnavailableException e) {
+                out.println("window unavailable (" + e.getMessage() + "): running headless");
+            } finally {
+                if (reader[0] != null) {
+                    reader[0].close();
+                }
+            }
+        }
+        if (!windowed) {
+            runHeadless(in);
+        }
+        return finish();
+    }
+
+    /** Before every frame: the others' inputs in, the horizon moved; the counters line four times a second. */
+    private void beforeFrame() {
+        long now = real.nanoTime();
+        session.poll();
+        if (now >= nextLine) {
+            line = session.line();
+            nextLine = now + SECOND / 4;
+        }
+    }
+
+    private void runHeadless(InputStream in) {
+        game.console().register("quit", "quit", "leaves the match (saving --record, printing --print-hash)",
+                (args, reply) -> {
+                    args.expectAtMost(0);
+                    quit = true;
+                    reply.accept("leaving at turn " + session.turn());
+                });
+        ConsoleReader reader = ConsoleReader.start(game.console(), in, out);
+        try {
+            FramePacer pacer = new FramePacer(real, run.fps());
+            LoopRunner runner = new LoopRunner(pacer);
+            long[] nextPrint = {real.nanoTime() + SECOND};
+            runner.run(() -> {
+                game.frame();
+                long now = real.nanoTime();
+                if (now >= nextPrint[0]) {
+                    out.println(loop.stats().line() + " | " + session.line());
+                    nextPrint[0] = Math.max(nextPrint[0] + SECOND, now);
+                }
+                if (quit || session.stopReason() != null || session.ended()) {
+                    runner.stop();
+                }
+            });
+        } finally {
+            reader.close();
+        }
+    }
+
+    private int finish() throws IOException {
+        String name = session.names().get(session.seat());
+        Path file = run.record() != null ? run.record()
+                : session.stopReason() != null ? Path.of("lockstep-" + name.replaceAll("[^A-Za-z0-9_-]", "_")
+                + ".replay") : null;
+        if (session.stopReason() != null) {
+            out.println("match stopped: " + session.stopReason());
+        }
+        if (file != null) {
+            game.recorder().save(file);
+            out.println("recorded " + game.recorder().records() + " records to " + file + " (replay: --replay "
+                    + file + ")");
+        }
+        if (run.printHash()) {
+            out.println("world-hash: " + StateHash.hex(game.worldHash()));
+        }
+        return session.stopReason() != null ? EXIT_STOPPED : 0;
+    }
+}

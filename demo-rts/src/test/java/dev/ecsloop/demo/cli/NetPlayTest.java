@@ -1,0 +1,88 @@
+package dev.ecsloop.demo.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The network flags: bad ones exit 2 with one line; a host and a joiner on loopback, each giving orders to its own
+ * team, end on the same world hash, and each one's recording replays to a match.
+ */
+class NetPlayTest {
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "--host 0 --secret s | --host: port 0 must be from 1 to 65535",
+            "--join nowhere --name a --secret s | --join: 'nowhere' is not HOST:PORT",
+            "--join h:99999 --name a --secret s | --join: port 99999 must be from 1 to 65535",
+            "--join h:7000 --secret s | --join needs --name (every player needs a different one)",
+            "--host 7000 --join h:7000 --secret s | --host and --join exclude each other: host a match or join one",
+            "--secret s | --secret needs --host or --join",
+            "--host 7000 --players 9 --secret s | --players: '9' must be from 2 to 8",
+            "--join h:7000 --name a --players 3 --secret s | --players is the host's: drop it when joining",
+            "--host 7000 --bind example.com --secret s | --bind: 'example.com' is not an IP address",
+            "--host 7000 --input-delay 0 --secret s | --input-delay: '0' must be from 1 to 20",
+            "--host 7000 --turn-ms 5 --secret s | --turn-ms: '5' must be from 10 to 1000",
+            "--host 7000 --secret s --frame-times steady:16 | a network match runs in real time with its own "
+                    + "console: drop --frame-times",
+            "--host 7000 --name '' --secret s | --name: a player name has 1 to 32 characters",
+    })
+    void aBadNetworkFlagExitsTwoWithOneLine(String args, String expected) {
+        List<String> argv = new java.util.ArrayList<>(List.of(("--headless " + args).split(" ")));
+        argv.replaceAll(a -> a.equals("''") ? "" : a);
+        Runs run = Runs.of(argv.toArray(new String[0]));
+        assertEquals(2, run.status(), run.err().toString());
+        assertEquals(1, run.err().size(), "exactly one line: " + run.err());
+        assertTrue(run.err().get(0).startsWith("error: " + expected), run.err().get(0));
+    }
+
+    @Test
+    void twoPlayersOnLoopbackEndOnTheSameWorldAndTheirRecordingsReplay(@TempDir Path dir) throws Exception {
+        int port;
+        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = probe.getLocalPort();
+        }
+        String game = "--headless --units 200 --map-size 64 --seconds 1.5 --print-hash --secret pw --turn-ms 50";
+        String hostArgs = game + " --host " + port + " --record " + dir.resolve("host.replay");
+        String joinArgs = game + " --join 127.0.0.1:" + port + " --name bob --record " + dir.resolve("bob.replay");
+        CompletableFuture<Runs> host = CompletableFuture.supplyAsync(
+                () -> Runs.withInput("select 0 0 64 64\nmove 40 40\n", hostArgs.split(" ")));
+        Runs bob = joinWhenListening(joinArgs, "select 0 0 64 64\nattack 10 10\n");
+        Runs hosted = host.get(120, TimeUnit.SECONDS);
+        assertEquals(0, hosted.status(), hosted.err().toString());
+        assertEquals(0, bob.status(), bob.err().toString());
+        assertTrue(hosted.lastOut().startsWith("world-hash: "), hosted.out().toString());
+        assertEquals(hosted.lastOut(), bob.lastOut(), "the two worlds differ");
+        assertTrue(hosted.out().stream().anyMatch(l -> l.contains("you are host (seat 0) commanding team 0")));
+        assertTrue(bob.out().stream().anyMatch(l -> l.contains("you are bob (seat 1) commanding team 1")));
+        for (String who : List.of("host", "bob")) {
+            Runs replay = Runs.of("--replay", dir.resolve(who + ".replay").toString());
+            assertEquals(0, replay.status(), who + ": " + replay.out() + replay.err());
+        }
+    }
+
+    /**
+     * Joins, retrying for up to a minute while the host is not listening yet (it opens its port once its game is
+     * built).
+     */
+    private static Runs joinWhenListening(String args, String stdin) {
+        long deadline = dev.ecsloop.time.Clock.system().nanoTime() + 60_000_000_000L;
+        while (dev.ecsloop.time.Clock.system().nanoTime() < deadline) {
+            Runs run = Runs.withInput(stdin, args.split(" "));
+            if (run.status() != 3 || !run.err().toString().contains("cannot reach")) {
+                return run;
+            }
+        }
+        throw new AssertionError("the host never listened");
+    }
+}

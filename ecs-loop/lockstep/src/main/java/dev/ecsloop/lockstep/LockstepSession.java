@@ -1,0 +1,418 @@
+package dev.ecsloop.lockstep;
+
+import com.artemis.BaseSystem;
+import dev.ecsloop.GameLoop;
+import dev.ecsloop.TickListener;
+import dev.ecsloop.input.InputQueue;
+import dev.ecsloop.lockstep.net.PeerLink;
+import dev.ecsloop.lockstep.turn.Desync;
+import dev.ecsloop.lockstep.turn.HashBook;
+import dev.ecsloop.lockstep.turn.TurnBook;
+import dev.ecsloop.lockstep.wire.Message;
+import dev.ecsloop.replay.StateHash;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/**
+ * One peer of a lockstep game, on the loop thread: it sends this player's inputs a few turns ahead, hands every
+ * peer's inputs to the game's {@link InputQueue} at the simulated instant of their turn, holds the simulation at the
+ * end of the last turn all inputs are in for, and compares state hashes with the others.
+ *
+ * <p>Time: turn {@code t} covers simulated time {@code [t*L, (t+1)*L)}. An input given while the simulation is in
+ * turn {@code c} is scheduled for turn {@code c + D} (the input delay) and posted at simulated time
+ * {@code (c+D)*L} on every peer, so each peer's fixed ticks after that instant see it, whatever the frame split.
+ * Turns {@code 0 .. D-1} are empty. This peer sends its batch for turn {@code c + D} once its simulation has left
+ * turn {@code c}, and may run to the end of turn {@code t}, simulated time {@code (t+1)*L}, once it holds every
+ * peer's batch for turns up to {@code t}: that bound is the loop's horizon ({@link GameLoop#setHorizon}). Frames
+ * keep running while the simulation waits there, so rendering never waits; the real time held back is kept as
+ * debt under {@link dev.ecsloop.DebtPolicy#KEEP} and dropped under {@code DISCARD}. A turn that carries inputs
+ * also stops the simulation at its instant for the rest of that frame (the inputs are posted between frames, so
+ * that the recording stays in simulated-time order).
+ *
+ * <p>Checkpoints: at the first fixed tick at or after the start of every {@code hashEvery}-th turn, before the tick
+ * runs, the session hashes the world ({@link StateHash}) and sends the hash. The first pair of differing hashes
+ * stops the game on every peer with the turn, the simulated time and both hashes. A stop freezes simulated time at
+ * once; frames, the recording and the world stay as they are, for a replay to bisect.
+ *
+ * <p>Use, once per frame on the loop thread: {@link #poll()}, then {@code loop.frame()}; give inputs with
+ * {@link #submit}. All of the game's input must come through the session: an event posted to the queue directly
+ * would reach this peer only.
+ */
+public final class LockstepSession implements TickListener {
+
+    /** How many of its own checkpoints a session keeps for {@link #checkpoints()}: over an hour at one a second. */
+    public static final int KEPT_CHECKPOINTS = 4096;
+
+    private final GameLoop loop;
+    private final InputQueue inputs;
+    private final PeerLink link;
+    private final LockstepConfig config;
+    private final int seat;
+    private final List<String> names;
+    private final TurnBook book;
+    private final HashBook hashes;
+    private final StateHash hasher;
+    private final boolean[] playing;
+    private final ArrayDeque<Scheduled> pending = new ArrayDeque<>();
+    private final List<List<Command>> scratch = new ArrayList<>();
+    private final List<List<Command>> heldBatches = new ArrayList<>();
+    /** A complete turn with inputs, waiting for the simulation to reach its instant; -1 if none. */
+    private long held = -1;
+    private final List<PeerFault> faults = new ArrayList<>();
+    /** This peer's latest checkpoints, at most {@link #KEPT_CHECKPOINTS}. */
+    private final ArrayDeque<Message.Hash> ownHashes = new ArrayDeque<>();
+    private Consumer<String> reports = line -> { };
+    private long lastSent;
+    private long nextCheckpoint;
+    private long endTurn = Long.MAX_VALUE;
+    private long horizonNanos;
+    private String stopReason;
+    private String lost;
+    private Desync desync;
+
+    private record Scheduled(long turn, Command command) {
+    }
+
+    private LockstepSession(GameLoop loop, InputQueue inputs, PeerLink link, LockstepConfig config) {
+        this.loop = loop;
+        this.inputs = inputs;
+        this.link = link;
+        this.config = config;
+        this.seat = link.seat();
+        this.names = link.names();
+        this.book = new TurnBook(names.size(), config.inputDelay(), true);
+        this.hashes = new HashBook(names.size());
+        this.hasher = new StateHash(loop.world());
+        this.playing = new boolean[names.size()];
+        java.util.Arrays.fill(playing, true);
+        this.lastSent = config.inputDelay() - 1L;
+        this.nextCheckpoint = config.hashEvery();
+        limit((book.completed() + 1) * config.turnNanos());
+        loop.addTickListener(this);
+    }
+
+    /**
+     * Starts this peer's side of a game whose link has just started, at simulated time 0.
+     *
+     * @param loop    the game's loop, at simulated time 0
+     * @param inputs  the loop's input queue; the session posts every peer's inputs to it
+     * @param link    the started link from {@link dev.ecsloop.lockstep.net.LockstepHost} or
+     *                {@link dev.ecsloop.lockstep.net.LockstepClient}
+     * @param config  the game's lockstep rules (the same on every peer: the handshake compared them)
+     * @return the session, with the loop's horizon set to the end of the empty turns
+     * @throws IllegalStateException if the loop has already advanced
+     */
+    public static LockstepSession start(GameLoop loop, InputQueue inputs, PeerLink link, LockstepConfig config) {
+        Objects.requireNonNull(inputs, "inputs");
+        if (loop.simulatedNanos() != 0) {
+            throw new IllegalStateException("a lockstep game starts at simulated time 0, the loop is at "
+                    + loop.simulatedNanos() + " ns");
+        }
+        return new LockstepSession(loop, inputs, link, config);
+    }
+
+    /**
+     * Where reports go (a peer that left, the stop): one line each, on the loop thread.
+     *
+     * @param sink the receiver of report lines
+     * @return this session
+     */
+    public LockstepSession onReport(Consumer<String> sink) {
+        this.reports = Objects.requireNonNull(sink, "sink");
+        return this;
+    }
+
+    /**
+     * Ends the game at the start of turn {@code turn}: the simulation runs to simulated time {@code turn * L} and
+     * no further, on every peer that sets the same end (tests and matches of fixed length).
+     *
+     * @param turn the last turn boundary to reach
+     * @throws IllegalArgumentException if the turn is negative
+     */
+    public void endAt(long turn) {
+        if (turn < 0) {
+            throw new IllegalArgumentException("end turn must not be negative, was " + turn);
+        }
+        endTurn = turn;
+    }
+
+    /**
+     * Schedules an input of this player for {@link #inputDelay()} turns after the current one. Ignored once the
+     * game has stopped.
+     *
+     * @param command the input
+     * @return the turn it takes effect in, or -1 if the game has stopped
+     */
+    public long submit(Command command) {
+        Objects.requireNonNull(command, "command");
+        if (stopReason != null) {
+            return -1;
+        }
+        long turn = turn() + config.inputDelay();
+        pending.addLast(new Scheduled(turn, command));
+        return turn;
+    }
+
+    /**
+     * Between frames: sends this player's batches for the turns the simulation has left, takes in what the others
+     * sent, posts every newly complete turn's inputs at its instant, and moves the horizon. Never blocks.
+     */
+    public void poll() {
+        if (stopReason != null) {
+            return;
+        }
+        if (desync != null) {
+            stop(desync.describe(names), true);
+            return;
+        }
+        sendLeftTurns();
+        for (Message m = link.poll(); m != null && stopReason == null; m = link.poll()) {
+            receive(m);
+        }
+        if (stopReason != null) {
+            return;
+        }
+        deliver();
+        long bound = held >= 0 ? held : book.nextToTake();
+        limit(Math.multiplyExact(Math.min(bound, endTurn), config.turnNanos()));
+        if (lost != null && waiting()) {
+            stop(lost, false); // the host is gone and the turns it sent are played: nothing more can come
+        }
+    }
+
+    /**
+     * Posts every complete turn's inputs at the turn's instant. A turn with inputs is held until the simulation
+     * stands exactly at its instant (the horizon stops it there), so the recorder journals the inputs after every
+     * earlier state hash: a recording stays in simulated-time order, as a replay reads it. Turns without inputs
+     * pass at once.
+     */
+    private void deliver() {
+        while (true) {
+            if (held < 0) {
+                long t = book.takeNext(scratch);
+                if (t < 0) {
+                    return;
+                }
+                boolean any = false;
+                for (List<Command> batch : scratch) {
+                    any |= !batch.isEmpty();
+                }
+                if (!any) {
+                    continue;
+                }
+                held = t;
+                heldBatches.clear();
+                heldBatches.addAll(scratch);
+            }
+            long at = Math.multiplyExact(held, config.turnNanos());
+            if (loop.simulatedNanos() < at) {
+                return;
+            }
+            for (List<Command> batch : heldBatches) {
+                for (Command c : batch) {
+                    inputs.postAtSimulated(at).set(c.type(), c.code(), c.x(), c.y(), c.z(), c.w());
+                }
+            }
+            held = -1;
+        }
+    }
+
+    /**
+     * As {@link #poll()}, but if the simulation is held at the horizon and nothing has arrived, first waits up to
+     * {@code waitNanos} for a message. For headless peers and tests, which have nothing to draw meanwhile; a
+     * window calls {@link #poll()}.
+     *
+     * @param waitNanos the longest wait
+     * @throws InterruptedException if interrupted while waiting
+     */
+    public void poll(long waitNanos) throws InterruptedException {
+        poll();
+        if (stopReason == null && waiting()) {
+            Message m = link.await(waitNanos);
+            if (m != null) {
+                receive(m);
+            }
+            poll();
+        }
+    }
+
+    private void sendLeftTurns() {
+        long upTo = Math.min(turn(), endTurn) - 1 + config.inputDelay();
+        if (lastSent >= upTo) {
+            return; // the steady frame within a turn allocates nothing
+        }
+        List<Command> batch = new ArrayList<>();
+        while (lastSent < upTo) {
+            lastSent++;
+            batch.clear();
+            while (!pending.isEmpty() && pending.peekFirst().turn() <= lastSent) {
+                batch.add(pending.pollFirst().command());
+            }
+            List<Command> commands = List.copyOf(batch);
+            book.accept(seat, lastSent, commands);
+            link.send(new Message.Turn(seat, lastSent, commands));
+        }
+    }
+
+    private void receive(Message m) {
+        try {
+            if (m instanceof Message.Turn t) {
+                book.accept(t.peer(), t.turn(), t.commands());
+            } else if (m instanceof Message.Hash h) {
+                compare(hashes.report(h.peer(), h.turn(), h.simNanos(), h.hash(), playing));
+                if (desync != null) {
+                    stop(desync.describe(names), true);
+                }
+            } else if (m instanceof Message.Drop d) {
+                left(d);
+            } else if (m instanceof Message.Stop s) {
+                stop(s.reason(), false);
+            } else if (m instanceof Message.Lost l) {
+                if (lost == null) {
+                    lost = l.reason();
+                }
+            }
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            stop("protocol error: " + e.getMessage(), true);
+        }
+    }
+
+    private void left(Message.Drop d) {
+        if (d.peer() == seat) {
+            stop("dropped from the game at turn " + d.fromTurn() + ": " + d.reason(), false);
+            return;
+        }
+        book.drop(d.peer(), d.fromTurn());
+        playing[d.peer()] = false;
+        hashes.seatsChanged(playing);
+        PeerFault fault = new PeerFault(d.peer(), names.get(d.peer()), d.fromTurn(), d.reason());
+        faults.add(fault);
+        reports.accept(fault.describe());
+    }
+
+    /** Keeps the first desync; the stop follows in {@link #poll()}, outside the tick that found it. */
+    private void compare(Desync found) {
+        if (found != null && desync == null) {
+            desync = found;
+        }
+    }
+
+    private void stop(String reason, boolean tellOthers) {
+        if (stopReason != null) {
+            return;
+        }
+        stopReason = reason;
+        limit(loop.simulatedNanos());
+        if (tellOthers) {
+            link.send(new Message.Stop(reason));
+        }
+        reports.accept("game stopped at turn " + turn() + ": " + reason);
+    }
+
+    private void limit(long simNanos) {
+        horizonNanos = Math.max(loop.simulatedNanos(), simNanos);
+        loop.setHorizon(horizonNanos);
+    }
+
+    @Override
+    public void beforeTick(BaseSystem system, long tickNanos) {
+        long every = Math.multiplyExact((long) config.hashEvery(), config.turnNanos());
+        if (stopReason != null || tickNanos < nextCheckpoint * config.turnNanos()) {
+            return;
+        }
+        long turn = tickNanos / every * config.hashEvery();
+        long at = turn * config.turnNanos();
+        Message.Hash own = new Message.Hash(seat, turn, at, hasher.hash());
+        nextCheckpoint = turn + config.hashEvery();
+        if (ownHashes.size() == KEPT_CHECKPOINTS) {
+            ownHashes.pollFirst();
+        }
+        ownHashes.addLast(own);
+        link.send(own);
+        compare(hashes.report(seat, turn, at, own.hash(), playing));
+    }
+
+    /** @return the turn the simulation is in */
+    public long turn() {
+        return loop.simulatedNanos() / config.turnNanos();
+    }
+
+    /** @return the input delay in turns */
+    public int inputDelay() {
+        return config.inputDelay();
+    }
+
+    /** @return the rules */
+    public LockstepConfig config() {
+        return config;
+    }
+
+    /** @return the simulated time the loop may not pass now */
+    public long horizonNanos() {
+        return horizonNanos;
+    }
+
+    /** @return whether the simulation is held at the horizon waiting for a peer's inputs (not at the end) */
+    public boolean waiting() {
+        return stopReason == null && loop.simulatedNanos() >= horizonNanos && held < 0
+                && book.nextToTake() < endTurn;
+    }
+
+    /** @return whether the simulation has reached the end set by {@link #endAt} */
+    public boolean ended() {
+        return endTurn != Long.MAX_VALUE && loop.simulatedNanos() >= endTurn * config.turnNanos();
+    }
+
+    /** @return this peer's seat */
+    public int seat() {
+        return seat;
+    }
+
+    /** @return the players' names by seat */
+    public List<String> names() {
+        return names;
+    }
+
+    /** @return the latest round trip to the host (for the host: the worst to a client), or -1 */
+    public long rttNanos() {
+        return link.rttNanos();
+    }
+
+    /** @return the peers that left, in the order they did */
+    public List<PeerFault> faults() {
+        return List.copyOf(faults);
+    }
+
+    /** @return this peer's own latest checkpoint hashes, oldest first (at most {@link #KEPT_CHECKPOINTS}) */
+    public List<Message.Hash> checkpoints() {
+        return List.copyOf(ownHashes);
+    }
+
+    /** @return why the game stopped, or null while it runs */
+    public String stopReason() {
+        return stopReason;
+    }
+
+    /** @return the desync that stopped the game, if this peer saw it, or null */
+    public Desync desync() {
+        return desync;
+    }
+
+    /** @return the counters line: turn, input delay, round trip, waiting */
+    public String line() {
+        long r = rttNanos();
+        return "turn " + turn() + "  delay " + config.inputDelay() + " turns (" + config.inputDelay()
+                * config.turnNanos() / 1_000_000 + " ms)  rtt " + (r < 0 ? "-" : String.format("%.1f ms", r / 1e6))
+                + (stopReason != null ? "  STOPPED" : waiting() ? "  waiting" : "");
+    }
+
+    /** Leaves the game: stops sending and closes the link. The loop, world and recording stay. */
+    public void close() {
+        loop.removeTickListener(this);
+        link.close();
+    }
+}

@@ -1,0 +1,18 @@
+package dev.ecsloop.lockstep;
+
+/**
+ * A peer left the game: it disconnected, stalled past the timeout, or broke the protocol. From {@code fromTurn} on
+ * its inputs are empty on every peer, and the others play on.
+ *
+ * @param seat     its seat
+ * @param name     its name
+ * @param fromTurn the first turn without its inputs
+ * @param reason   why, as the host saw it
+ */
+public record PeerFault(int seat, String name, long fromTurn, String reason) {
+
+    /** @return one line for people */
+    public String describe() {
+        return name + " left at turn " + fromTurn + " (" + reason + "); the others play on, its units idle";
+    }
+}

@@ -1,0 +1,269 @@
+package dev.ecsloop.lockstep.net;
+
+import dev.ecsloop.lockstep.wire.Codec;
+import dev.ecsloop.lockstep.wire.FrameDecoder;
+import dev.ecsloop.lockstep.wire.Handshake;
+import dev.ecsloop.lockstep.wire.Message;
+import dev.ecsloop.lockstep.wire.MessageCodec;
+import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.timeout.IdleStateEvent;
+import io.netty.handler.timeout.IdleStateHandler;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Joins a {@link LockstepHost}'s game: answers the challenge with an HMAC under the shared secret, checks that the
+ * host knows the secret too, waits for every seat to fill, and from then on hands the host's relayed messages to
+ * the loop thread. Losing the host (connection closed, or silent for the stall timeout) is handed on as a
+ * {@link Message.Lost} naming the host: without the relay no more inputs come, so the game ends for this peer once
+ * it has played the turns it holds.
+ */
+public final class LockstepClient {
+
+    private LockstepClient() {
+    }
+
+    /**
+     * Connects and waits for the game to start.
+     *
+     * @param settings this player's identity, the secret, build and setup, timeouts
+     * @param host     the host's address
+     * @param port     the host's port
+     * @param timeout  how long to wait for the connection, the handshake and the other players together
+     * @return the link, once the game has started
+     * @throws LockstepRefusedException if the host cannot be reached, refuses (the reason is the host's line), does
+     *                                  not prove it knows the secret, or the game does not start in time
+     * @throws InterruptedException     if interrupted while waiting
+     */
+    public static PeerLink join(PeerSettings settings, String host, int port, Duration timeout)
+            throws LockstepRefusedException, InterruptedException {
+        EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+        ClientLink link = new ClientLink(settings, group);
+        try {
+            new Bootstrap().group(group).channel(NioSocketChannel.class)
+                    .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE,
+                            timeout.toMillis()))
+                    .option(ChannelOption.TCP_NODELAY, true)
+                    .handler(new ChannelInitializer<SocketChannel>() {
+                        @Override
+                        protected void initChannel(SocketChannel ch) {
+                            ch.pipeline().addLast(link.counter, new IdleStateHandler(
+                                            settings.stallTimeout().toNanos(), 0, 0, TimeUnit.NANOSECONDS),
+                                    link.framer, new MessageCodec(), link.new Handler());
+                            settings.pipelineHook().accept(ch.pipeline());
+                        }
+                    })
+                    .connect(host, port).addListener(f -> {
+                        if (!f.isSuccess()) {
+                            link.started.completeExceptionally(new LockstepRefusedException("cannot reach " + host
+                                    + ":" + port + ": " + f.cause().getMessage()));
+                        }
+                    });
+            return link.started.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (ExecutionException e) {
+            link.close();
+            throw new LockstepRefusedException(e.getCause().getMessage());
+        } catch (TimeoutException e) {
+            link.close();
+            throw new LockstepRefusedException("no game from " + host + ":" + port + " within "
+                    + timeout.toSeconds() + " s");
+        } catch (RuntimeException e) {
+            link.close();
+            throw new LockstepRefusedException("cannot join " + host + ":" + port + ": " + e.getMessage());
+        } catch (InterruptedException e) {
+            link.close();
+            throw e;
+        }
+    }
+
+    /** The client's side of the game. */
+    private static final class ClientLink implements PeerLink {
+
+        private final PeerSettings settings;
+        private final Handshake handshake;
+        private final EventLoopGroup group;
+        private final ByteCounter counter = new ByteCounter();
+        private final FrameDecoder framer = new FrameDecoder();
+        private final Inbox inbox = new Inbox();
+        private final CompletableFuture<PeerLink> started = new CompletableFuture<>();
+        private final byte[] nonce = Handshake.nonce();
+        private volatile Channel channel;
+        private volatile int seat = -1;
+        private volatile List<String> names = List.of();
+        private volatile long rtt = -1;
+        private volatile boolean closing;
+        private byte[] hostNonce;
+
+        ClientLink(PeerSettings settings, EventLoopGroup group) {
+            this.settings = settings;
+            this.handshake = new Handshake(settings.secret());
+            this.group = group;
+        }
+
+        @Override
+        public int seat() {
+            return seat;
+        }
+
+        @Override
+        public List<String> names() {
+            return names;
+        }
+
+        @Override
+        public void send(Message message) {
+            Channel ch = channel;
+            if (ch != null) {
+                ch.writeAndFlush(message);
+            }
+        }
+
+        @Override
+        public Message poll() {
+            return inbox.poll();
+        }
+
+        @Override
+        public Message await(long timeoutNanos) throws InterruptedException {
+            return inbox.await(timeoutNanos);
+        }
+
+        @Override
+        public long rttNanos() {
+            return rtt;
+        }
+
+        @Override
+        public long bytes() {
+            return counter.bytes();
+        }
+
+        /** Leaves once what was already sent is written: the host gets this player's last turns. */
+        @Override
+        public void close() {
+            closing = true;
+            Channel ch = channel;
+            if (ch != null) {
+                ch.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
+                ch.closeFuture().awaitUninterruptibly(2, TimeUnit.SECONDS);
+            }
+            group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+        }
+
+        private String hostName() {
+            return names.isEmpty() ? "the host" : "the host " + names.get(0);
+        }
+
+        private void lost(String why) {
+            if (!started.isDone()) {
+                started.completeExceptionally(new LockstepRefusedException(why));
+            } else if (!closing) {
+                inbox.offer(new Message.Lost("lost " + hostName() + ": " + why));
+            }
+        }
+
+        /** The connection's handler, on the client's Netty thread. */
+        private final class Handler extends SimpleChannelInboundHandler<Message> {
+
+            @Override
+            public void channelActive(ChannelHandlerContext ctx) {
+                channel = ctx.channel();
+            }
+
+            @Override
+            public void channelInactive(ChannelHandlerContext ctx) {
+                lost(seat < 0 ? "the host closed the connection during the handshake" : "disconnected");
+            }
+
+            @Override
+            protected void channelRead0(ChannelHandlerContext ctx, Message m) {
+                if (m instanceof Message.Ping p) {
+                    ctx.writeAndFlush(new Message.Pong(p.nanos()));
+                } else if (m instanceof Message.Pong p) {
+                    rtt = settings.clock().nanoTime() - p.nanos();
+                } else if (hostNonce == null) {
+                    if (!(m instanceof Message.Challenge c) || c.version() != Codec.VERSION) {
+                        fail(ctx, m instanceof Message.Challenge c ? "the host speaks protocol version "
+                                + c.version() + ", this build speaks " + Codec.VERSION : "not a lockstep host");
+                        return;
+                    }
+                    hostNonce = c.nonce();
+                    Message.Join unsigned = new Message.Join(Codec.VERSION, settings.build(), settings.setup(),
+                            settings.name(), nonce, new byte[Codec.NONCE_BYTES]);
+                    ctx.writeAndFlush(new Message.Join(Codec.VERSION, settings.build(), settings.setup(),
+                            settings.name(), nonce, handshake.joinMac(hostNonce, unsigned)));
+                } else if (m instanceof Message.Refuse r) {
+                    fail(ctx, "refused by the host: " + r.reason());
+                } else if (seat < 0) {
+                    if (!(m instanceof Message.Welcome w)) {
+                        fail(ctx, "the host broke the handshake");
+                        return;
+                    }
+                    if (!Handshake.same(w.mac(), handshake.hostMac(hostNonce, nonce))) {
+                        fail(ctx, "the host does not know the secret");
+                        return;
+                    }
+                    framer.admit();
+                    seat = w.peer();
+                    long every = settings.pingInterval().toNanos();
+                    ctx.executor().scheduleAtFixedRate(() -> ctx.writeAndFlush(
+                            new Message.Ping(settings.clock().nanoTime())), 0, every, TimeUnit.NANOSECONDS);
+                } else if (!started.isDone()) {
+                    if (!(m instanceof Message.Start s) || s.names().size() <= seat) {
+                        fail(ctx, "the host broke the handshake");
+                        return;
+                    }
+                    names = s.names();
+                    started.complete(ClientLink.this);
+                } else if (m instanceof Message.Turn || m instanceof Message.Hash || m instanceof Message.Drop
+                        || m instanceof Message.Stop) {
+                    inbox.offer(m);
+                } else {
+                    inbox.offer(new Message.Lost("protocol error from " + hostName() + ": "
+                            + m.getClass().getSimpleName() + " during the game"));
+                    closing = true;
+                    ctx.close();
+                }
+            }
+
+            private void fail(ChannelHandlerContext ctx, String why) {
+                started.completeExceptionally(new LockstepRefusedException(why));
+                closing = true;
+                ctx.close();
+            }
+
+            @Override
+            public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+                if (evt instanceof IdleStateEvent) {
+                    lost("silent for " + settings.stallTimeout().toMillis() + " ms");
+                    closing = true;
+                    ctx.close();
+                }
+            }
+
+            @Override
+            public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+                lost("protocol error: " + cause.getMessage());
+                closing = true;
+                ctx.close();
+            }
+        }
+    }
+}

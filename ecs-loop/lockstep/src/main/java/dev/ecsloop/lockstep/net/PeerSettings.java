@@ -1,0 +1,135 @@
+package dev.ecsloop.lockstep.net;
+
+import dev.ecsloop.time.Clock;
+import io.netty.channel.ChannelPipeline;
+
+import java.time.Duration;
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/**
+ * Who this peer is and how patient it is: the same for a host and a client.
+ *
+ * @param name             the player's name, 1 to 32 characters, shown to the others in reports
+ * @param secret           the shared secret every peer of the game must know; never sent
+ * @param build            identifies the game's code (see {@link dev.ecsloop.lockstep.BuildId}); peers built
+ *                         differently refuse each other
+ * @param setup            identifies what is played (map, seed, units, turn length, input delay...); peers with
+ *                         another setup refuse each other
+ * @param stallTimeout     a peer that holds the game back this long without sending its inputs, or a link silent
+ *                         this long, counts as gone
+ * @param handshakeTimeout a connection that has not completed the handshake by then is closed
+ * @param pingInterval     how often each side measures the round trip (and shows it is alive)
+ * @param clock            the real-time source for stall checks and round trips
+ * @param pipelineHook     called with each connection's pipeline once it is built; tests add a delaying handler
+ */
+public record PeerSettings(String name, String secret, String build, String setup, Duration stallTimeout,
+                           Duration handshakeTimeout, Duration pingInterval, Clock clock,
+                           Consumer<ChannelPipeline> pipelineHook) {
+
+    /** Longest player name, in characters. */
+    public static final int MAX_NAME = 32;
+
+    /**
+     * @param name             the player's name
+     * @param secret           the shared secret
+     * @param build            the build identity
+     * @param setup            the setup identity
+     * @param stallTimeout     how long a peer may hold the game back or stay silent
+     * @param handshakeTimeout how long a connection may take to join
+     * @param pingInterval     how often to probe the round trip
+     * @param clock            the real-time source
+     * @param pipelineHook     called with each connection's pipeline
+     * @throws IllegalArgumentException if the name is empty, too long or has control characters, the secret is
+     *                                  empty, or a duration is not positive
+     */
+    public PeerSettings {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(build, "build");
+        Objects.requireNonNull(setup, "setup");
+        Objects.requireNonNull(clock, "clock");
+        Objects.requireNonNull(pipelineHook, "pipelineHook");
+        String bad = checkName(name);
+        if (bad != null) {
+            throw new IllegalArgumentException(bad);
+        }
+        if (secret == null || secret.isEmpty()) {
+            throw new IllegalArgumentException("the shared secret must not be empty");
+        }
+        positive(stallTimeout, "stall timeout");
+        positive(handshakeTimeout, "handshake timeout");
+        positive(pingInterval, "ping interval");
+    }
+
+    /**
+     * Defaults: 5 s stall timeout, 5 s handshake timeout, a ping every 500 ms, the system clock, no hook.
+     *
+     * @param name   the player's name
+     * @param secret the shared secret
+     * @param build  the build identity
+     * @param setup  the setup identity
+     * @return the settings
+     */
+    public static PeerSettings of(String name, String secret, String build, String setup) {
+        return new PeerSettings(name, secret, build, setup, Duration.ofSeconds(5), Duration.ofSeconds(5),
+                Duration.ofMillis(500), Clock.system(), p -> { });
+    }
+
+    /**
+     * @param timeout the stall timeout
+     * @return a copy with it
+     */
+    public PeerSettings withStallTimeout(Duration timeout) {
+        return new PeerSettings(name, secret, build, setup, timeout, handshakeTimeout, pingInterval, clock,
+                pipelineHook);
+    }
+
+    /**
+     * @param c the clock
+     * @return a copy with it
+     */
+    public PeerSettings withClock(Clock c) {
+        return new PeerSettings(name, secret, build, setup, stallTimeout, handshakeTimeout, pingInterval, c,
+                pipelineHook);
+    }
+
+    /**
+     * @param hook the pipeline hook
+     * @return a copy with it
+     */
+    public PeerSettings withPipelineHook(Consumer<ChannelPipeline> hook) {
+        return new PeerSettings(name, secret, build, setup, stallTimeout, handshakeTimeout, pingInterval, clock,
+                hook);
+    }
+
+    /**
+     * @param s the setup identity
+     * @return a copy with it
+     */
+    public PeerSettings withSetup(String s) {
+        return new PeerSettings(name, secret, build, s, stallTimeout, handshakeTimeout, pingInterval, clock,
+                pipelineHook);
+    }
+
+    /**
+     * @param name a player name
+     * @return what is wrong with it, or null if it is fine
+     */
+    public static String checkName(String name) {
+        if (name.isEmpty() || name.length() > MAX_NAME) {
+            return "a player name has 1 to " + MAX_NAME + " characters, '" + name + "' has " + name.length();
+        }
+        for (int i = 0; i < name.length(); i++) {
+            if (Character.isISOControl(name.charAt(i))) {
+                return "a player name must not hold control characters";
+            }
+        }
+        return null;
+    }
+
+    private static void positive(Duration d, String what) {
+        if (d == null || d.isZero() || d.isNegative()) {
+            throw new IllegalArgumentException(what + " must be positive, was " + d);
+        }
+    }
+}

@@ -1,0 +1,251 @@
+package dev.ecsloop.lockstep.wire;
+
+import dev.ecsloop.lockstep.Command;
+import io.netty.buffer.ByteBuf;
+import io.netty.handler.codec.CorruptedFrameException;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Encodes and decodes one {@link Message} per frame body (the 4-byte length prefix is the framer's). Every length
+ * and count read from the wire is checked against a limit before anything is allocated for it, and a body must be
+ * consumed exactly: a stranger's bytes can only produce a {@link CorruptedFrameException}, never a large
+ * allocation or a half-read message.
+ */
+public final class Codec {
+
+    /** Protocol version: peers of different versions refuse each other in the handshake. */
+    public static final int VERSION = 1;
+    /** "ECSL": the first four bytes of every challenge, so a client that dialled the wrong service knows at once. */
+    public static final int MAGIC = 0x4543534c;
+    /** Most commands one peer may schedule for one turn. */
+    public static final int MAX_COMMANDS = 1024;
+    /** Longest string on the wire, in UTF-8 bytes (names, setups, reasons). */
+    public static final int MAX_STRING = 512;
+    /** Largest frame body once a peer is in: a full turn of commands fits. */
+    public static final int MAX_FRAME = 1 + 1 + 8 + 2 + MAX_COMMANDS * Command.WIRE_BYTES;
+    /** Largest frame body before the handshake completes: a stranger gets no more than this. */
+    public static final int MAX_HANDSHAKE_FRAME = 4 * 1024;
+    /** Nonce and MAC length in bytes (HMAC-SHA256). */
+    public static final int NONCE_BYTES = 32;
+    /** Most seats in one game. */
+    public static final int MAX_PEERS = 8;
+
+    private static final byte CHALLENGE = 1;
+    private static final byte JOIN = 2;
+    private static final byte WELCOME = 3;
+    private static final byte REFUSE = 4;
+    private static final byte START = 5;
+    private static final byte TURN = 6;
+    private static final byte HASH = 7;
+    private static final byte PING = 8;
+    private static final byte PONG = 9;
+    private static final byte DROP = 10;
+    private static final byte STOP = 11;
+
+    private Codec() {
+    }
+
+    /**
+     * Writes {@code message} as one frame body.
+     *
+     * @param message the message
+     * @param out     where to write it
+     * @throws IllegalArgumentException if a string, count or seat is over its limit (the peer would refuse it)
+     */
+    public static void encode(Message message, ByteBuf out) {
+        if (message instanceof Message.Challenge m) {
+            out.writeByte(CHALLENGE).writeInt(MAGIC).writeInt(m.version());
+            writeNonce(out, m.nonce());
+        } else if (message instanceof Message.Join m) {
+            out.writeByte(JOIN).writeInt(m.version());
+            writeString(out, m.build());
+            writeString(out, m.setup());
+            writeString(out, m.name());
+            writeNonce(out, m.nonce());
+            writeNonce(out, m.mac());
+        } else if (message instanceof Message.Welcome m) {
+            out.writeByte(WELCOME).writeByte(seat(m.peer()));
+            writeNonce(out, m.mac());
+        } else if (message instanceof Message.Refuse m) {
+            out.writeByte(REFUSE);
+            writeString(out, m.reason());
+        } else if (message instanceof Message.Start m) {
+            if (m.names().isEmpty() || m.names().size() > MAX_PEERS) {
+                throw new IllegalArgumentException("a game has 1 to " + MAX_PEERS + " players, not " + m.names().size());
+            }
+            out.writeByte(START).writeByte(m.names().size());
+            for (String name : m.names()) {
+                writeString(out, name);
+            }
+        } else if (message instanceof Message.Turn m) {
+            if (m.commands().size() > MAX_COMMANDS) {
+                throw new IllegalArgumentException("at most " + MAX_COMMANDS + " commands per turn, not "
+                        + m.commands().size());
+            }
+            out.writeByte(TURN).writeByte(seat(m.peer())).writeLong(m.turn()).writeShort(m.commands().size());
+            for (Command c : m.commands()) {
+                out.writeInt(c.type()).writeInt(c.code()).writeFloat(c.x()).writeFloat(c.y()).writeFloat(c.z())
+                        .writeFloat(c.w());
+            }
+        } else if (message instanceof Message.Hash m) {
+            out.writeByte(HASH).writeByte(seat(m.peer())).writeLong(m.turn()).writeLong(m.simNanos())
+                    .writeLong(m.hash());
+        } else if (message instanceof Message.Ping m) {
+            out.writeByte(PING).writeLong(m.nanos());
+        } else if (message instanceof Message.Pong m) {
+            out.writeByte(PONG).writeLong(m.nanos());
+        } else if (message instanceof Message.Drop m) {
+            out.writeByte(DROP).writeByte(seat(m.peer())).writeLong(m.fromTurn());
+            writeString(out, m.reason());
+        } else if (message instanceof Message.Stop m) {
+            out.writeByte(STOP);
+            writeString(out, m.reason());
+        } else {
+            throw new IllegalArgumentException("not a protocol message: " + message);
+        }
+    }
+
+    /**
+     * Reads one frame body, which must hold exactly one well-formed message.
+     *
+     * @param in the frame body
+     * @return the message
+     * @throws CorruptedFrameException if the body is not one well-formed message: unknown type, bad magic, a length
+     *                                 or count over its limit, a negative turn, missing or extra bytes
+     */
+    public static Message decode(ByteBuf in) {
+        try {
+            Message m = read(in);
+            if (in.isReadable()) {
+                throw new CorruptedFrameException(in.readableBytes() + " stray bytes after a message");
+            }
+            return m;
+        } catch (IndexOutOfBoundsException e) {
+            throw new CorruptedFrameException("message cut short");
+        }
+    }
+
+    private static Message read(ByteBuf in) {
+        byte type = in.readByte();
+        switch (type) {
+            case CHALLENGE -> {
+                if (in.readInt() != MAGIC) {
+                    throw new CorruptedFrameException("not an ecs-loop lockstep host");
+                }
+                return new Message.Challenge(in.readInt(), readNonce(in));
+            }
+            case JOIN -> {
+                return new Message.Join(in.readInt(), readString(in), readString(in), readString(in), readNonce(in),
+                        readNonce(in));
+            }
+            case WELCOME -> {
+                return new Message.Welcome(readSeat(in), readNonce(in));
+            }
+            case REFUSE -> {
+                return new Message.Refuse(readString(in));
+            }
+            case START -> {
+                int n = in.readUnsignedByte();
+                if (n < 1 || n > MAX_PEERS) {
+                    throw new CorruptedFrameException("a game has 1 to " + MAX_PEERS + " players, not " + n);
+                }
+                List<String> names = new ArrayList<>(n);
+                for (int i = 0; i < n; i++) {
+                    names.add(readString(in));
+                }
+                return new Message.Start(List.copyOf(names));
+            }
+            case TURN -> {
+                int peer = readSeat(in);
+                long turn = readTurn(in);
+                int n = in.readUnsignedShort();
+                if (n > MAX_COMMANDS) {
+                    throw new CorruptedFrameException("at most " + MAX_COMMANDS + " commands per turn, not " + n);
+                }
+                if (in.readableBytes() != n * Command.WIRE_BYTES) {
+                    throw new CorruptedFrameException("turn of " + n + " commands with " + in.readableBytes()
+                            + " bytes");
+                }
+                List<Command> commands = new ArrayList<>(n);
+                for (int i = 0; i < n; i++) {
+                    commands.add(new Command(in.readInt(), in.readInt(), in.readFloat(), in.readFloat(),
+                            in.readFloat(), in.readFloat()));
+                }
+                return new Message.Turn(peer, turn, List.copyOf(commands));
+            }
+            case HASH -> {
+                return new Message.Hash(readSeat(in), readTurn(in), in.readLong(), in.readLong());
+            }
+            case PING -> {
+                return new Message.Ping(in.readLong());
+            }
+            case PONG -> {
+                return new Message.Pong(in.readLong());
+            }
+            case DROP -> {
+                return new Message.Drop(readSeat(in), readTurn(in), readString(in));
+            }
+            case STOP -> {
+                return new Message.Stop(readString(in));
+            }
+            default -> throw new CorruptedFrameException("unknown message type " + type);
+        }
+    }
+
+    private static int seat(int peer) {
+        if (peer < 0 || peer >= MAX_PEERS) {
+            throw new IllegalArgumentException("seat must be from 0 to " + (MAX_PEERS - 1) + ", was " + peer);
+        }
+        return peer;
+    }
+
+    private static int readSeat(ByteBuf in) {
+        int peer = in.readUnsignedByte();
+        if (peer >= MAX_PEERS) {
+            throw new CorruptedFrameException("seat " + peer + " out of range");
+        }
+        return peer;
+    }
+
+    private static long readTurn(ByteBuf in) {
+        long turn = in.readLong();
+        if (turn < 0) {
+            throw new CorruptedFrameException("negative turn " + turn);
+        }
+        return turn;
+    }
+
+    private static void writeString(ByteBuf out, String s) {
+        byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
+        if (bytes.length > MAX_STRING) {
+            throw new IllegalArgumentException("string of " + bytes.length + " bytes, the limit is " + MAX_STRING);
+        }
+        out.writeShort(bytes.length).writeBytes(bytes);
+    }
+
+    private static String readString(ByteBuf in) {
+        int n = in.readUnsignedShort();
+        if (n > MAX_STRING || n > in.readableBytes()) {
+            throw new CorruptedFrameException("string of " + n + " bytes");
+        }
+        byte[] bytes = new byte[n];
+        in.readBytes(bytes);
+        return new String(bytes, StandardCharsets.UTF_8);
+    }
+
+    private static void writeNonce(ByteBuf out, byte[] nonce) {
+        if (nonce.length != NONCE_BYTES) {
+            throw new IllegalArgumentException("nonce or MAC of " + nonce.length + " bytes, not " + NONCE_BYTES);
+        }
+        out.writeBytes(nonce);
+    }
+
+    private static byte[] readNonce(ByteBuf in) {
+        byte[] nonce = new byte[NONCE_BYTES];
+        in.readBytes(nonce);
+        return nonce;
+    }
+}

@@ -1,0 +1,70 @@
+package dev.ecsloop.lockstep.wire;
+
+import dev.ecsloop.lockstep.Command;
+
+import java.util.List;
+
+/**
+ * The messages of the lockstep protocol, one per frame. Handshake: the host sends {@link Challenge}, the joiner
+ * answers {@link Join}, the host accepts with {@link Welcome} or refuses with {@link Refuse} and closes; once every
+ * seat is taken the host sends {@link Start}. In game: {@link Turn} and {@link Hash} go from each peer to the
+ * host, which relays them to every other peer in the order it received them; {@link Ping}/{@link Pong} measure the
+ * round trip and keep a quiet link alive; {@link Drop} tells that a peer left and from which turn on its inputs
+ * are empty; {@link Stop} ends the game on every peer with a reason.
+ */
+public sealed interface Message {
+
+    /** Host to joiner, first: the protocol magic and version, and a fresh random nonce to answer. */
+    record Challenge(int version, byte[] nonce) implements Message {
+    }
+
+    /**
+     * Joiner to host: who it is, how it was built, the setup it wants to play, its own nonce, and the HMAC of all of
+     * that under the shared secret (see {@link Handshake}).
+     */
+    record Join(int version, String build, String setup, String name, byte[] nonce, byte[] mac) implements Message {
+    }
+
+    /** Host to joiner: accepted at seat {@code peer}, with the host's proof that it knows the secret too. */
+    record Welcome(int peer, byte[] mac) implements Message {
+    }
+
+    /** Host to joiner: refused, with one line saying why; the host closes the connection after it. */
+    record Refuse(String reason) implements Message {
+    }
+
+    /** Host to all: every seat is taken; the game starts at simulated time 0 with these players, by seat. */
+    record Start(List<String> names) implements Message {
+    }
+
+    /** One peer's inputs for one turn (often none: an empty turn still says "nothing from me"). */
+    record Turn(int peer, long turn, List<Command> commands) implements Message {
+    }
+
+    /** One peer's world-state hash at the start of checkpoint turn {@code turn} (simulated time {@code simNanos}). */
+    record Hash(int peer, long turn, long simNanos, long hash) implements Message {
+    }
+
+    /** Round-trip probe carrying the sender's clock reading, echoed back in a {@link Pong}. */
+    record Ping(long nanos) implements Message {
+    }
+
+    /** Echo of a {@link Ping}. */
+    record Pong(long nanos) implements Message {
+    }
+
+    /** Peer {@code peer} left: its inputs for turn {@code fromTurn} and later are empty on every peer. */
+    record Drop(int peer, long fromTurn, String reason) implements Message {
+    }
+
+    /** The game ends on every peer, for this reason (a desync report). */
+    record Stop(String reason) implements Message {
+    }
+
+    /**
+     * Never on the wire: a client's own note that its link to the host is gone, so no more inputs will come. The
+     * session plays on through the turns it holds, and stops with this reason only if it needs more.
+     */
+    record Lost(String reason) implements Message {
+    }
+}

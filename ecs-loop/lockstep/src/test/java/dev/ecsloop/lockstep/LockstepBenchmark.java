@@ -1,0 +1,170 @@
+package dev.ecsloop.lockstep;
+
+import dev.ecsloop.GameLoop;
+import dev.ecsloop.lockstep.net.PeerLink;
+import dev.ecsloop.time.Clock;
+import dev.ecsloop.time.ManualClock;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.UnaryOperator;
+
+/**
+ * Run by hand (not part of {@code mvn verify}): peers on loopback in real time at 60 frames a second, 2,000 units,
+ * each peer giving an order every half simulated second; prints a Markdown table of the bytes each peer sends and
+ * receives per second and the input-to-effect latency, in turns and in real milliseconds, for 2 and 4 peers.
+ *
+ * <pre>{@code
+ * mvn -q -pl ecs-loop/lockstep -am test-compile
+ * mvn -q -pl ecs-loop/lockstep dependency:build-classpath -Dmdep.outputFile=/tmp/cp.txt
+ * java -cp "ecs-loop/target/classes:ecs-loop/lockstep/target/classes:ecs-loop/lockstep/target/test-classes:$(cat /tmp/cp.txt)" \
+ *     dev.ecsloop.lockstep.LockstepBenchmark [seconds]
+ * }</pre>
+ */
+public final class LockstepBenchmark {
+
+    static final int UNITS = 2_000;
+    static final LockstepConfig CONFIG = LockstepConfig.defaults();
+    static final long FRAME = 16_666_667L;
+
+    private LockstepBenchmark() {
+    }
+
+    /** One peer in real time: measures when each of its orders is seen by a tick, in real time. */
+    static final class Peer {
+        final String name;
+        final Clock real = Clock.system();
+        final List<Long> givenReal = new ArrayList<>();
+        final List<Long> givenTurnDelay = new ArrayList<>();
+        final List<Long> latencies = new ArrayList<>();
+        final CountDownLatch done = new CountDownLatch(1);
+        volatile Throwable failure;
+        long bytes;
+        long simNanos;
+
+        Peer(String name) {
+            this.name = name;
+        }
+
+        void run(PeerLink link, long endTurn) {
+            try {
+                ManualClock clock = new ManualClock();
+                TestPeer.Game game = TestPeer.build(clock, UNITS);
+                GameLoop loop = game.loop();
+                LockstepSession session = LockstepSession.start(loop, game.inputs(), link, CONFIG);
+                session.endAt(endTurn);
+                int seat = link.seat();
+                long nextOrder = 250_000_000L + seat * 50_000_000L;
+                int orders = 0;
+                int seen = 0;
+                long last = real.nanoTime();
+                long nextFrame = last + FRAME;
+                while (!session.ended() && session.stopReason() == null) {
+                    session.poll();
+                    long now = real.nanoTime();
+                    clock.advance(now - last);
+                    last = now;
+                    loop.frame();
+                    long after = real.nanoTime();
+                    List<CommandSystem.Seen> all = game.commands().seen;
+                    for (; seen < all.size(); seen++) {
+                        CommandSystem.Seen s = all.get(seen);
+                        if (s.team() == seat) {
+                            int index = (int) s.x();
+                            latencies.add(after - givenReal.get(index));
+                        }
+                    }
+                    if (loop.simulatedNanos() >= nextOrder) {
+                        long turn = session.turn();
+                        givenReal.add(after);
+                        givenTurnDelay.add(session.submit(new Command(1, seat, orders++, 50, 0, 0)) - turn);
+                        nextOrder += 500_000_000L;
+                    }
+                    LockSupport.parkNanos(Math.max(0, nextFrame - real.nanoTime()));
+                    nextFrame += FRAME;
+                }
+                if (session.stopReason() != null) {
+                    throw new IllegalStateException(name + " stopped: " + session.stopReason());
+                }
+                bytes = link.bytes();
+                simNanos = loop.simulatedNanos();
+            } catch (Throwable e) {
+                failure = e;
+            } finally {
+                done.countDown();
+            }
+        }
+    }
+
+    static String row(int n, double seconds) throws Exception {
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            names.add("p" + i);
+        }
+        List<Peer> peers = new ArrayList<>();
+        long endTurn = Math.round(seconds * 1e9 / CONFIG.turnNanos());
+        try (Match match = new Match(names, CONFIG, UnaryOperator.identity())) {
+            for (PeerLink link : match.links) {
+                Peer p = new Peer(link.names().get(link.seat()));
+                peers.add(p);
+                Thread t = new Thread(() -> p.run(link, endTurn), "bench-" + p.name);
+                t.setDaemon(true);
+                t.start();
+            }
+            for (Peer p : peers) {
+                if (!p.done.await((long) (seconds * 10 + 60), TimeUnit.SECONDS)) {
+                    throw new IllegalStateException(p.name + " did not finish");
+                }
+                if (p.failure != null) {
+                    throw new IllegalStateException(p.failure);
+                }
+            }
+        }
+        double clientBytes = 0;
+        int clients = 0;
+        double hostBytes = 0;
+        List<Long> lat = new ArrayList<>();
+        long turnsMin = Long.MAX_VALUE;
+        long turnsMax = Long.MIN_VALUE;
+        for (Peer p : peers) {
+            double perSecond = p.bytes / (p.simNanos / 1e9);
+            if (p.name.equals("p0")) {
+                hostBytes = perSecond;
+            } else {
+                clientBytes += perSecond;
+                clients++;
+            }
+            lat.addAll(p.latencies);
+            for (long d : p.givenTurnDelay) {
+                turnsMin = Math.min(turnsMin, d);
+                turnsMax = Math.max(turnsMax, d);
+            }
+        }
+        lat.sort(null);
+        double mean = lat.stream().mapToLong(Long::longValue).average().orElse(Double.NaN) / 1e6;
+        double p95 = lat.isEmpty() ? Double.NaN : lat.get((int) Math.min(lat.size() - 1, lat.size() * 0.95)) / 1e6;
+        return String.format("| %d | %,d | %d ms | %d | %.1f | %,.0f | %,.0f | %s | %d | %.1f | %.1f |", n, UNITS,
+                CONFIG.turnNanos() / 1_000_000, CONFIG.inputDelay(), seconds, clientBytes / clients, hostBytes,
+                turnsMin == turnsMax ? String.valueOf(turnsMin) : turnsMin + "-" + turnsMax, lat.size(), mean, p95);
+    }
+
+    /**
+     * @param args optional: simulated seconds per configuration (default 10)
+     * @throws Exception if a run fails
+     */
+    public static void main(String[] args) throws Exception {
+        double seconds = args.length > 0 ? Double.parseDouble(args[0]) : 10;
+        StringBuilder out = new StringBuilder();
+        out.append("| peers | units | turn | input delay | simulated s | bytes/s per client (sent + received) "
+                + "| bytes/s host (all links) | input to effect (turns) | orders | input to effect, real ms mean "
+                + "| real ms p95 |\n");
+        out.append("|---|---|---|---|---|---|---|---|---|---|---|\n");
+        for (int n : new int[] {2, 4}) {
+            out.append(row(n, seconds)).append('\n');
+        }
+        System.out.print(out);
+    }
+}

@@ -1,0 +1,102 @@
+package dev.ecsloop.lockstep.turn;
+
+import dev.ecsloop.lockstep.Command;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/** The last complete turn is the slowest seat's; turns come out in order, each with every seat's batch. */
+class TurnBookTest {
+
+    static List<Command> batch(int seat, long turn) {
+        return List.of(new Command(seat, (int) turn, 0, 0, 0, 0));
+    }
+
+    @Property
+    void completeTurnsFollowTheSlowestSeatAndComeOutWhole(@ForAll @IntRange(min = 1, max = 8) int seats,
+                                                          @ForAll @IntRange(min = 1, max = 6) int delay,
+                                                          @ForAll long seed) {
+        TurnBook book = new TurnBook(seats, delay, true);
+        Random r = new Random(seed);
+        long[] sent = new long[seats];
+        java.util.Arrays.fill(sent, delay - 1L);
+        long taken = delay - 1L;
+        List<List<Command>> into = new ArrayList<>();
+        for (int step = 0; step < 300; step++) {
+            int seat = r.nextInt(seats);
+            long slowest = java.util.Arrays.stream(sent).min().orElseThrow();
+            if (sent[seat] + 1 <= slowest + delay) {
+                sent[seat]++;
+                book.accept(seat, sent[seat], batch(seat, sent[seat]));
+            }
+            assertEquals(java.util.Arrays.stream(sent).min().orElseThrow(), book.completed());
+            for (long t = book.takeNext(into); t >= 0; t = book.takeNext(into)) {
+                assertEquals(taken + 1, t);
+                taken = t;
+                for (int s = 0; s < seats; s++) {
+                    assertEquals(batch(s, t), into.get(s), "seat " + s + " turn " + t);
+                }
+            }
+            assertEquals(book.completed(), taken);
+        }
+    }
+
+    @Property
+    void aSeatMoreThanTheDelayAheadOrOutOfOrderIsRefusedAndChangesNothing(
+            @ForAll @IntRange(min = 2, max = 8) int seats, @ForAll @IntRange(min = 1, max = 6) int delay) {
+        TurnBook book = new TurnBook(seats, delay, true);
+        for (long t = delay; t < 2L * delay; t++) {
+            book.accept(0, t, List.of());
+        }
+        assertThrows(IllegalArgumentException.class, () -> book.accept(0, 2L * delay, List.of()));
+        assertThrows(IllegalArgumentException.class, () -> book.accept(1, delay + 1L, List.of()));
+        assertThrows(IllegalArgumentException.class, () -> book.accept(seats, delay, List.of()));
+        assertEquals(2L * delay - 1, book.received(0));
+        assertEquals(delay - 1L, book.received(1));
+        assertEquals(delay - 1L, book.completed());
+    }
+
+    @Test
+    void aDroppedSeatsEarlierTurnsStillPlayAndLaterOnesAreEmpty() {
+        TurnBook book = new TurnBook(2, 2, true);
+        book.accept(1, 2, batch(1, 2));
+        book.accept(1, 3, batch(1, 3));
+        book.accept(0, 2, batch(0, 2));
+        book.drop(1, 4);
+        book.accept(1, 4, batch(1, 4)); // late, after the drop: ignored
+        book.accept(0, 3, batch(0, 3));
+        book.accept(0, 4, batch(0, 4));
+        List<List<Command>> into = new ArrayList<>();
+        assertEquals(2, book.takeNext(into));
+        assertEquals(List.of(batch(0, 2), batch(1, 2)), into);
+        assertEquals(3, book.takeNext(into));
+        assertEquals(List.of(batch(0, 3), batch(1, 3)), into);
+        assertEquals(4, book.takeNext(into));
+        assertEquals(List.of(batch(0, 4), List.of()), into);
+        assertEquals(-1, book.takeNext(into));
+        assertEquals(false, book.playing(1));
+    }
+
+    @Test
+    void aDropBeyondWhatTheSeatSentIsRefused() {
+        TurnBook book = new TurnBook(2, 2, true);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> book.drop(1, 5));
+        assertEquals("seat 1 dropped from turn 5 but its inputs end at turn 1", e.getMessage());
+    }
+
+    @Test
+    void badSizesAreRefused() {
+        assertEquals("a game has 1 to 8 players, not 9",
+                assertThrows(IllegalArgumentException.class, () -> new TurnBook(9, 2, true)).getMessage());
+        assertEquals("input delay must be at least 1 turn, was 0",
+                assertThrows(IllegalArgumentException.class, () -> new TurnBook(2, 0, true)).getMessage());
+    }
+}

@@ -1,0 +1,112 @@
+package dev.ecsloop.lockstep.wire;
+
+import dev.ecsloop.lockstep.Command;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.handler.codec.CorruptedFrameException;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.LongRange;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Messages survive the wire unchanged, and no byte sequence decodes into anything but a message or one error. */
+class CodecTest {
+
+    static Message roundTrip(Message m) {
+        ByteBuf b = Unpooled.buffer();
+        Codec.encode(m, b);
+        return Codec.decode(b);
+    }
+
+    @Provide
+    Arbitrary<List<Command>> commands() {
+        return Combinators.combine(Arbitraries.integers(), Arbitraries.integers(), Arbitraries.floats(),
+                Arbitraries.floats(), Arbitraries.floats(), Arbitraries.floats()).as(Command::new).list()
+                .ofMaxSize(40);
+    }
+
+    @Property
+    void aTurnComesBackAsSent(@ForAll @IntRange(min = 0, max = 7) int seat, @ForAll @LongRange(min = 0) long turn,
+                              @ForAll("commands") List<Command> commands) {
+        assertEquals(new Message.Turn(seat, turn, commands), roundTrip(new Message.Turn(seat, turn, commands)));
+    }
+
+    @Property
+    void aHashComesBackAsSent(@ForAll @IntRange(min = 0, max = 7) int seat, @ForAll @LongRange(min = 0) long turn,
+                              @ForAll long sim, @ForAll long hash) {
+        assertEquals(new Message.Hash(seat, turn, sim, hash), roundTrip(new Message.Hash(seat, turn, sim, hash)));
+    }
+
+    @Property
+    void anyBytesDecodeToAMessageOrOneError(@ForAll @net.jqwik.api.constraints.Size(max = 200) byte[] bytes) {
+        try {
+            Message m = Codec.decode(Unpooled.wrappedBuffer(bytes));
+            assertTrue(m != null);
+        } catch (CorruptedFrameException expected) {
+            assertTrue(expected.getMessage() != null);
+        }
+    }
+
+    @Property
+    void aTruncatedTurnIsAnError(@ForAll("commands") List<Command> commands,
+                                 @ForAll @IntRange(min = 1, max = 23) int cut) {
+        if (commands.isEmpty()) {
+            return;
+        }
+        ByteBuf b = Unpooled.buffer();
+        Codec.encode(new Message.Turn(1, 5, commands), b);
+        ByteBuf shorter = b.slice(0, b.readableBytes() - cut);
+        assertThrows(CorruptedFrameException.class, () -> Codec.decode(shorter));
+    }
+
+    @Test
+    void handshakeMessagesComeBackAsSent() {
+        byte[] nonce = Handshake.nonce();
+        byte[] mac = Handshake.nonce();
+        Message.Join join = (Message.Join) roundTrip(new Message.Join(1, "b", "s", "ann", nonce, mac));
+        assertEquals("ann", join.name());
+        assertArrayEquals(mac, join.mac());
+        assertEquals(new Message.Start(List.of("a", "b")), roundTrip(new Message.Start(List.of("a", "b"))));
+        assertEquals(new Message.Drop(2, 9, "gone"), roundTrip(new Message.Drop(2, 9, "gone")));
+        assertEquals(new Message.Stop("desync"), roundTrip(new Message.Stop("desync")));
+    }
+
+    @Test
+    void aCountOverTheLimitIsRefusedBeforeAnythingIsAllocated() {
+        ByteBuf b = Unpooled.buffer();
+        b.writeByte(6).writeByte(0).writeLong(1).writeShort(Codec.MAX_COMMANDS + 1);
+        CorruptedFrameException e = assertThrows(CorruptedFrameException.class, () -> Codec.decode(b));
+        assertEquals("at most 1024 commands per turn, not 1025", e.getMessage());
+        ByteBuf s = Unpooled.buffer();
+        s.writeByte(11).writeShort(60_000);
+        assertEquals("string of 60000 bytes", assertThrows(CorruptedFrameException.class,
+                () -> Codec.decode(s)).getMessage());
+        ByteBuf neg = Unpooled.buffer();
+        neg.writeByte(7).writeByte(0).writeLong(-1).writeLong(0).writeLong(0);
+        assertEquals("negative turn -1", assertThrows(CorruptedFrameException.class,
+                () -> Codec.decode(neg)).getMessage());
+    }
+
+    @Test
+    void macsDependOnTheSecretAndBothNonces() {
+        byte[] hostNonce = Handshake.nonce();
+        Message.Join join = new Message.Join(1, "b", "s", "ann", Handshake.nonce(), new byte[32]);
+        byte[] mac = new Handshake("one").joinMac(hostNonce, join);
+        assertTrue(Handshake.same(mac, new Handshake("one").joinMac(hostNonce, join)));
+        assertTrue(!Handshake.same(mac, new Handshake("two").joinMac(hostNonce, join)));
+        assertTrue(!Handshake.same(mac, new Handshake("one").joinMac(Handshake.nonce(), join)));
+        assertTrue(!Handshake.same(mac, new Handshake("one").hostMac(hostNonce, join.nonce())));
+    }
+}
