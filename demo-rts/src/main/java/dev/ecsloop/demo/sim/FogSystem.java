@@ -9,8 +9,8 @@ import dev.ecsloop.demo.map.GridMap;
 import dev.ecsloop.interpolate.Transform2;
 
 /**
- * Rebuilds both teams' {@link FogOfWar} from every unit's sight radius (bases included). About {@code pi r^2}
- * cell writes per unit: at 10 Hz a shipped RTS pays a sixth of what the same fog would cost every physics tick,
+ * Rebuilds both teams' {@link FogOfWar} from every unit's sight radius (bases included), rock blocking sight.
+ * About {@code pi r^2} cells traced per unit: at 10 Hz a shipped RTS pays a sixth of what the same fog would cost every physics tick,
  * and a unit's view lags its position by at most one step, which no player notices. Combat aims only at what
  * the fog shows, so fog is simulation state: it is rebuilt in fixed ticks, in entity id order.
  */
@@ -34,7 +34,7 @@ public final class FogSystem extends GameSystem {
         for (int i = 0, n = all.size(); i < n; i++) {
             Unit u = units.get(ids[i]);
             Transform2 t = transforms.get(ids[i]);
-            fog.reveal(u.team, GridMap.cellCoord(t.position.x), GridMap.cellCoord(t.position.y), u.sight);
+            fog.revealInSight(u.team, GridMap.cellCoord(t.position.x), GridMap.cellCoord(t.position.y), u.sight);
         }
     }
 }

@@ -54,6 +54,30 @@ final class GameCommands {
                     game.orderAttack(x, y);
                     out.accept(order("attack-moving", tracker.selectedCount(), x, y));
                 });
+        console.register("economy", "economy", "credits, deliveries, units built and base health per team",
+                (args, out) -> {
+                    args.expectAtMost(0);
+                    StringBuilder line = new StringBuilder("economy:");
+                    for (int t = 0; t < 2; t++) {
+                        line.append(String.format(Locale.ROOT, " team %d credits %d delivered %d built %d base %.0f%%;",
+                                t, game.credits(t), game.delivered(t), game.produced(t), 100 * game.baseHealth(t)));
+                    }
+                    int w = game.winner();
+                    line.append(w == RtsGame.NO_WINNER ? " no winner yet" : w == RtsGame.DRAW ? " a draw"
+                            : " team " + w + " won");
+                    out.accept(line.toString());
+                });
+        console.register("phase", "phase <system> <fraction>",
+                "moves a system's ticks within its step, to (k + fraction) / rate s; recorded and replayed",
+                (args, out) -> {
+                    args.expectAtMost(2);
+                    Class<? extends BaseSystem> type = SimSystems.resolve(args.word(0, "<system>"));
+                    double phase = args.number(1, "<fraction>");
+                    double was = game.loop().phase(type);
+                    game.loop().setPhase(type, phase);
+                    out.accept(type.getSimpleName() + ": phase " + fraction(game.loop().phase(type)) + " (was "
+                            + fraction(was) + ")");
+                });
         console.register("units", "units", "counts living units per team", (args, out) -> {
             args.expectAtMost(0);
             out.accept(String.format(Locale.ROOT, "units: team 0 %d, team 1 %d, simulated time %.3f s",
@@ -90,6 +114,12 @@ final class GameCommands {
     }
 
     /** A coordinate as typed back: whole numbers bare, others to at most two decimals without trailing zeros. */
+    /** A phase as typed: up to six decimals (its resolution), no trailing zeros. */
+    private static String fraction(double v) {
+        return new java.math.BigDecimal(v).setScale(6, java.math.RoundingMode.HALF_UP).stripTrailingZeros()
+                .toPlainString();
+    }
+
     private static String plain(double v) {
         if (v == Math.rint(v) && Math.abs(v) < 1e15) {
             return Long.toString((long) v);

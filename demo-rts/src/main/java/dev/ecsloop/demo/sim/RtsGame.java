@@ -87,11 +87,11 @@ public final class RtsGame {
     private Runnable beforeFrame = () -> { };
     private java.util.function.Supplier<String> statusLine = () -> "";
 
-    private RtsGame(GameConfig config, Clock clock, boolean record) {
+    private RtsGame(GameConfig config, Clock clock, boolean record, Clock profiler) {
         this.config = config;
         this.map = MapGenerator.generate(config.mapSize(), config.mapSize(), config.seed());
         this.fields = new ResourceFields(map);
-        this.fog = new FogOfWar(map.width(), map.height());
+        this.fog = new FogOfWar(map);
         this.influence = new InfluenceMap(map.width(), map.height(), InfluenceSystem.SECTOR);
         this.minimap = new Minimap(map, Math.min(MINIMAP_SIDE, map.width()));
         int squadsPerTeam = Spawner.squadsPerTeam(config.units());
@@ -101,6 +101,7 @@ public final class RtsGame {
         this.minimapSystem = new MinimapSystem(minimap, fog, fields, PLAYER_TEAM);
         this.loop = GameLoop.builder()
                 .clock(clock)
+                .profiler(profiler)
                 .world(new WorldConfigurationBuilder().with(orders,
                         new EconomySystem(map, fields, new int[] {perTeam, config.units() - perTeam}, squadsPerTeam,
                                 outcome),
@@ -157,7 +158,20 @@ public final class RtsGame {
      * @throws IllegalArgumentException if a configured rate is out of range
      */
     public static RtsGame create(GameConfig config, Clock clock, boolean record) {
-        return new RtsGame(Objects.requireNonNull(config, "config"), Objects.requireNonNull(clock, "clock"), record);
+        return create(config, clock, record, Clock.system());
+    }
+
+    /**
+     * Builds a game at simulated time 0 on {@code clock}, timing its systems with {@code profiler} (what
+     * {@code LoopStats} reports): a benchmark on a shared machine passes the loop thread's CPU time.
+     *
+     * @param record   whether to attach a {@link Recorder}
+     * @param profiler the clock system costs are measured with
+     * @throws IllegalArgumentException if a configured rate is out of range
+     */
+    public static RtsGame create(GameConfig config, Clock clock, boolean record, Clock profiler) {
+        return new RtsGame(Objects.requireNonNull(config, "config"), Objects.requireNonNull(clock, "clock"), record,
+                Objects.requireNonNull(profiler, "profiler"));
     }
 
     /** What the console's {@code replay} checks a recording against: this game rebuilt from its setup alone. */

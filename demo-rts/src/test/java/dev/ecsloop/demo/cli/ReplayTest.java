@@ -103,6 +103,25 @@ class ReplayTest {
     }
 
     @Test
+    void aPhaseTypedAtTheConsoleIsRecordedAndReplayed() throws IOException {
+        RtsGame game = RtsGame.create(new GameConfig(80, 5, 40, 5_000, List.of()), new ManualClock(), true);
+        List<String> said = new java.util.ArrayList<>();
+        frames(game, 50, 16_666_667L);
+        game.console().execute("phase fog 0.125", said::add);
+        frames(game, 40, 11_000_000L);
+        game.console().execute("phase path 0.75", said::add);
+        frames(game, 120, 16_666_667L);
+        assertEquals(List.of("FogSystem: phase 0.125 (was 0.9)", "PathfindingSystem: phase 0.75 (was 0.125)"), said);
+        Path file = dir.resolve("phase.replay");
+        long recorded = game.recorder().save(file);
+
+        Runs run = Runs.of("--replay", file.toString(), "--frame-times", "jitter:2-50:7", "--print-hash");
+
+        assertEquals(0, run.status(), run.out() + " " + run.err());
+        assertEquals("world-hash: " + StateHash.hex(recorded), run.lastOut());
+    }
+
+    @Test
     void aRecordingMadeByTheCommandLineReplays() {
         Path file = dir.resolve("cli.replay");
         Runs recorded = Runs.of("--headless", "--units", "60", "--map-size", "32", "--seconds", "3",

@@ -65,4 +65,18 @@ class EconomyTest {
                 "units alive = started + built - killed: entities created while others die");
         assertTrue(left <= 200, "never above the starting population");
     }
+
+    @Test
+    void theEconomyCommandReportsBothTeamsAndRefusesArguments() {
+        RtsGame game = Games.small(200, 3, 64);
+        Games.run(game, 40, () -> { });
+        java.util.List<String> out = new java.util.ArrayList<>();
+        game.console().execute("economy", out::add);
+        assertEquals(1, out.size());
+        assertTrue(out.get(0).startsWith("economy: team 0 credits " + game.credits(0) + " delivered "
+                + game.delivered(0)), out.get(0));
+        out.clear();
+        game.console().execute("economy now", out::add);
+        assertEquals(java.util.List.of("error: unexpected argument 'now' (usage: economy)"), out);
+    }
 }
