@@ -56,7 +56,7 @@ public final class GameLoop {
      */
     private long beforeTicksNanos = -1;
     /** The loop's thread: the first that ran a frame or a step; null before. */
-    private Thread owner;
+    private volatile Thread owner;
 
     private GameLoop(Builder b, World world, MultiRateStrategy strategy, SystemSlot[] slots) {
         this.clock = b.clock;
@@ -616,12 +616,19 @@ public final class GameLoop {
     /** Guards frame() and step(): confined to the loop's thread and never re-entered from a pass. */
     private void enter(String what) {
         if (owner == null) {
-            owner = Thread.currentThread();
+            claim();
         }
         checkThread(what);
         if (inFrame || strategy.isProcessing()) {
             throw new LoopMisuseException("GameLoop." + what + " called from inside one of the loop's own"
                     + " systems or listeners; frames and steps run one at a time, from the loop's thread");
+        }
+    }
+
+    /** The first thread to run a frame or a step becomes the loop's; two racing for it cannot both win. */
+    private synchronized void claim() {
+        if (owner == null) {
+            owner = Thread.currentThread();
         }
     }
 

@@ -45,7 +45,7 @@ class SchedulerModelProperties {
         /** A control for the next frame's frame listener to make, or null. */
         Op onNextFrame;
 
-        @SuppressWarnings("unchecked")
+        @SuppressWarnings({"unchecked", "rawtypes"})   // an array of Class<? extends BaseSystem>
         Harness(List<Start> starts, long boundNanos, boolean keepDebt, List<Script> scripts) {
             this.scripts = scripts;
             int n = starts.size();
