@@ -209,22 +209,20 @@ public final class Recorder implements FrameListener, TickListener, ControlListe
 
     @Override
     public void rateChanged(Class<? extends BaseSystem> system, double hz, long simNanos) {
-        try {
-            begin(ReplayFormat.RATE, simNanos);
-            encoder.writeUTF(system.getSimpleName());
-            encoder.writeDouble(hz);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        finish(simNanos);
+        systemValue(ReplayFormat.RATE, system, hz, simNanos);
     }
 
     @Override
     public void phaseChanged(Class<? extends BaseSystem> system, double phase, long simNanos) {
+        systemValue(ReplayFormat.PHASE, system, phase, simNanos);
+    }
+
+    /** A record naming a system and one value: its rate or its phase. */
+    private void systemValue(byte kind, Class<? extends BaseSystem> system, double value, long simNanos) {
         try {
-            begin(ReplayFormat.PHASE, simNanos);
+            begin(kind, simNanos);
             encoder.writeUTF(system.getSimpleName());
-            encoder.writeDouble(phase);
+            encoder.writeDouble(value);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
