@@ -123,24 +123,37 @@ public final class GameLoop {
             } finally {
                 beforeTicksNanos = -1;
             }
+            boolean ranAnInstant = false;
             if (time.isPaused()) {
                 // Paused by a frame listener, before any tick: the frame's advance is paused time.
                 time.pauseAt(start);
                 strategy.setFrameNanos(start);
             } else {
-                runInstantsUpTo(target);
+                ranAnInstant = runInstantsUpTo(target);
             }
-            strategy.runEveryFrame(frames, time.nowNanos(), time.nowNanos() - start);
+            if (ranAnInstant && scheduler.everyFrame().length == 0) {
+                // Nothing to run, and nothing pending: the last instant's processing step applied and purged
+                // every entity change, and no game code ran since. Spare Artemis an empty step.
+                strategy.setFrameNanos(time.nowNanos());
+            } else {
+                strategy.runEveryFrame(frames, time.nowNanos(), time.nowNanos() - start);
+            }
         } finally {
             stats.endFrame(time.lastAdvanceCapped());
             inFrame = false;
         }
     }
 
-    /** Runs every instant due by {@code target}, ending the frame early where a tick fails or pauses the game. */
-    private void runInstantsUpTo(long target) {
+    /**
+     * Runs every instant due by {@code target}, ending the frame early where a tick fails or pauses the game.
+     *
+     * @return whether at least one instant ran
+     */
+    private boolean runInstantsUpTo(long target) {
         scheduler.skipMissedThrottledRuns(target);
+        boolean ran = false;
         while (scheduler.hasDueBy(target)) {
+            ran = true;
             long at;
             try {
                 at = strategy.runInstant();
@@ -155,9 +168,10 @@ public final class GameLoop {
                 // Paused by a tick: simulated time stops at that tick's instant, whatever the frame's length.
                 time.pauseAt(at);
                 strategy.setFrameNanos(at);
-                return;
+                return true;
             }
         }
+        return ran;
     }
 
     private static long saturatedSubtract(long a, long b) {
