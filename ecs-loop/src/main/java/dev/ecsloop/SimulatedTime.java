@@ -231,23 +231,11 @@ final class SimulatedTime {
      * @throws IllegalArgumentException if {@code nanos} is not positive or beyond the end of simulated time
      */
     void setMaxCatchUp(long nanos) {
-        checkCatchUp(nanos);
-        this.maxCatchUpNanos = nanos;
-    }
-
-    /**
-     * @param nanos a catch-up bound to check
-     * @throws IllegalArgumentException if it is not positive or beyond the end of simulated time
-     */
-    static void checkCatchUp(long nanos) {
         if (nanos <= 0 || nanos > END_NANOS) {
             throw new IllegalArgumentException("bad catch-up bound: " + nanos
                     + " ns (must be positive and at most 200 years)");
         }
-    }
-
-    boolean keepsDebt() {
-        return keepDebt;
+        this.maxCatchUpNanos = nanos;
     }
 
     /** Switches the debt policy. Switching to drop discards the current debt (it is counted as dropped). */

@@ -100,11 +100,6 @@ final class TickSchedule {
         return dueRemainder == 0 ? dueNanos : dueNanos + 1;
     }
 
-    /** The previous tick's time rounded up to whole nanoseconds. */
-    long lastCeilNanos() {
-        return lastRemainder == 0 ? lastNanos : lastNanos + 1;
-    }
-
     /** Consumes the next tick: it becomes the previous one. */
     void advance() {
         lastNanos = dueNanos;
