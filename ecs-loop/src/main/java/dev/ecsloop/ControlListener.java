@@ -12,13 +12,22 @@ import com.artemis.BaseSystem;
 public interface ControlListener {
 
     /**
-     * A system's rate changed.
+     * A system's rate changed; an every-frame system given a rate became fixed-step.
      *
      * @param system   the system
-     * @param hz       its new rate, or 0 when it became every-frame
+     * @param hz       its new rate
      * @param simNanos the simulated time at which the change took effect
      */
     default void rateChanged(Class<? extends BaseSystem> system, double hz, long simNanos) {
+    }
+
+    /**
+     * A fixed-step system was made to run every frame.
+     *
+     * @param system   the system
+     * @param simNanos the simulated time at which it stopped ticking
+     */
+    default void everyFrameSet(Class<? extends BaseSystem> system, long simNanos) {
     }
 
     /**
@@ -43,10 +52,10 @@ public interface ControlListener {
     /**
      * The catch-up bound changed.
      *
-     * @param maxCatchUpNanos the new bound: the most simulated time one frame may cover
-     * @param simNanos        the simulated time at which the change took effect
+     * @param boundNanos the new bound: the most simulated time one frame may cover
+     * @param simNanos   the simulated time at which the change took effect
      */
-    default void catchUpChanged(long maxCatchUpNanos, long simNanos) {
+    default void catchUpBoundChanged(long boundNanos, long simNanos) {
     }
 
     /**
@@ -68,9 +77,9 @@ public interface ControlListener {
     }
 
     /**
-     * A single step ran.
+     * A single-step ran.
      *
-     * @param simNanos the simulated time the step ended at
+     * @param simNanos the simulated time the single-step ended at
      */
     default void stepped(long simNanos) {
     }

@@ -2,7 +2,7 @@ package dev.ecsloop;
 
 /**
  * What happens to simulated time a frame could not cover because it hit the catch-up bound
- * ({@link GameLoop.Builder#maxCatchUp(java.time.Duration)}).
+ * ({@link LoopBuilder#catchUpBound(java.time.Duration)}).
  */
 public enum DebtPolicy {
     /**

@@ -12,7 +12,7 @@ import java.lang.annotation.Target;
  * simulated time as its delta (0 while paused). Rendering, animation blending, camera and UI belong here.
  *
  * <p>A system with neither this nor {@link TickRate} runs every frame too; the annotation documents intent.
- * One class declaring both is an error reported by {@link GameLoop.Builder#build()}; a subclass may declare the
+ * One class declaring both is an error reported by {@link LoopBuilder#build()}; a subclass may declare the
  * other one than its base class, and its own wins.
  *
  * <p>Every-frame systems must not change simulation state: what they see depends on frame timing, and a

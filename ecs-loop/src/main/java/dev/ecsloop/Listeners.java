@@ -2,6 +2,7 @@ package dev.ecsloop;
 
 import java.util.Arrays;
 import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * The loop's one listener registry. Arrays are replaced, never changed in place, so a listener added or removed
@@ -28,5 +29,31 @@ final class Listeners {
             }
         }
         return listeners;
+    }
+
+    /**
+     * Tells every control listener of a change. One listener that throws does not keep the change from the
+     * others (a recorder registered after a failing display still journals it); the first failure is rethrown
+     * once all were told, later ones suppressed in it.
+     */
+    void tell(Consumer<ControlListener> change) {
+        Throwable failure = null;
+        for (ControlListener l : control) {
+            try {
+                change.accept(l);
+            } catch (RuntimeException | Error e) {
+                if (failure == null) {
+                    failure = e;
+                } else {
+                    failure.addSuppressed(e);
+                }
+            }
+        }
+        if (failure instanceof RuntimeException r) {
+            throw r;
+        }
+        if (failure instanceof Error e) {
+            throw e;
+        }
     }
 }

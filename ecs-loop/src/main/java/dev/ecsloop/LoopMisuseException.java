@@ -5,7 +5,7 @@ package dev.ecsloop;
  * other than its own, or its world processed directly. Thrown as it is, never wrapped in a
  * {@link TickFailedException}, so the caller sees the misuse itself.
  */
-final class LoopMisuseException extends IllegalStateException {
+public final class LoopMisuseException extends IllegalStateException {
 
     private static final long serialVersionUID = 1L;
 

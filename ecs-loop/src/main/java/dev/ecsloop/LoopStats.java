@@ -1,13 +1,11 @@
 package dev.ecsloop;
 
-import com.artemis.BaseSystem;
-
 /**
  * Counters of a running loop: totals since start, and per-second figures over the
  * last full second of real time, refreshed four times per second (every 250 ms of real time).
  *
  * <p>Per-second figures are the sum of the last four completed 250 ms buckets, so they change in steps four
- * times a second and never show a half-filled window. Per system: ticks per second, mean and max cost of one
+ * times a second and never show a half-filled window. Per system: runs per second, mean and max cost of one
  * run in milliseconds. Per loop: frames per second and how often a frame hit the catch-up bound.
  *
  * <p>Read it on the loop thread (or accept slightly torn figures from another thread). Recording allocates
@@ -20,28 +18,28 @@ public final class LoopStats {
     private static final int BUCKETS = 4;
 
     private final SystemSlot[] slots;
-    private final long[] totalTicks;
+    private final long[] totalRuns;
     // Current-bucket accumulators.
-    private final long[] bucketTicks;
+    private final long[] bucketRuns;
     private final long[] bucketCost;
     private final long[] bucketMax;
     private long bucketFrames;
-    private long bucketBoundHits;
+    private long bucketCatchUpBoundHits;
     // Completed buckets, ring of BUCKETS.
-    private final long[][] ringTicks;
+    private final long[][] ringRuns;
     private final long[][] ringCost;
     private final long[][] ringMax;
     private final long[] ringFrames = new long[BUCKETS];
-    private final long[] ringBoundHits = new long[BUCKETS];
+    private final long[] ringCatchUpBoundHits = new long[BUCKETS];
     // Published per-second figures.
-    private final long[] ticksPerSecond;
+    private final long[] runsPerSecond;
     private final double[] meanMillis;
     private final double[] maxMillis;
     private long framesPerSecond;
-    private long boundHitsPerSecond;
+    private long catchUpBoundHitsPerSec;
 
     private long frames;
-    private long boundHits;
+    private long catchUpBoundHitTotal;
     private long startReal;
     private long bucketIndex;
     /** Real nanoseconds after start at which the current bucket ends: (bucketIndex + 1) * BUCKET_NANOS. */
@@ -50,14 +48,14 @@ public final class LoopStats {
     LoopStats(SystemSlot[] slots, long startRealNanos) {
         this.slots = slots;
         int n = slots.length;
-        totalTicks = new long[n];
-        bucketTicks = new long[n];
+        totalRuns = new long[n];
+        bucketRuns = new long[n];
         bucketCost = new long[n];
         bucketMax = new long[n];
-        ringTicks = new long[BUCKETS][n];
+        ringRuns = new long[BUCKETS][n];
         ringCost = new long[BUCKETS][n];
         ringMax = new long[BUCKETS][n];
-        ticksPerSecond = new long[n];
+        runsPerSecond = new long[n];
         meanMillis = new double[n];
         maxMillis = new double[n];
         startReal = startRealNanos;
@@ -65,8 +63,8 @@ public final class LoopStats {
 
     /** Records one run of the system in slot {@code slot} that took {@code costNanos} of real time. */
     void recordRun(int slot, long costNanos) {
-        totalTicks[slot]++;
-        bucketTicks[slot]++;
+        totalRuns[slot]++;
+        bucketRuns[slot]++;
         bucketCost[slot] += costNanos;
         if (costNanos > bucketMax[slot]) {
             bucketMax[slot] = costNanos;
@@ -85,13 +83,13 @@ public final class LoopStats {
         }
     }
 
-    /** Counts the frame begun by {@link #beginFrame(long)}; {@code boundHit} if it hit the catch-up bound. */
-    void endFrame(boolean boundHit) {
+    /** Counts the frame begun by {@link #beginFrame(long)}; {@code hitCatchUpBound} if it hit the catch-up bound. */
+    void endFrame(boolean hitCatchUpBound) {
         frames++;
         bucketFrames++;
-        if (boundHit) {
-            boundHits++;
-            bucketBoundHits++;
+        if (hitCatchUpBound) {
+            catchUpBoundHitTotal++;
+            bucketCatchUpBoundHits++;
         }
     }
 
@@ -101,18 +99,18 @@ public final class LoopStats {
             int r = (int) (b % BUCKETS);
             boolean current = b == bucketIndex;
             ringFrames[r] = current ? bucketFrames : 0;
-            ringBoundHits[r] = current ? bucketBoundHits : 0;
+            ringCatchUpBoundHits[r] = current ? bucketCatchUpBoundHits : 0;
             for (int s = 0; s < slots.length; s++) {
-                ringTicks[r][s] = current ? bucketTicks[s] : 0;
+                ringRuns[r][s] = current ? bucketRuns[s] : 0;
                 ringCost[r][s] = current ? bucketCost[s] : 0;
                 ringMax[r][s] = current ? bucketMax[s] : 0;
             }
         }
         if (index - bucketIndex > BUCKETS) {
             java.util.Arrays.fill(ringFrames, 0);
-            java.util.Arrays.fill(ringBoundHits, 0);
+            java.util.Arrays.fill(ringCatchUpBoundHits, 0);
             for (int r = 0; r < BUCKETS; r++) {
-                java.util.Arrays.fill(ringTicks[r], 0);
+                java.util.Arrays.fill(ringRuns[r], 0);
                 java.util.Arrays.fill(ringCost[r], 0);
                 java.util.Arrays.fill(ringMax[r], 0);
             }
@@ -120,8 +118,8 @@ public final class LoopStats {
         bucketIndex = index;
         bucketEnd = (index + 1) * BUCKET_NANOS;
         bucketFrames = 0;
-        bucketBoundHits = 0;
-        java.util.Arrays.fill(bucketTicks, 0);
+        bucketCatchUpBoundHits = 0;
+        java.util.Arrays.fill(bucketRuns, 0);
         java.util.Arrays.fill(bucketCost, 0);
         java.util.Arrays.fill(bucketMax, 0);
         publish();
@@ -132,33 +130,32 @@ public final class LoopStats {
         long c = 0;
         for (int r = 0; r < BUCKETS; r++) {
             f += ringFrames[r];
-            c += ringBoundHits[r];
+            c += ringCatchUpBoundHits[r];
         }
         framesPerSecond = f;
-        boundHitsPerSecond = c;
+        catchUpBoundHitsPerSec = c;
         for (int s = 0; s < slots.length; s++) {
             long t = 0;
             long cost = 0;
             long max = 0;
             for (int r = 0; r < BUCKETS; r++) {
-                t += ringTicks[r][s];
+                t += ringRuns[r][s];
                 cost += ringCost[r][s];
                 max = Math.max(max, ringMax[r][s]);
             }
-            ticksPerSecond[s] = t;
+            runsPerSecond[s] = t;
             meanMillis[s] = t == 0 ? 0.0 : cost / (double) t / 1e6;
             maxMillis[s] = max / 1e6;
         }
     }
 
-    private int slot(Class<? extends BaseSystem> system) {
-        for (int i = 0; i < slots.length; i++) {
-            if (slots[i].type == system) {
-                return i;
-            }
+    /** The index of a handle's system, in constant time. */
+    private int slot(SystemHandle system) {
+        int i = system.index();
+        if (i >= slots.length || slots[i] != system.slot()) {
+            throw new IllegalArgumentException("system " + system.name() + " is not in this loop");
         }
-        throw new IllegalArgumentException("no system " + (system == null ? "null" : system.getSimpleName())
-                + " in this loop");
+        return i;
     }
 
     /**
@@ -173,12 +170,12 @@ public final class LoopStats {
     /**
      * Runs of {@code system} since the loop was built: fixed ticks, throttled runs or frames it ran in.
      *
-     * @param system a system of the loop
+     * @param system a system of the loop, as {@link GameLoop#system(Class)} resolved it
      * @return the count
-     * @throws IllegalArgumentException if the system is not in the loop
+     * @throws IllegalArgumentException if the handle belongs to another loop
      */
-    public long ticks(Class<? extends BaseSystem> system) {
-        return totalTicks[slot(system)];
+    public long runs(SystemHandle system) {
+        return totalRuns[slot(system)];
     }
 
     /**
@@ -187,7 +184,7 @@ public final class LoopStats {
      * @return the count
      */
     public long catchUpBoundHits() {
-        return boundHits;
+        return catchUpBoundHitTotal;
     }
 
     /**
@@ -205,45 +202,45 @@ public final class LoopStats {
      * @return the count
      */
     public long catchUpBoundHitsPerSecond() {
-        return boundHitsPerSecond;
+        return catchUpBoundHitsPerSec;
     }
 
     /**
      * Runs of {@code system} over the last full second of real time.
      *
-     * @param system a system of the loop
+     * @param system a system of the loop, as {@link GameLoop#system(Class)} resolved it
      * @return the count
-     * @throws IllegalArgumentException if the system is not in the loop
+     * @throws IllegalArgumentException if the handle belongs to another loop
      */
-    public long ticksPerSecond(Class<? extends BaseSystem> system) {
-        return ticksPerSecond[slot(system)];
+    public long runsPerSecond(SystemHandle system) {
+        return runsPerSecond[slot(system)];
     }
 
     /**
      * Mean real milliseconds per run of {@code system} over the last full second.
      *
-     * @param system a system of the loop
+     * @param system a system of the loop, as {@link GameLoop#system(Class)} resolved it
      * @return milliseconds, 0 if it did not run
-     * @throws IllegalArgumentException if the system is not in the loop
+     * @throws IllegalArgumentException if the handle belongs to another loop
      */
-    public double meanTickMillis(Class<? extends BaseSystem> system) {
+    public double meanRunMillis(SystemHandle system) {
         return meanMillis[slot(system)];
     }
 
     /**
      * Longest run of {@code system} in real milliseconds over the last full second.
      *
-     * @param system a system of the loop
+     * @param system a system of the loop, as {@link GameLoop#system(Class)} resolved it
      * @return milliseconds, 0 if it did not run
-     * @throws IllegalArgumentException if the system is not in the loop
+     * @throws IllegalArgumentException if the handle belongs to another loop
      */
-    public double maxTickMillis(Class<? extends BaseSystem> system) {
+    public double maxRunMillis(SystemHandle system) {
         return maxMillis[slot(system)];
     }
 
     /**
      * One line of the per-second figures, e.g.
-     * {@code Frames: 144 | AiSystem: 15 (0.42/0.90 ms) | PhysicsSystem: 60 (0.10/0.31 ms) | Bound hits: 0}
+     * {@code Frames: 144 | AiSystem: 15 (0.42/0.90 ms) | PhysicsSystem: 60 (0.10/0.31 ms) | Catch-up bound hits: 0}
      * where each system shows runs per second and mean/max milliseconds per run. All figures cover the last
      * full second of real time, so they read 0 until one second has passed.
      *
@@ -253,11 +250,11 @@ public final class LoopStats {
         StringBuilder sb = new StringBuilder(64 + 48 * slots.length);
         sb.append("Frames: ").append(framesPerSecond);
         for (int s = 0; s < slots.length; s++) {
-            sb.append(" | ").append(slots[s].name()).append(": ").append(ticksPerSecond[s])
+            sb.append(" | ").append(slots[s].name()).append(": ").append(runsPerSecond[s])
                     .append(" (").append(String.format(java.util.Locale.ROOT, "%.2f/%.2f", meanMillis[s], maxMillis[s]))
                     .append(" ms)");
         }
-        sb.append(" | Bound hits: ").append(boundHitsPerSecond);
+        sb.append(" | Catch-up bound hits: ").append(catchUpBoundHitsPerSec);
         return sb.toString();
     }
 

@@ -7,7 +7,7 @@ import dev.ecsloop.time.Clock;
  * The Artemis extension point through which {@link GameLoop} runs plain Artemis systems. Each
  * {@code world.process()} the loop makes runs one <em>pass</em>: one tick instant, the every-frame systems, or
  * nothing but the entity flush. Artemis applies deletions, frees entity ids and purges components at the end of
- * every {@code world.process()}, so each instant is its own processing step: what a tick deletes is gone before
+ * every {@code world.process()}, so each instant is its own pass: what a tick deletes is gone before
  * the next instant, exactly as if the game called {@code world.process()} once per instant, and entity ids
  * depend on simulated time only, never on how many instants a frame held.
  *
@@ -23,20 +23,19 @@ final class MultiRateStrategy extends SystemInvocationStrategy {
     private enum Pass { NONE, INSTANT, EVERY_FRAME, FLUSH }
 
     private final Clock profiler;
+    // Set once by bind(): Artemis builds the world (and so the systems the scheduler reads) around this strategy.
     private Scheduler scheduler;
+    private SystemSlot[] slots;
     private LoopStats stats;
     private Listeners listeners;
-    private SystemSlot[] slots;
 
     private Pass armed = Pass.NONE;
     /** True while one of the loop's passes is on the stack. */
     private boolean processing;
     private float frameDelta;
+    private long frame;
+    /** The simulated time of the running every-frame pass. */
     private long frameNanos;
-    private long frameIndex;
-    /** Simulated time of the tick running now, or of the frame between ticks. */
-    private long tickNanos;
-    private boolean inTick;
     /** Profiler reading at the end of the previous run (or the start of this pass). */
     private long mark;
 
@@ -44,7 +43,8 @@ final class MultiRateStrategy extends SystemInvocationStrategy {
         this.profiler = profiler;
     }
 
-    void configure(Scheduler scheduler, LoopStats stats, Listeners listeners) {
+    /** Connects the strategy to the loop's machinery once the world, and so its systems, exist. */
+    void bind(Scheduler scheduler, LoopStats stats, Listeners listeners) {
         this.scheduler = scheduler;
         this.slots = scheduler.slots();
         this.stats = stats;
@@ -73,15 +73,17 @@ final class MultiRateStrategy extends SystemInvocationStrategy {
             }
             throw e;
         }
-        return tickNanos;
+        return scheduler.lastInstant();
     }
 
-    /** Runs the every-frame systems of frame {@code index} as one {@code world.process()}. */
-    void runEveryFrame(long index, long simNanos, long deltaNanos) {
-        this.frameIndex = index;
+    /**
+     * Runs the every-frame systems of frame {@code frame}, at simulated time {@code simNanos} with delta
+     * {@code deltaNanos}, as one pass.
+     */
+    void runEveryFrame(long frame, long simNanos, long deltaNanos) {
+        this.frame = frame;
         this.frameNanos = simNanos;
         this.frameDelta = (float) (deltaNanos / 1e9);
-        this.tickNanos = simNanos;
         pass(Pass.EVERY_FRAME);
     }
 
@@ -97,29 +99,12 @@ final class MultiRateStrategy extends SystemInvocationStrategy {
         } finally {
             armed = Pass.NONE;
             processing = false;
-            inTick = false;
         }
     }
 
     /** Whether a pass is running: a system, a tick listener or Artemis is on the stack. */
     boolean isProcessing() {
         return processing;
-    }
-
-    /** Whether a fixed tick is running now (its system or its tick listeners). */
-    boolean inTick() {
-        return inTick;
-    }
-
-    /** Simulated time of the running tick, or the frame's simulated time outside ticks. */
-    long tickNanos() {
-        return tickNanos;
-    }
-
-    /** Sets the time reported between ticks (after a frame's time moved outside a pass). */
-    void setFrameNanos(long simNanos) {
-        this.frameNanos = simNanos;
-        this.tickNanos = simNanos;
     }
 
     @Override
@@ -141,18 +126,16 @@ final class MultiRateStrategy extends SystemInvocationStrategy {
 
     private void instant() {
         long at = scheduler.beginInstant();
-        tickNanos = at;
         int order;
         while ((order = scheduler.nextDue()) >= 0) {
             tick(slots[order], at);
         }
         scheduler.endInstant();
-        tickNanos = at;
     }
 
     private void everyFrame() {
         for (SystemSlot slot : scheduler.everyFrame()) {
-            if (slot.everyFrameFrom <= frameIndex && !disabled.get(slot.bagIndex)) {
+            if (Scheduler.runsInFrame(slot, frame) && !disabled.get(slot.bagIndex)) {
                 updateEntityStates();
                 run(slot, frameDelta, frameNanos);
             }
@@ -164,37 +147,26 @@ final class MultiRateStrategy extends SystemInvocationStrategy {
         if (disabled.get(slot.bagIndex)) {
             return;
         }
-        float delta;
-        if (slot.kind == SystemSlot.Kind.THROTTLED) {
-            delta = (float) ((at - slot.lastRunNanos) / 1e9);
-            slot.lastRunNanos = at;
-        } else {
-            delta = slot.schedule.rate.stepSeconds();
-        }
-        tickNanos = at;
-        inTick = true;
-        try {
-            updateEntityStates();
-            TickListener[] tickListeners = listeners.tick;
-            for (TickListener listener : tickListeners) {
-                try {
-                    listener.beforeTick(slot.system, at);
-                } catch (LoopMisuseException e) {
-                    throw e;
-                } catch (Exception e) {
-                    // Checked ones too: Kotlin or Scala listeners throw them undeclared.
-                    throw new TickFailedException(slot.type, at, listener, e);
-                }
+        float delta = scheduler.deltaAt(slot, at);
+        updateEntityStates();
+        for (TickListener listener : listeners.tick) {
+            try {
+                listener.beforeTick(slot.system, at);
+            } catch (LoopMisuseException e) {
+                throw e;
+            } catch (Exception e) {
+                // Checked ones too: Kotlin or Scala listeners throw them undeclared.
+                throw new TickFailedException(slot.type, at, listener, e);
             }
-            run(slot, delta, at);
-        } finally {
-            inTick = false;
         }
+        run(slot, delta, at);
     }
 
     /**
      * Runs one system. Its cost is measured from the end of the previous run, so it includes the entity-state
      * update and listeners just before it: one profiler read per run instead of two.
+     *
+     * @param at the tick's instant, or the frame's simulated time for an every-frame run
      */
     private void run(SystemSlot slot, float delta, long at) {
         world.delta = delta;

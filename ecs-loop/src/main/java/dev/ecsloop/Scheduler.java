@@ -1,11 +1,20 @@
 package dev.ecsloop;
 
+import com.artemis.AspectSubscriptionManager;
+import com.artemis.BaseSystem;
+import com.artemis.ComponentManager;
+import com.artemis.EntityManager;
+import com.artemis.World;
+import com.artemis.utils.ImmutableBag;
+
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
- * Decides which system runs when: the one owner of the slots' kinds and schedules, the tick queue built from
- * them, and the instant being run. Every change to when a system runs goes through here, so the three never
- * disagree; {@link GameLoop} only validates arguments and delegates.
+ * Decides which system runs when: the one creator and writer of the slots (their kinds, schedules and phases),
+ * the owner of the tick queue built from them and of the instant being run. Every change to when a system runs
+ * goes through here, so the three never disagree; {@link GameLoop} only validates arguments and delegates.
  *
  * <p>An <em>instant</em> is a whole-nanosecond simulated time at which one or more fixed-step ticks are due.
  * {@link #beginInstant()} pops every group due then, {@link #nextDue()} hands out their members in registration
@@ -33,10 +42,31 @@ final class Scheduler {
     private final long[] due;
     /** The running instant, or -1 between instants. */
     private long instant = -1;
+    /** The latest instant begun: after a failure, the instant the frame ends at. */
+    private long lastInstant;
     /** Set when the queue was rebuilt during the running instant: {@link #popped} is stale. */
     private boolean regrouped;
 
-    Scheduler(SystemSlot[] slots) {
+    /**
+     * Creates a slot for each of the world's systems (Artemis's own managers excluded), as its class declares.
+     *
+     * @throws IllegalArgumentException if a system declares a bad rate or phase, or both kinds; the message
+     *                                  names it
+     */
+    static Scheduler of(World world) {
+        ImmutableBag<BaseSystem> systems = world.getSystems();
+        List<SystemSlot> out = new ArrayList<>();
+        for (int i = 0; i < systems.size(); i++) {
+            BaseSystem system = systems.get(i);
+            if (!(system instanceof ComponentManager || system instanceof EntityManager
+                    || system instanceof AspectSubscriptionManager)) {
+                out.add(new SystemSlot(system, i, out.size(), Declaration.of(system.getClass())));
+            }
+        }
+        return new Scheduler(out.toArray(new SystemSlot[0]));
+    }
+
+    private Scheduler(SystemSlot[] slots) {
         this.slots = slots;
         this.popped = new TickGroup[slots.length];
         this.due = new long[TickGroup.words(slots.length)];
@@ -87,6 +117,7 @@ final class Scheduler {
      */
     long beginInstant() {
         instant = queue.peek().key.dueCeilNanos();
+        lastInstant = instant;
         regrouped = false;
         popDueAtInstant();
         return instant;
@@ -121,6 +152,34 @@ final class Scheduler {
             }
         }
         return -1;
+    }
+
+    /** Whether an instant is running: a tick, its listeners, or the entity updates between its ticks. */
+    boolean inInstant() {
+        return instant >= 0;
+    }
+
+    /** The running instant, or after it the latest one begun (where a failed instant ends its frame). */
+    long lastInstant() {
+        return lastInstant;
+    }
+
+    /**
+     * The delta a system's run at {@code at} gets: a fixed system's step; for a throttled one, the simulated time
+     * since its previous run, which becomes {@code at}.
+     */
+    float deltaAt(SystemSlot slot, long at) {
+        if (slot.kind != SystemSlot.Kind.THROTTLED) {
+            return slot.schedule.rate.stepSeconds();
+        }
+        float delta = (float) ((at - slot.lastRunNanos) / 1e9);
+        slot.lastRunNanos = at;
+        return delta;
+    }
+
+    /** Whether an every-frame system runs in frame {@code frame}: not before the frame it was switched for. */
+    static boolean runsInFrame(SystemSlot slot, long frame) {
+        return slot.everyFrameFrom <= frame;
     }
 
     /** Ends the running instant normally: the groups go back into the queue at their next tick. */
@@ -171,8 +230,7 @@ final class Scheduler {
             slot.schedule.regridThroughLast(rate, 0, at);
         } else {
             slot.kind = slot.fixedKind();
-            slot.schedule = new TickSchedule(rate, 0);
-            slot.schedule.regrid(rate, at, 0, 1, slot.phasePpm, at);
+            slot.schedule = TickSchedule.anchoredAt(rate, at, slot.phasePpm);
             slot.lastRunNanos = at;
         }
         regroup();

@@ -10,7 +10,7 @@ package dev.ecsloop;
  * debt policy: kept as debt for later frames, or dropped and counted in {@link #droppedNanos()}.
  *
  * <p>Invariants: {@code 0 <= nowNanos <= END_NANOS}; {@code nowNanos <= horizonNanos} whenever the horizon was set
- * at or after the current time; {@code debtNanos == 0} unless debt is kept.
+ * at or after the current time; {@code debtNanos == 0} unless the debt policy is KEEP.
  *
  * <p>Not thread-safe: the loop thread owns it.
  */
@@ -31,53 +31,67 @@ final class SimulatedTime {
     private long nowNanos;
     private long scalePpm = SCALE_ONE;
     private long scaleCarry;
-    private long maxCatchUpNanos;
-    private boolean keepDebt;
+    private long catchUpBoundNanos;
+    private DebtPolicy debtPolicy;
     private boolean paused;
     private long debtNanos;
     private long droppedNanos;
-    private boolean lastAdvanceCapped;
-    private boolean lastAdvanceHeld;
+    private boolean lastFrameHitBound;
+    private boolean lastFrameHeld;
     private long wantedStart;
     private long wantedEnd;
     private long horizonNanos = NO_HORIZON;
 
     /**
-     * @param maxCatchUpNanos the catch-up bound: the most simulated time one frame may cover
-     * @param keepDebt        carry time past the bound to later frames ({@code true}) or drop it
-     * @throws IllegalArgumentException if the bound is not positive or beyond {@link #END_NANOS}
+     * @param catchUpBound the catch-up bound: the most simulated time one frame may cover
+     * @param debtPolicy   what happens to time past the bound
+     * @throws IllegalArgumentException if the bound is null, not positive or beyond {@link #END_NANOS}
      */
-    SimulatedTime(long maxCatchUpNanos, boolean keepDebt) {
-        setMaxCatchUp(maxCatchUpNanos);
-        this.keepDebt = keepDebt;
+    SimulatedTime(java.time.Duration catchUpBound, DebtPolicy debtPolicy) {
+        setCatchUpBound(catchUpBoundNanos(catchUpBound));
+        this.debtPolicy = java.util.Objects.requireNonNull(debtPolicy, "debtPolicy");
     }
 
     /**
-     * Accounts for {@code realNanos} of real time and returns how far simulated time moved: the scaled real time
-     * plus any debt, bounded by the catch-up bound, the horizon and the end of simulated time. While paused, real
-     * time is ignored and 0 is returned.
+     * Checks a catch-up bound: the one place that decides what a valid bound is.
+     *
+     * @param bound the most simulated time one frame may cover
+     * @return the bound in nanoseconds
+     * @throws IllegalArgumentException if {@code bound} is null, not positive or longer than 200 years
+     */
+    static long catchUpBoundNanos(java.time.Duration bound) {
+        if (bound == null || bound.isZero() || bound.isNegative()
+                || bound.compareTo(java.time.Duration.ofNanos(END_NANOS)) > 0) {
+            throw new IllegalArgumentException("bad catch-up bound: " + bound
+                    + " (must be positive and at most 200 years)");
+        }
+        return bound.toNanos();
+    }
+
+    /**
+     * Accounts for {@code realNanos} of real time: simulated time moves by the scaled real time plus any debt,
+     * bounded by the catch-up bound, the horizon and the end of simulated time. While paused, real time is
+     * ignored.
      *
      * @param realNanos real time since the previous call; negative values count as zero
-     * @return the simulated nanoseconds this frame covers
      */
-    long advance(long realNanos) {
-        lastAdvanceCapped = false;
-        lastAdvanceHeld = false;
+    void advance(long realNanos) {
+        lastFrameHitBound = false;
+        lastFrameHeld = false;
         wantedStart = saturatedAdd(nowNanos, debtNanos);
         wantedEnd = wantedStart;
         if (paused || realNanos <= 0 && debtNanos == 0) {
-            return 0;
+            return;
         }
         long wanted = saturatedAdd(debtNanos, scale(Math.max(0, realNanos)));
         wantedEnd = saturatedAdd(nowNanos, wanted);
         long room = Math.max(0, Math.min(horizonNanos, END_NANOS) - nowNanos);
-        long advance = Math.min(wanted, Math.min(maxCatchUpNanos, room));
-        lastAdvanceCapped = wanted > maxCatchUpNanos && advance == maxCatchUpNanos;
-        lastAdvanceHeld = wanted > room && advance == room;
+        long advance = Math.min(wanted, Math.min(catchUpBoundNanos, room));
+        lastFrameHitBound = wanted > catchUpBoundNanos && advance == catchUpBoundNanos;
+        lastFrameHeld = wanted > room && advance == room;
         debtNanos = 0;
         owe(wanted - advance);
         nowNanos += advance;
-        return advance;
     }
 
     /** Handles time the simulation could not cover: debt under keep-debt, dropped otherwise. */
@@ -85,7 +99,7 @@ final class SimulatedTime {
         if (excess <= 0) {
             return;
         }
-        if (keepDebt) {
+        if (debtPolicy == DebtPolicy.KEEP) {
             debtNanos = saturatedAdd(debtNanos, excess);
         } else {
             droppedNanos = saturatedAdd(droppedNanos, excess);
@@ -176,13 +190,13 @@ final class SimulatedTime {
     }
 
     /** Whether the last {@link #advance(long)} was cut short by the catch-up bound. */
-    boolean lastAdvanceCapped() {
-        return lastAdvanceCapped;
+    boolean lastFrameHitBound() {
+        return lastFrameHitBound;
     }
 
     /** Whether the last {@link #advance(long)} was held back by the horizon (or the end of simulated time). */
-    boolean lastAdvanceHeld() {
-        return lastAdvanceHeld;
+    boolean lastFrameHeld() {
+        return lastFrameHeld;
     }
 
     long debtNanos() {
@@ -208,43 +222,45 @@ final class SimulatedTime {
     }
 
     /**
-     * @param scale simulated seconds per real second, from 0 to {@link #MAX_SCALE}; rounded to a millionth
-     * @throws IllegalArgumentException if {@code scale} is NaN, infinite, negative or above the maximum
+     * @param scale simulated seconds per real second: 0 (stopped), or from a millionth to {@link #MAX_SCALE};
+     *              rounded to a millionth
+     * @throws IllegalArgumentException if {@code scale} is NaN, infinite, negative, above the maximum, or so
+     *                                  small but not 0 that it would round to 0 and stop time unasked
      */
     void setScale(double scale) {
-        if (!Double.isFinite(scale) || scale < 0 || scale > MAX_SCALE) {
-            throw new IllegalArgumentException("bad time scale: " + scale + " (must be from 0 to " + MAX_SCALE + ")");
+        long ppm = Double.isFinite(scale) ? Math.round(scale * SCALE_ONE) : -1;
+        if (!Double.isFinite(scale) || scale < 0 || scale > MAX_SCALE || ppm == 0 && scale != 0) {
+            throw new IllegalArgumentException("bad time scale: " + scale + " (must be 0, or from 0.000001 to "
+                    + MAX_SCALE + ")");
         }
-        long ppm = Math.round(scale * SCALE_ONE);
         if (ppm != scalePpm) {
             scalePpm = ppm;
             scaleCarry = 0;
         }
     }
 
-    long maxCatchUpNanos() {
-        return maxCatchUpNanos;
+    long catchUpBoundNanos() {
+        return catchUpBoundNanos;
     }
 
     /**
-     * @param nanos the catch-up bound
-     * @throws IllegalArgumentException if {@code nanos} is not positive or beyond the end of simulated time
+     * @param nanos the catch-up bound, as checked by {@link #catchUpBoundNanos(java.time.Duration)}
      */
-    void setMaxCatchUp(long nanos) {
-        if (nanos <= 0 || nanos > END_NANOS) {
-            throw new IllegalArgumentException("bad catch-up bound: " + nanos
-                    + " ns (must be positive and at most 200 years)");
-        }
-        this.maxCatchUpNanos = nanos;
+    void setCatchUpBound(long nanos) {
+        this.catchUpBoundNanos = nanos;
     }
 
-    /** Switches the debt policy. Switching to drop discards the current debt (it is counted as dropped). */
-    void setKeepDebt(boolean keep) {
-        if (!keep && debtNanos > 0) {
+    DebtPolicy debtPolicy() {
+        return debtPolicy;
+    }
+
+    /** Switches the debt policy. Switching to DISCARD drops the current debt (it is counted as dropped). */
+    void setDebtPolicy(DebtPolicy policy) {
+        if (java.util.Objects.requireNonNull(policy, "policy") == DebtPolicy.DISCARD && debtNanos > 0) {
             droppedNanos = saturatedAdd(droppedNanos, debtNanos);
             debtNanos = 0;
         }
-        this.keepDebt = keep;
+        this.debtPolicy = policy;
     }
 
     long horizonNanos() {

@@ -4,7 +4,8 @@ import com.artemis.BaseSystem;
 
 /**
  * One scheduled system: how it runs (fixed, throttled or every frame) and, for the first two, its tick grid.
- * Package-private machinery behind {@link GameLoop}.
+ * Package-private machinery behind {@link GameLoop}. Only {@link Scheduler} creates slots and writes their
+ * mutable fields; everything else reads them.
  */
 final class SystemSlot {
 
@@ -33,12 +34,19 @@ final class SystemSlot {
     /** Every-frame systems: the first frame (by {@link GameLoop}'s frame count) in which they run. */
     long everyFrameFrom;
 
-    SystemSlot(BaseSystem system, int bagIndex, int order, boolean catchUp) {
+    SystemSlot(BaseSystem system, int bagIndex, int order, Declaration declared) {
         this.system = system;
         this.type = system.getClass();
         this.bagIndex = bagIndex;
         this.order = order;
-        this.catchUp = catchUp;
+        this.catchUp = declared.catchUp;
+        this.phasePpm = declared.phasePpm;
+        if (declared.rate != null) {
+            this.kind = fixedKind();
+            this.schedule = new TickSchedule(declared.rate, phasePpm);
+        } else {
+            this.kind = Kind.EVERY_FRAME;
+        }
     }
 
     /** How the system runs at a fixed rate: {@link Kind#FIXED}, or {@link Kind#THROTTLED} if declared so. */

@@ -9,11 +9,12 @@ import java.lang.annotation.Target;
 
 /**
  * Marks an Artemis system as fixed-step: it ticks {@link #value()} times per simulated second, whatever the
- * frame rate, and inside each tick {@code world.getDelta()} is exactly {@code 1 / value} seconds.
+ * frame rate, and inside each tick {@code world.getDelta()} is {@code 1 / value} seconds as the nearest float
+ * (Artemis's delta is a float; the tick instants themselves are exact, see {@code Rate}).
  *
  * <p>Rates are exact to a thousandth of a hertz (60, 12.5, 29.97); finer rates are rounded to the nearest
  * millihertz. A rate that is zero, negative, NaN, infinite, below 0.001 Hz or above 1,000,000 Hz makes
- * {@link GameLoop.Builder#build()} throw {@link IllegalArgumentException} naming the system.
+ * {@link LoopBuilder#build()} throw {@link IllegalArgumentException} naming the system.
  *
  * <p>With {@link #catchUp()} {@code false} the system is <em>throttled</em> instead: it runs at most once per
  * frame when at least one of its ticks is due, occurrences missed in between are dropped, and its delta is the
@@ -62,7 +63,7 @@ public @interface TickRate {
 
     /**
      * Where the ticks fall within the step, as a fraction of it in [0, 1), exact to a millionth; 0 by default.
-     * A phase outside [0, 1), NaN or infinite makes {@link GameLoop.Builder#build()} throw
+     * A phase outside [0, 1) (or 1 once rounded to a millionth), NaN or infinite makes {@link LoopBuilder#build()} throw
      * {@link IllegalArgumentException} naming the system.
      *
      * @return the phase, a fraction of the step

@@ -33,9 +33,39 @@ final class TickSchedule {
     long lastNanos;
     long lastRemainder;
 
+    /**
+     * Checks and converts a phase: the one place that decides what a valid phase is.
+     *
+     * @param phase a fraction of the step in [0, 1), exact to a millionth
+     * @param what  names the system in the error message
+     * @return the phase in millionths of a step, in [0, 10^6)
+     * @throws IllegalArgumentException if {@code phase} is not finite, negative, or 1 or more once rounded to a
+     *                                  millionth (0.9999999 would silently read back as 0)
+     */
+    static long phasePpm(double phase, String what) {
+        long ppm = Double.isFinite(phase) ? Math.round(phase * PHASE_ONE) : -1;
+        if (!Double.isFinite(phase) || phase < 0 || ppm >= PHASE_ONE) {
+            throw new IllegalArgumentException("bad phase for " + what + ": " + phase
+                    + " (a phase is a fraction of the step, from 0 to 0.999999)");
+        }
+        return ppm;
+    }
+
     /** A schedule whose grid starts at simulated time 0, offset by {@code phasePpm} millionths of a step. */
     TickSchedule(Rate rate, long phasePpm) {
-        regrid(rate, 0L, 0L, 1L, phasePpm, 0L);
+        this(rate, 0L, phasePpm);
+    }
+
+    private TickSchedule(Rate rate, long baseNanos, long phasePpm) {
+        regrid(rate, baseNanos, 0L, 1L, phasePpm, baseNanos);
+    }
+
+    /**
+     * A schedule whose grid goes through {@code atNanos}, offset by {@code phasePpm}, with its next tick strictly
+     * after {@code atNanos}: an every-frame system becoming fixed-step there.
+     */
+    static TickSchedule anchoredAt(Rate rate, long atNanos, long phasePpm) {
+        return new TickSchedule(rate, atNanos, phasePpm);
     }
 
     /**

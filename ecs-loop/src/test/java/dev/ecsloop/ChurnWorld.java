@@ -7,7 +7,7 @@ import com.artemis.ComponentMapper;
 import com.artemis.EntitySubscription;
 import com.artemis.WorldConfigurationBuilder;
 import com.artemis.utils.IntBag;
-import dev.ecsloop.replay.StateHash;
+import dev.ecsloop.state.StateHash;
 import dev.ecsloop.time.ManualClock;
 
 import java.time.Duration;
@@ -46,7 +46,7 @@ final class ChurnWorld {
      */
     ChurnWorld(long seed, int failEvery, DebtPolicy policy, Duration bound) {
         clock = new ManualClock();
-        loop = GameLoop.builder().clock(clock).profiler(() -> 0L).debtPolicy(policy).maxCatchUp(bound)
+        loop = GameLoop.builder().clock(clock).profiler(() -> 0L).debtPolicy(policy).catchUpBound(bound)
                 .world(new WorldConfigurationBuilder().with(new Spawner(), new Mixer(), new Director(seed),
                         new Flaky(failEvery), new Sampler(), new Metronome(), new Viewer()))
                 .build();
@@ -55,7 +55,7 @@ final class ChurnWorld {
                 throw new AssertionError("tick log went back: " + system.getClass().getSimpleName() + "@" + at
                         + " after " + lastTick);
             }
-            if (!stepping && (at < frameStart || at > frameStart + loop.maxCatchUp().toNanos())) {
+            if (!stepping && (at < frameStart || at > frameStart + loop.catchUpBound().toNanos())) {
                 throw new AssertionError("tick at " + at + " outside its frame's reach [" + frameStart + ", "
                         + frameStart + " + bound]");
             }

@@ -36,7 +36,7 @@ class GameLoopAbsurdNumbersTest {
         assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
             ManualClock clock = new ManualClock();
             Sampler sampler = new Sampler();
-            GameLoop loop = GameLoop.builder().clock(clock).maxCatchUp(Duration.ofDays(200L * 365))
+            GameLoop loop = GameLoop.builder().clock(clock).catchUpBound(Duration.ofDays(200L * 365))
                     .world(new WorldConfigurationBuilder().with(sampler)).build();
             clock.advance(100L * 365 * 86_400 * SECOND);
             loop.frame();
@@ -66,7 +66,7 @@ class GameLoopAbsurdNumbersTest {
     void theSlowestRateAtTheLatestPhaseTicksOnceAt999Point999Seconds() {
         ManualClock clock = new ManualClock();
         Glacial glacial = new Glacial();
-        GameLoop loop = GameLoop.builder().clock(clock).maxCatchUp(Duration.ofSeconds(2_000))
+        GameLoop loop = GameLoop.builder().clock(clock).catchUpBound(Duration.ofSeconds(2_000))
                 .world(new WorldConfigurationBuilder().with(glacial)).build();
         glacial.loop = loop;
         clock.advance(999_998_999_999L);
@@ -85,7 +85,7 @@ class GameLoopAbsurdNumbersTest {
     void aOneNanosecondBoundCoversOneNanosecondPerFrameAndKeepsTheRestAsDebt() {
         ManualClock clock = new ManualClock();
         Systems.B sixty = new Systems.B();
-        GameLoop loop = GameLoop.builder().clock(clock).maxCatchUp(Duration.ofNanos(1)).debtPolicy(DebtPolicy.KEEP)
+        GameLoop loop = GameLoop.builder().clock(clock).catchUpBound(Duration.ofNanos(1)).debtPolicy(DebtPolicy.KEEP)
                 .world(new WorldConfigurationBuilder().with(sixty)).build();
         clock.advance(16 * MS);
         for (int i = 0; i < 1_000; i++) {

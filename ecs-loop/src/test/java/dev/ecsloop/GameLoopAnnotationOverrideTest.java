@@ -50,16 +50,16 @@ class GameLoopAnnotationOverrideTest {
     void anEveryFrameSubclassOfATickingBaseRunsEveryFrame() {
         GameLoop loop = GameLoop.builder().clock(new ManualClock())
                 .world(new WorldConfigurationBuilder().with(new DrawnEveryFrame())).build();
-        assertTrue(loop.isEveryFrame(DrawnEveryFrame.class));
+        assertTrue(loop.system(DrawnEveryFrame.class).isEveryFrame());
     }
 
     @Test
     void aTickingSubclassOfAnEveryFrameBaseTicksAtItsOwnRateAndPhase() {
         GameLoop loop = GameLoop.builder().clock(new ManualClock())
                 .world(new WorldConfigurationBuilder().with(new TickedAtFive())).build();
-        assertFalse(loop.isEveryFrame(TickedAtFive.class));
-        assertEquals(5.0, loop.rate(TickedAtFive.class));
-        assertEquals(0.5, loop.phase(TickedAtFive.class));
+        assertFalse(loop.system(TickedAtFive.class).isEveryFrame());
+        assertEquals(5.0, loop.system(TickedAtFive.class).rate());
+        assertEquals(0.5, loop.system(TickedAtFive.class).phase());
     }
 
     @Test

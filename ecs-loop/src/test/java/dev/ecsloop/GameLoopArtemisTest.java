@@ -121,10 +121,10 @@ class GameLoopArtemisTest {
         assertEquals(50_000_000L - 33_333_334L, loop.droppedNanos(), "the rest is past the bound: dropped");
         loop.frame();                     // Counter, still due at the failed instant, runs first
         assertEquals(2, exploding.runs);
-        assertEquals(2, loop.stats().ticks(Counter.class));
+        assertEquals(2, loop.stats().runs(loop.system(Counter.class)));
         clock.advance(16_666_667L);       // simulated 50,000,001 ns: the third instant
         loop.frame();
         assertEquals(3, exploding.runs);
-        assertEquals(3, loop.stats().ticks(Counter.class));
+        assertEquals(3, loop.stats().runs(loop.system(Counter.class)));
     }
 }

@@ -46,7 +46,7 @@ class GameLoopBuildTest {
         @Override protected void processSystem() { }
     }
 
-    private static GameLoop.Builder with(BaseSystem... systems) {
+    private static LoopBuilder with(BaseSystem... systems) {
         return GameLoop.builder().clock(new ManualClock()).world(new WorldConfigurationBuilder().with(systems));
     }
 
@@ -62,10 +62,10 @@ class GameLoopBuildTest {
     @Test
     void aSystemWithNoAnnotationRunsEveryFrame() {
         GameLoop loop = with(new Plain()).build();
-        assertTrue(loop.isEveryFrame(Plain.class));
+        assertTrue(loop.system(Plain.class).isEveryFrame());
         loop.frame();
         loop.frame();
-        assertEquals(2, loop.stats().ticks(Plain.class));
+        assertEquals(2, loop.stats().runs(loop.system(Plain.class)));
     }
 
     @Test
@@ -99,14 +99,14 @@ class GameLoopBuildTest {
     @Test
     void builderRejectsMissingWorldAndNonPositiveCatchUp() {
         assertThrows(IllegalArgumentException.class, () -> GameLoop.builder().build());
-        assertThrows(IllegalArgumentException.class, () -> GameLoop.builder().maxCatchUp(Duration.ZERO));
-        assertThrows(IllegalArgumentException.class, () -> GameLoop.builder().maxCatchUp(Duration.ofMillis(-1)));
+        assertThrows(IllegalArgumentException.class, () -> GameLoop.builder().catchUpBound(Duration.ZERO));
+        assertThrows(IllegalArgumentException.class, () -> GameLoop.builder().catchUpBound(Duration.ofMillis(-1)));
     }
 
     @Test
     void defaultsAreSystemClockQuarterSecondBoundAndDiscard() {
         GameLoop loop = GameLoop.builder().world(new WorldConfigurationBuilder().with(new Plain())).build();
-        assertEquals(Duration.ofMillis(250), loop.maxCatchUp());
+        assertEquals(Duration.ofMillis(250), loop.catchUpBound());
         assertEquals(DebtPolicy.DISCARD, loop.debtPolicy());
         assertEquals(Clock.system(), loop.clock());
     }

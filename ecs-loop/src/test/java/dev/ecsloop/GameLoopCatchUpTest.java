@@ -16,8 +16,7 @@ class GameLoopCatchUpTest {
 
     private record Run(GameLoop loop, ManualClock clock, TickLog log) {
         void frame(long nanos) {
-            clock.advance(nanos);
-            loop.frame();
+            new FrameRig(clock, loop).frame(nanos);
         }
     }
 
@@ -25,7 +24,7 @@ class GameLoopCatchUpTest {
         ManualClock clock = new ManualClock();
         TickLog log = new TickLog();
         GameLoop loop = TickLog.build(GameLoop.builder().clock(clock).debtPolicy(policy)
-                .maxCatchUp(Duration.ofMillis(250))
+                .catchUpBound(Duration.ofMillis(250))
                 .world(new WorldConfigurationBuilder().with(new TickLog.Physics(log))), log);
         return new Run(loop, clock, log);
     }
@@ -77,7 +76,7 @@ class GameLoopCatchUpTest {
         ManualClock clock = new ManualClock();
         TickLog log = new TickLog();
         GameLoop loop = TickLog.build(GameLoop.builder().clock(clock).debtPolicy(DebtPolicy.KEEP)
-                .maxCatchUp(Duration.ofMillis(250))
+                .catchUpBound(Duration.ofMillis(250))
                 .world(new WorldConfigurationBuilder().with(new TickLog.Physics(log))), log);
         clock.advance(3000 * MS);
         loop.frame();

@@ -58,13 +58,18 @@ class GameLoopControlInstantTest {
     private static List<String> runTuned(long frameNanos, List<String> controls, TickLog log) {
         ManualClock clock = new ManualClock();
         Tuner tuner = new Tuner();
-        GameLoop loop = TickLog.build(GameLoop.builder().clock(clock).maxCatchUp(java.time.Duration.ofSeconds(1))
+        GameLoop loop = TickLog.build(GameLoop.builder().clock(clock).catchUpBound(java.time.Duration.ofSeconds(1))
                 .world(new WorldConfigurationBuilder().with(tuner, new TickLog.Physics(log))), log);
         tuner.loop = loop;
         loop.addControlListener(new ControlListener() {
             @Override
             public void rateChanged(Class<? extends BaseSystem> system, double hz, long simNanos) {
                 controls.add(system.getSimpleName() + "=" + hz + "@" + simNanos);
+            }
+
+            @Override
+            public void everyFrameSet(Class<? extends BaseSystem> system, long simNanos) {
+                controls.add(system.getSimpleName() + "=every-frame@" + simNanos);
             }
         });
         for (long t = 0; t < 500 * MS; t += frameNanos) {
@@ -80,7 +85,7 @@ class GameLoopControlInstantTest {
         List<String> controlsCoarse = new ArrayList<>();
         List<String> fine = runTuned(7 * MS, controlsFine, new TickLog());
         List<String> coarse = runTuned(500 * MS, controlsCoarse, new TickLog());
-        assertEquals(List.of("Physics=30.0@200000000", "Physics=0.0@300000000"), controlsFine);
+        assertEquals(List.of("Physics=30.0@200000000", "Physics=every-frame@300000000"), controlsFine);
         assertEquals(controlsFine, controlsCoarse);
         // Physics ticks up to 300 ms and runs every frame after: the fixed part must match.
         assertEquals(fixedPart(fine), fixedPart(coarse), "the same fixed ticks at the same instants");

@@ -36,7 +36,7 @@ class GameLoopDropInTest {
         ManualClock clock = new ManualClock();
         ConcreteAi ai = new ConcreteAi();
         GameLoop loop = GameLoop.builder().clock(clock).world(new WorldConfigurationBuilder().with(ai)).build();
-        assertEquals(15.0, loop.rate(ConcreteAi.class));
+        assertEquals(15.0, loop.system(ConcreteAi.class).rate());
         for (int f = 0; f < 60; f++) {
             clock.advance(16_666_667L);
             loop.frame();
@@ -70,7 +70,7 @@ class GameLoopDropInTest {
                 .register("difficulty", hard).expectedEntityCount(4096);
         GameLoop loop = GameLoop.builder().clock(new ManualClock()).world(config).build();
         assertSame(hard, wired.difficulty);
-        assertEquals(10.0, loop.rate(Wired.class));
+        assertEquals(10.0, loop.system(Wired.class).rate());
     }
 
     @Test

@@ -7,7 +7,7 @@ import com.artemis.ComponentMapper;
 import com.artemis.EntitySubscription;
 import com.artemis.WorldConfigurationBuilder;
 import com.artemis.utils.IntBag;
-import dev.ecsloop.replay.StateHash;
+import dev.ecsloop.state.StateHash;
 import dev.ecsloop.time.ManualClock;
 import org.junit.jupiter.api.Test;
 
@@ -61,7 +61,7 @@ class GameLoopEntityLifecycleTest {
     private static Outcome twoSeconds(int ticksPerFrame) {
         ManualClock clock = new ManualClock();
         Gun gun = new Gun();
-        GameLoop loop = GameLoop.builder().clock(clock).maxCatchUp(java.time.Duration.ofSeconds(2))
+        GameLoop loop = GameLoop.builder().clock(clock).catchUpBound(java.time.Duration.ofSeconds(2))
                 .world(new WorldConfigurationBuilder().with(gun)).build();
         long frame = ticksPerFrame * 1_000_000_000L / 60;
         for (long t = 0; t < 2_000_000_000L; t += frame) {

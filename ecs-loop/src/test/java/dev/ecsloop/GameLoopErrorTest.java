@@ -39,7 +39,7 @@ class GameLoopErrorTest {
         ManualClock clock = new ManualClock();
         Asserting asserting = new Asserting();
         Systems.B sixty = new Systems.B();
-        GameLoop loop = GameLoop.builder().clock(clock).maxCatchUp(Duration.ofSeconds(1)).debtPolicy(DebtPolicy.KEEP)
+        GameLoop loop = GameLoop.builder().clock(clock).catchUpBound(Duration.ofSeconds(1)).debtPolicy(DebtPolicy.KEEP)
                 .world(new WorldConfigurationBuilder().with(asserting, sixty)).build();
         asserting.fail = true;
         clock.advance(250 * MS);
@@ -74,7 +74,7 @@ class GameLoopErrorTest {
         ManualClock clock = new ManualClock();
         Recursing recursing = new Recursing();
         Systems.Seven seven = new Systems.Seven();
-        GameLoop loop = GameLoop.builder().clock(clock).maxCatchUp(Duration.ofSeconds(1))
+        GameLoop loop = GameLoop.builder().clock(clock).catchUpBound(Duration.ofSeconds(1))
                 .world(new WorldConfigurationBuilder().with(recursing, seven)).build();
         for (int i = 0; i < 5; i++) {
             recursing.fail = true;
@@ -91,7 +91,7 @@ class GameLoopErrorTest {
     void anErrorFromAFrameListenerEndsTheFrameBeforeAnyTickAndTheNextFrameStaysWithinTheBound() {
         ManualClock clock = new ManualClock();
         Systems.B sixty = new Systems.B();
-        GameLoop loop = GameLoop.builder().clock(clock).maxCatchUp(Duration.ofMillis(250))
+        GameLoop loop = GameLoop.builder().clock(clock).catchUpBound(Duration.ofMillis(250))
                 .debtPolicy(DebtPolicy.KEEP).world(new WorldConfigurationBuilder().with(sixty)).build();
         boolean[] fail = {true};
         loop.addFrameListener((rs, re, ws, we, end) -> {
@@ -155,7 +155,7 @@ class GameLoopErrorTest {
         ManualClock clock = new ManualClock();
         Reading reading = new Reading();
         Systems.B sixty = new Systems.B();
-        GameLoop loop = GameLoop.builder().clock(clock).maxCatchUp(Duration.ofSeconds(1)).debtPolicy(DebtPolicy.KEEP)
+        GameLoop loop = GameLoop.builder().clock(clock).catchUpBound(Duration.ofSeconds(1)).debtPolicy(DebtPolicy.KEEP)
                 .world(new WorldConfigurationBuilder().with(reading, sixty)).build();
         reading.fail = true;
         clock.advance(250 * MS);

@@ -77,7 +77,7 @@ class GameLoopFailureTest {
     void aFailureUnderKeepOwesTheRestAsDebtAndCatchesUpWithinTheBound() {
         ManualClock clock = new ManualClock();
         AlwaysFails fails = new AlwaysFails();
-        GameLoop loop = GameLoop.builder().clock(clock).debtPolicy(DebtPolicy.KEEP).maxCatchUp(Duration.ofMillis(50))
+        GameLoop loop = GameLoop.builder().clock(clock).debtPolicy(DebtPolicy.KEEP).catchUpBound(Duration.ofMillis(50))
                 .world(new WorldConfigurationBuilder().with(fails)).build();
         clock.advance(40 * MS);
         assertThrows(TickFailedException.class, loop::frame);

@@ -34,6 +34,11 @@ class GameLoopFrameListenerControlTest {
         }
 
         @Override
+        public void everyFrameSet(Class<? extends BaseSystem> system, long simNanos) {
+            at.add(simNanos);
+        }
+
+        @Override
         public void phaseChanged(Class<? extends BaseSystem> system, double phase, long simNanos) {
             at.add(simNanos);
         }
@@ -51,7 +56,7 @@ class GameLoopFrameListenerControlTest {
     private static List<String> fromFrameListener(Control control, List<Long> stamps) {
         TickLog log = new TickLog();
         ManualClock clock = new ManualClock();
-        GameLoop loop = TickLog.build(GameLoop.builder().clock(clock).maxCatchUp(Duration.ofSeconds(1))
+        GameLoop loop = TickLog.build(GameLoop.builder().clock(clock).catchUpBound(Duration.ofSeconds(1))
                 .world(new WorldConfigurationBuilder().with(new TickLog.Combat(log), new TickLog.Ai(log))), log);
         Stamps listener = new Stamps();
         loop.addControlListener(listener);
@@ -76,7 +81,7 @@ class GameLoopFrameListenerControlTest {
     private static List<String> betweenFrames(Control control, long at, long simulatedEnd) {
         TickLog log = new TickLog();
         ManualClock clock = new ManualClock();
-        GameLoop loop = TickLog.build(GameLoop.builder().clock(clock).maxCatchUp(Duration.ofSeconds(1))
+        GameLoop loop = TickLog.build(GameLoop.builder().clock(clock).catchUpBound(Duration.ofSeconds(1))
                 .world(new WorldConfigurationBuilder().with(new TickLog.Combat(log), new TickLog.Ai(log))), log);
         clock.advance(at);
         loop.frame();

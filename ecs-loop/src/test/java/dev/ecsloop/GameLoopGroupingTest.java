@@ -82,7 +82,7 @@ class GameLoopGroupingTest {
     }
 
     private static GameLoop loop(ManualClock clock, TickLog log, BaseSystem... systems) {
-        return TickLog.build(GameLoop.builder().clock(clock).maxCatchUp(Duration.ofSeconds(2))
+        return TickLog.build(GameLoop.builder().clock(clock).catchUpBound(Duration.ofSeconds(2))
                 .world(new WorldConfigurationBuilder().with(systems)), log);
     }
 

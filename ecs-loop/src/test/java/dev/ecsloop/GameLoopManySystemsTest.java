@@ -34,7 +34,7 @@ class GameLoopManySystemsTest {
             systems[i] = distinctCopy(TEMPLATES[i % HZ.length], ran, i);
         }
         ManualClock clock = new ManualClock();
-        GameLoop loop = GameLoop.builder().clock(clock).maxCatchUp(Duration.ofSeconds(2))
+        GameLoop loop = GameLoop.builder().clock(clock).catchUpBound(Duration.ofSeconds(2))
                 .world(new WorldConfigurationBuilder().with(systems)).build();
         clock.advance(700_000_000L);
         loop.frame();

@@ -45,7 +45,7 @@ class GameLoopMisuseTest {
         loop.frame();
         assertInstanceOf(IllegalStateException.class, reentrant.caught);
         assertTrue(reentrant.caught.getMessage().contains("from inside"), reentrant.caught.getMessage());
-        assertEquals(1, loop.stats().ticks(Reentrant.class));
+        assertEquals(1, loop.stats().runs(loop.system(Reentrant.class)));
     }
 
     @Test
@@ -62,7 +62,7 @@ class GameLoopMisuseTest {
     void anotherThreadIsRefusedOnceTheLoopRunsAndTheLoopKeepsTicking() throws Exception {
         ManualClock clock = new ManualClock();
         Systems.Seven seven = new Systems.Seven();
-        GameLoop loop = GameLoop.builder().clock(clock).maxCatchUp(Duration.ofSeconds(2))
+        GameLoop loop = GameLoop.builder().clock(clock).catchUpBound(Duration.ofSeconds(2))
                 .world(new WorldConfigurationBuilder().with(seven)).build();
         loop.frame();
         AtomicReference<Throwable> frame = new AtomicReference<>();
@@ -85,7 +85,7 @@ class GameLoopMisuseTest {
         assertInstanceOf(IllegalStateException.class, frame.get());
         assertTrue(frame.get().getMessage().contains("intruder"), frame.get().getMessage());
         assertInstanceOf(IllegalStateException.class, rate.get());
-        assertEquals(7.0, loop.rate(Systems.Seven.class));
+        assertEquals(7.0, loop.system(Systems.Seven.class).rate());
         clock.advance(1_000 * MS);
         loop.frame();
         assertEquals(7, seven.runs, "the 7 Hz system still ticks");
@@ -96,7 +96,7 @@ class GameLoopMisuseTest {
         long[] readings = {0, 100 * MS, 50 * MS, 150 * MS};
         int[] next = {0};
         Clock stepping = () -> readings[Math.min(next[0]++, readings.length - 1)];
-        GameLoop loop = GameLoop.builder().clock(stepping).maxCatchUp(Duration.ofSeconds(1))
+        GameLoop loop = GameLoop.builder().clock(stepping).catchUpBound(Duration.ofSeconds(1))
                 .world(new WorldConfigurationBuilder().with(new Systems.B())).build();   // reads 0
         loop.frame();                                                                   // 100
         assertEquals(100 * MS, loop.simulatedNanos());
@@ -111,7 +111,7 @@ class GameLoopMisuseTest {
         long[] now = {0};
         Clock jumping = () -> now[0];
         Systems.Seven seven = new Systems.Seven();
-        GameLoop loop = GameLoop.builder().clock(jumping).maxCatchUp(Duration.ofDays(200L * 365))
+        GameLoop loop = GameLoop.builder().clock(jumping).catchUpBound(Duration.ofDays(200L * 365))
                 .world(new WorldConfigurationBuilder().with(seven)).build();
         loop.setTimeScale(1000);
         loop.setRate(Systems.Seven.class, 0.001);
@@ -129,14 +129,14 @@ class GameLoopMisuseTest {
     void boundsBeyondTheEndOfSimulatedTimeAreRefusedAndChangeNothing() {
         GameLoop loop = GameLoop.builder().clock(new ManualClock())
                 .world(new WorldConfigurationBuilder().with(new Systems.B())).build();
-        assertThrows(IllegalArgumentException.class, () -> loop.setMaxCatchUp(Duration.ofDays(300L * 365)));
+        assertThrows(IllegalArgumentException.class, () -> loop.setCatchUpBound(Duration.ofDays(300L * 365)));
         assertThrows(IllegalArgumentException.class,
-                () -> GameLoop.builder().maxCatchUp(Duration.ofDays(300L * 365)));
-        assertThrows(IllegalArgumentException.class, () -> loop.setMaxCatchUp(Duration.ofNanos(-1)));
+                () -> GameLoop.builder().catchUpBound(Duration.ofDays(300L * 365)));
+        assertThrows(IllegalArgumentException.class, () -> loop.setCatchUpBound(Duration.ofNanos(-1)));
         assertThrows(IllegalArgumentException.class, () -> loop.setHorizon(-5));
         assertThrows(IllegalArgumentException.class, () -> loop.setPhase(Systems.B.class, 1.0));
         assertThrows(IllegalArgumentException.class, () -> loop.setPhase(Systems.B.class, Double.NaN));
-        assertEquals(Duration.ofMillis(250), loop.maxCatchUp());
-        assertEquals(0.0, loop.phase(Systems.B.class));
+        assertEquals(Duration.ofMillis(250), loop.catchUpBound());
+        assertEquals(0.0, loop.system(Systems.B.class).phase());
     }
 }

@@ -23,7 +23,7 @@ class GameLoopOrderingTest {
     private static Run start() {
         ManualClock clock = new ManualClock();
         TickLog log = new TickLog();
-        GameLoop loop = TickLog.build(GameLoop.builder().clock(clock).maxCatchUp(Duration.ofMillis(250))
+        GameLoop loop = TickLog.build(GameLoop.builder().clock(clock).catchUpBound(Duration.ofMillis(250))
                 .world(new WorldConfigurationBuilder().with(new TickLog.Ai(log), new TickLog.Physics(log),
                         new TickLog.Combat(log), new TickLog.Render(log))), log);
         return new Run(loop, clock, log);
@@ -73,7 +73,7 @@ class GameLoopOrderingTest {
         Systems.B sixty = new Systems.B();
         Systems.Seven seven = new Systems.Seven();
         Systems.Ntsc ntsc = new Systems.Ntsc();
-        GameLoop loop = GameLoop.builder().clock(clock).maxCatchUp(Duration.ofHours(1))
+        GameLoop loop = GameLoop.builder().clock(clock).catchUpBound(Duration.ofHours(1))
                 .world(new WorldConfigurationBuilder().with(sixty, seven, ntsc)).build();
         SplittableRandom random = new SplittableRandom(3);
         long day = 86_400L * SECOND;

@@ -53,7 +53,7 @@ class GameLoopPhaseTest {
         }
         assertEquals(List.of(100 * MS, 300 * MS, 500 * MS), times(log, "Influence"));
         assertEquals(List.of(25 * MS, 125 * MS, 225 * MS, 325 * MS, 425 * MS), times(log, "Fog"));
-        assertEquals(0.5, loop.phase(Influence.class));
+        assertEquals(0.5, loop.system(Influence.class).phase());
     }
 
     @Test

@@ -115,7 +115,7 @@ class GameLoopReentrantControlTest {
         IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
                 () -> loop.setRate(Systems.A.class, 30));
         assertEquals("the rate label is gone", e.getMessage(), "the listener's own failure reaches the caller");
-        assertEquals(30.0, loop.rate(Systems.A.class));
+        assertEquals(30.0, loop.system(Systems.A.class).rate());
         assertEquals(List.of("A=30.0@100000000"), journal, "the recorder after it still journals the change");
     }
 }

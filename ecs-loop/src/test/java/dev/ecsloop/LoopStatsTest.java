@@ -39,16 +39,13 @@ class LoopStatsTest {
     private final ManualClock clock = new ManualClock();
     private final ManualClock profiler = new ManualClock();
     private final GameLoop loop = GameLoop.builder().clock(clock).profiler(profiler)
-            .maxCatchUp(Duration.ofMillis(100))
+            .catchUpBound(Duration.ofMillis(100))
             .world(new WorldConfigurationBuilder().with(new Costly(profiler), new Draw())).build();
     private final LoopStats stats = loop.stats();
 
     /** Frames of 8 ms for {@code seconds} of real time: 125 frames per second. */
     private void play(int seconds) {
-        for (int i = 0; i < 125 * seconds; i++) {
-            clock.advance(8 * MS);
-            loop.frame();
-        }
+        new FrameRig(clock, loop).frames(125 * seconds, 8 * MS);
     }
 
     @Test
@@ -57,11 +54,11 @@ class LoopStatsTest {
         // The frame at 2 s starts a new bucket: the published second is [1 s, 2 s), frames at 1000..1992 ms.
         assertEquals(250, stats.frames());
         assertEquals(125, stats.framesPerSecond());
-        assertEquals(60, stats.ticksPerSecond(Costly.class));
-        assertEquals(125, stats.ticksPerSecond(Draw.class));
+        assertEquals(60, stats.runsPerSecond(loop.system(Costly.class)));
+        assertEquals(125, stats.runsPerSecond(loop.system(Draw.class)));
         // ticks 60..119: 54 of 2 ms and 6 of 5 ms, mean 2.3 ms, max 5 ms
-        assertEquals(2.3, stats.meanTickMillis(Costly.class), 1e-9);
-        assertEquals(5.0, stats.maxTickMillis(Costly.class), 1e-9);
+        assertEquals(2.3, stats.meanRunMillis(loop.system(Costly.class)), 1e-9);
+        assertEquals(5.0, stats.maxRunMillis(loop.system(Costly.class)), 1e-9);
         assertEquals(0, stats.catchUpBoundHitsPerSecond());
         // Nothing changes until the next 250 ms boundary...
         for (int i = 0; i < 31; i++) {
@@ -74,7 +71,7 @@ class LoopStatsTest {
         loop.frame();
         assertEquals(2256 * MS, clock.nanoTime());
         assertEquals(125, stats.framesPerSecond());
-        assertEquals(60, stats.ticksPerSecond(Costly.class)); // ticks at 1250..2233 ms
+        assertEquals(60, stats.runsPerSecond(loop.system(Costly.class))); // ticks at 1250..2233 ms
     }
 
     @Test
@@ -88,8 +85,8 @@ class LoopStatsTest {
         loop.frame();
         assertEquals(1, stats.framesPerSecond());
         assertEquals(1, stats.catchUpBoundHitsPerSecond());
-        assertEquals(6, stats.ticksPerSecond(Costly.class));
-        assertEquals(6 + 6, stats.ticks(Costly.class));
+        assertEquals(6, stats.runsPerSecond(loop.system(Costly.class)));
+        assertEquals(6 + 6, stats.runs(loop.system(Costly.class)));
     }
 
     @Test
@@ -97,13 +94,16 @@ class LoopStatsTest {
         play(2);
         String line = stats.line();
         assertTrue(line.startsWith("Frames: 125 | Costly: 60 (2.30/5.00 ms) | Draw: 125 ("), line);
-        assertTrue(line.endsWith(" | Bound hits: 0"), line);
+        assertTrue(line.endsWith(" | Catch-up bound hits: 0"), line);
     }
 
     @Test
-    void unknownSystemsAreRejected() {
+    void aHandleOfAnotherLoopIsRejected() {
+        GameLoop other = GameLoop.builder().clock(new ManualClock())
+                .world(new com.artemis.WorldConfigurationBuilder().with(new TickLog.Ai(new TickLog())))
+                .build();
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> stats.ticks(TickLog.Ai.class));
+                () -> stats.runs(other.system(TickLog.Ai.class)));
         assertTrue(e.getMessage().contains("Ai"), e.getMessage());
     }
 }

@@ -63,7 +63,7 @@ class ReentrancyProperties {
             }
             if (retune) {
                 // A control that changes no tick (the bound it already has), so that control listeners are told.
-                intruder.loop.setMaxCatchUp(java.time.Duration.ofMillis(250));
+                intruder.loop.setCatchUpBound(java.time.Duration.ofMillis(250));
             }
         }
     }
@@ -115,7 +115,7 @@ class ReentrancyProperties {
                 ticking.retune = true;
                 loop.addControlListener(new ControlListener() {
                     @Override
-                    public void catchUpChanged(long maxCatchUpNanos, long simNanos) {
+                    public void catchUpBoundChanged(long boundNanos, long simNanos) {
                         intruder.intrude();
                     }
                 });

@@ -192,7 +192,7 @@ class SchedulerContractProperties {
                 Control k = chaos.get(c++);
                 switch (k.kind()) {
                     case 0 -> w.loop.setTimeScale(k.value() / 100.0);
-                    case 1 -> w.loop.setMaxCatchUp(Duration.ofMillis(1 + k.value()));
+                    case 1 -> w.loop.setCatchUpBound(Duration.ofMillis(1 + k.value()));
                     case 2 -> w.loop.setDebtPolicy(k.value() % 2 == 0 ? DebtPolicy.KEEP : DebtPolicy.DISCARD);
                     case 3 -> w.step();
                     case 4 -> w.loop.resume();

@@ -58,7 +58,7 @@ class SchedulerModelProperties {
                 types[i] = systems[i].getClass();
                 config.with(systems[i]);
             }
-            loop = GameLoop.builder().clock(clock).profiler(() -> 0L).maxCatchUp(Duration.ofNanos(boundNanos))
+            loop = GameLoop.builder().clock(clock).profiler(() -> 0L).catchUpBound(Duration.ofNanos(boundNanos))
                     .debtPolicy(keepDebt ? DebtPolicy.KEEP : DebtPolicy.DISCARD).world(config).build();
             loop.addTickListener((system, at) -> {
                 log.add(indexOf(system) + "@" + at);
@@ -106,7 +106,7 @@ class SchedulerModelProperties {
                 case 2 -> loop.setPhase(types[t], op.value() / 1e6);
                 case 3 -> loop.setEveryFrame(types[t]);
                 case 4 -> systems[t].setEnabled(!systems[t].isEnabled());
-                case 5 -> loop.setMaxCatchUp(Duration.ofNanos(1 + op.value() * 1000));
+                case 5 -> loop.setCatchUpBound(Duration.ofNanos(1 + op.value() * 1000));
                 case 6 -> loop.setDebtPolicy(op.value() % 2 == 0 ? DebtPolicy.KEEP : DebtPolicy.DISCARD);
                 case 8 -> loop.setTimeScale(op.value() / 1000.0);
                 case 11 -> horizon(op);
@@ -126,7 +126,7 @@ class SchedulerModelProperties {
                         case Script.RESUME -> loop.resume();
                         case Script.DEBT_POLICY -> loop.setDebtPolicy(
                                 c.value() % 2 == 0 ? DebtPolicy.KEEP : DebtPolicy.DISCARD);
-                        case Script.BOUND -> loop.setMaxCatchUp(Duration.ofNanos(1 + c.value() * 1000));
+                        case Script.BOUND -> loop.setCatchUpBound(Duration.ofNanos(1 + c.value() * 1000));
                         case Script.HORIZON -> {
                             if (c.value() % 5 == 0) {
                                 loop.clearHorizon();

@@ -80,7 +80,7 @@ final class TickLog {
     }
 
     /** Registers with a builder in the given order and binds the log to the built loop. */
-    static GameLoop build(GameLoop.Builder builder, TickLog log) {
+    static GameLoop build(LoopBuilder builder, TickLog log) {
         GameLoop loop = builder.build();
         log.loop = loop;
         return loop;

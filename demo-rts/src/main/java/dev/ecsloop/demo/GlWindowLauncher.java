@@ -1,5 +1,6 @@
 package dev.ecsloop.demo;
 
+import dev.ecsloop.pace.FrameCapCommand;
 import dev.ecsloop.demo.sim.RtsGame;
 import dev.ecsloop.demo.window.GameWindow;
 import dev.ecsloop.demo.window.Screenshot;
@@ -20,7 +21,7 @@ public final class GlWindowLauncher implements WindowLauncher {
                 .withOffscreen(request.offscreen())
                 .withVsync(request.fps() == 0);
         FramePacer pacer = new FramePacer(Clock.system(), request.fps());
-        RtsWindowGame shown = new RtsWindowGame(game, request.stopAtNanos(), g -> g.console().withFrameCap(pacer));
+        RtsWindowGame shown = new RtsWindowGame(game, request.stopAtNanos(), g -> FrameCapCommand.register(g.console(), pacer));
         GameWindow window;
         try {
             window = GameWindow.open(options, shown);
@@ -33,7 +34,7 @@ public final class GlWindowLauncher implements WindowLauncher {
             for (Screenshot s : request.screenshots()) {
                 window.screenshotAt(s);
             }
-            game.console().withFrameCap(pacer);
+            FrameCapCommand.register(game.console(), pacer);
             window.run(pacer);
         }
         return 0;

@@ -152,6 +152,23 @@ public final class Args {
     }
 
     /**
+     * A file path: the word at {@code index}, as the platform reads it.
+     *
+     * @param index the word's position
+     * @param what  names the argument in the error, e.g. {@code "<file>"}
+     * @return the path, not checked against the file system
+     * @throws IllegalArgumentException if the word is missing or not a path this platform can represent
+     */
+    public java.nio.file.Path path(int index, String what) {
+        String text = word(index, what);
+        try {
+            return java.nio.file.Path.of(text);
+        } catch (java.nio.file.InvalidPathException e) {
+            throw error(Echo.quote(text) + " is not a valid path for " + what);
+        }
+    }
+
+    /**
      * One of fixed words, case-insensitively.
      *
      * @param index   which word, from 0

@@ -76,7 +76,8 @@ public final class Console {
 
     /**
      * A console with {@code help} and the loop built-ins: {@code systems}, {@code rate}, {@code pause},
-     * {@code resume}, {@code step}, {@code timescale}, {@code catchup}, {@code debt}, {@code stats}, {@code hash}.
+     * {@code resume}, {@code step}, {@code timescale}, {@code catchup}, {@code debt}, {@code stats}. Features add
+     * their own ({@code fps}, {@code interp}, {@code hash}, {@code record}, ...) through {@link #register}.
      *
      * @param loop the loop the built-ins drive
      * @return the console
@@ -88,7 +89,6 @@ public final class Console {
         SystemsCommand.register(console, loop);
         RateCommand.register(console, loop);
         LoopCommands.register(console, loop);
-        FeatureCommands.hash(console, loop);
         return console;
     }
 
@@ -108,48 +108,6 @@ public final class Console {
     /** The rule {@code rate} reads Hz with, or null for a plain number the loop then checks. */
     ToDoubleBiFunction<Class<? extends BaseSystem>, String> rateRule() {
         return rateRule;
-    }
-
-    /**
-     * Adds {@code fps <n>|off}, which sets {@code pacer}'s frame cap.
-     *
-     * @param pacer the game's frame pacer
-     * @return this console
-     */
-    public Console withFrameCap(dev.ecsloop.pace.FramePacer pacer) {
-        FeatureCommands.frameCap(this, Objects.requireNonNull(pacer, "pacer"));
-        return this;
-    }
-
-    /**
-     * Adds {@code interp on|off|extrapolate}, which switches {@code interpolation}'s mode.
-     *
-     * @param interpolation the game's interpolation
-     * @return this console
-     */
-    public Console withInterpolation(dev.ecsloop.interpolate.Interpolation interpolation) {
-        FeatureCommands.interpolation(this, Objects.requireNonNull(interpolation, "interpolation"));
-        return this;
-    }
-
-    /**
-     * Adds {@code record <file>}, {@code stop} and {@code replay <file>}. Recording always covers the session
-     * from simulated time 0 (the recorder journals from the start): {@code record} names the file and
-     * {@code stop} writes it. {@code replay} checks a file against a fresh copy of the game from {@code fresh},
-     * as fast as possible. Their file I/O, and the fresh copy (built by {@code fresh} and run there), happen on
-     * the console's I/O thread, never the loop's; only regular files are read or replaced.
-     *
-     * @param loop     the recorded loop
-     * @param recorder its recorder, attached at simulated time 0
-     * @param fresh    builds a fresh copy of the game at simulated time 0, from the recorder's setup; called on the
-     *                 console's I/O thread
-     * @return this console
-     */
-    public Console withRecording(GameLoop loop, dev.ecsloop.replay.Recorder recorder,
-                                 java.util.function.Supplier<dev.ecsloop.replay.ReplayTarget> fresh) {
-        FeatureCommands.recording(this, Objects.requireNonNull(loop, "loop"),
-                Objects.requireNonNull(recorder, "recorder"), Objects.requireNonNull(fresh, "fresh"));
-        return this;
     }
 
     /**
@@ -300,16 +258,21 @@ public final class Console {
     }
 
     /**
-     * For a running command: does {@code work} on the console's I/O thread, then {@code report} on the loop
-     * thread at a later drain, with the command's reply sink. The submitter's reply completes after the report.
+     * For a running command whose work is I/O (writing or reading a file) that must never block a frame: does
+     * {@code work} on the console's I/O thread, then {@code report} on the loop thread at a later drain, with the
+     * command's reply sink. The submitter's reply completes after the report.
      * A failure of the work (its message) becomes one error line. One job at a time. Call it last in a command:
      * a command that throws after it would reply twice.
      *
      * @throws IllegalArgumentException if another file command is still at work (the command then fails with
      *                                  that line and changes nothing)
      * @throws IllegalStateException    if no command is running
+     * @param <T>    what the work produces
+     * @param what   names the work in error lines
+     * @param work   runs on the I/O thread; it must not touch the world or the loop
+     * @param report runs on the loop thread with the work's result and the command's reply sink
      */
-    <T> void offLoop(String what, Callable<T> work, BiConsumer<T, Consumer<String>> report) {
+    public <T> void offLoop(String what, Callable<T> work, BiConsumer<T, Consumer<String>> report) {
         if (running == null) {
             throw new IllegalStateException("offLoop is for a running command");
         }

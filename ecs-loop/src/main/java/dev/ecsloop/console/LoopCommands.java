@@ -16,7 +16,7 @@ import java.util.Locale;
  */
 final class LoopCommands {
 
-    /** Most single steps one {@code step} may run: enough to skip ahead, few enough to keep the frame short. */
+    /** Most single-steps one {@code step} may run: enough to skip ahead, few enough to keep the frame short. */
     static final int MAX_STEPS = 10_000;
     /**
      * Largest catch-up bound in milliseconds. The bound exists to stop the spiral of death; a minute of catch-up
@@ -73,9 +73,9 @@ final class LoopCommands {
                 (args, out) -> {
                     args.expectAtMost(1);
                     int ms = args.integer(0, "<ms>", 1, MAX_CATCH_UP_MS);
-                    String before = millis(loop.maxCatchUp());
-                    loop.setMaxCatchUp(Duration.ofMillis(ms));
-                    out.accept("catch-up bound " + millis(loop.maxCatchUp()) + " (was " + before + ")");
+                    String before = millis(loop.catchUpBound());
+                    loop.setCatchUpBound(Duration.ofMillis(ms));
+                    out.accept("catch-up bound " + millis(loop.catchUpBound()) + " (was " + before + ")");
                 });
         console.register("debt", "debt keep|discard",
                 "keeps time past the catch-up bound to catch up later (lockstep), or discards it (solo)",
@@ -98,7 +98,7 @@ final class LoopCommands {
 
     private static boolean hasFixedStep(GameLoop loop) {
         for (Class<? extends BaseSystem> type : loop.systems()) {
-            if (!loop.isEveryFrame(type)) {
+            if (!loop.system(type).isEveryFrame()) {
                 return true;
             }
         }

@@ -21,7 +21,7 @@ final class RateCommand {
                 "sets a system's rate in Hz, or makes it run every frame", (args, out) -> {
                     args.expectAtMost(2);
                     Class<? extends BaseSystem> type = SystemNames.resolve(args.word(0, "<system>"), loop.systems());
-                    String before = SystemsCommand.rate(loop, type);
+                    String before = SystemsCommand.rate(loop.system(type));
                     String name = type.getSimpleName();
                     if (args.word(1, "<hz>|frame").equalsIgnoreCase("frame")) {
                         loop.setEveryFrame(type);
@@ -32,7 +32,7 @@ final class RateCommand {
                     double hz = rule == null ? args.number(1, "<hz>|frame")
                             : rule.applyAsDouble(type, args.word(1, "<hz>|frame"));
                     loop.setRate(type, hz);
-                    out.accept(name + ": " + SystemsCommand.rate(loop, type) + " " + SystemsCommand.kind(loop, type)
+                    out.accept(name + ": " + SystemsCommand.rate(loop.system(type)) + " " + SystemsCommand.kind(loop.system(type))
                             + " (was " + before + ")");
                 });
     }

@@ -3,6 +3,7 @@ package dev.ecsloop.console;
 import com.artemis.BaseSystem;
 import dev.ecsloop.GameLoop;
 import dev.ecsloop.LoopStats;
+import dev.ecsloop.SystemHandle;
 
 import java.math.BigDecimal;
 import java.util.List;
@@ -33,10 +34,11 @@ final class SystemsCommand {
                             "max ms"));
                     LoopStats stats = loop.stats();
                     for (Class<? extends BaseSystem> type : systems) {
-                        out.accept(String.format(Locale.ROOT, row, type.getSimpleName(), kind(loop, type),
-                                rate(loop, type), stats.ticksPerSecond(type),
-                                String.format(Locale.ROOT, "%.3f", stats.meanTickMillis(type)),
-                                String.format(Locale.ROOT, "%.3f", stats.maxTickMillis(type))));
+                        SystemHandle system = loop.system(type);
+                        out.accept(String.format(Locale.ROOT, row, system.name(), kind(system), rate(system),
+                                stats.runsPerSecond(system),
+                                String.format(Locale.ROOT, "%.3f", stats.meanRunMillis(system)),
+                                String.format(Locale.ROOT, "%.3f", stats.maxRunMillis(system))));
                     }
                     out.accept("frames/s: " + stats.framesPerSecond() + " | catch-up bound hits/s: "
                             + stats.catchUpBoundHitsPerSecond());
@@ -44,19 +46,16 @@ final class SystemsCommand {
     }
 
     /** {@code fixed}, {@code throttled} or {@code frame}. */
-    static String kind(GameLoop loop, Class<? extends BaseSystem> type) {
-        if (loop.isEveryFrame(type)) {
+    static String kind(SystemHandle system) {
+        if (system.isEveryFrame()) {
             return "frame";
         }
-        return loop.isThrottled(type) ? "throttled" : "fixed";
+        return system.isThrottled() ? "throttled" : "fixed";
     }
 
     /** The target rate as the user would type it, e.g. {@code 12.5 Hz}, or {@code every frame}. */
-    static String rate(GameLoop loop, Class<? extends BaseSystem> type) {
-        if (loop.isEveryFrame(type)) {
-            return "every frame";
-        }
-        return hz(loop.rate(type));
+    static String rate(SystemHandle system) {
+        return system.isEveryFrame() ? "every frame" : hz(system.rate());
     }
 
     /** {@code 60 Hz}, {@code 12.5 Hz}: no trailing zeros, no exponent. */

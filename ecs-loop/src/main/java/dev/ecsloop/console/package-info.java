@@ -11,8 +11,11 @@
  * {@link dev.ecsloop.console.Console#drain()} between frames, so a command sees and changes the loop exactly at
  * a frame boundary and never races a tick. The loop thread never does I/O for a transport.
  *
- * <p>Other packages add their commands ({@code fps}, {@code interp}, {@code hash}, {@code record}, ...) with
- * {@link dev.ecsloop.console.Console#register}, exactly as the built-ins are added, and they appear in
- * {@code help} at once.
+ * <p>Layering: this package depends on the loop and nothing above it. Features add their own commands with
+ * {@link dev.ecsloop.console.Console#register}, exactly as the built-ins are added and as a game adds its own:
+ * {@code dev.ecsloop.pace.FrameCapCommand} ({@code fps}), {@code dev.ecsloop.interpolate.InterpolationCommand}
+ * ({@code interp}), {@code dev.ecsloop.state.HashCommand} ({@code hash}) and
+ * {@code dev.ecsloop.replay.RecordingCommands} ({@code record}, {@code stop}, {@code replay}). A command whose
+ * work is file I/O hands it to {@link dev.ecsloop.console.Console#offLoop}, so it never blocks a frame.
  */
 package dev.ecsloop.console;

@@ -27,7 +27,7 @@ import java.util.Objects;
  * advances that consumer's own cursor to the last event at or before the tick's time.
  *
  * <p>While paused, events keep arriving: every-frame systems see them in their frame (so a UI can react), and
- * they belong to the paused simulated instant, so the first tick after resuming (or a single step) delivers them
+ * they belong to the paused simulated instant, so the first tick after resuming (or a single-step) delivers them
  * to the simulation.
  *
  * <p>Events live in a ring of pooled {@link InputEvent}s that grows when full and is otherwise reused, so the
@@ -56,7 +56,7 @@ public final class InputQueue {
 
     /**
      * A queue not yet attached to a loop, so that systems built before the loop can take it in their
-     * constructors; {@link #attach(GameLoop)} it right after {@link GameLoop.Builder#build()}. Only the given
+     * constructors; {@link #attach(GameLoop)} it right after {@link dev.ecsloop.LoopBuilder#build()}. Only the given
      * systems consume events in their fixed ticks; every-frame systems read {@link #frameEvents()}.
      *
      * @param consumers fixed-step systems of the loop that read {@link #tickEvents()}

@@ -3,15 +3,13 @@ package dev.ecsloop.interpolate;
 import com.artemis.BaseSystem;
 import com.artemis.World;
 import dev.ecsloop.GameLoop;
+import dev.ecsloop.SystemHandle;
 import org.joml.Quaternionf;
 import org.joml.Vector2f;
 import org.joml.Vector3f;
 
-import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import java.util.WeakHashMap;
 
 /**
  * Smooth drawing of entities moved at fixed rates: keeps each {@link Transform2}'s and {@link Transform3}'s
@@ -22,7 +20,7 @@ import java.util.WeakHashMap;
  * reports them, so a tick costs O(entities S owns), and nothing is allocated in steady state.
  *
  * <p><b>Query.</b> {@code positionOf}, {@code angleOf}, {@code rotationOf} and {@code scaleOf} write the state
- * to draw into a caller's JOML object, using {@code loop.alpha(owner)}: an entity moved at 15 Hz and one moved at
+ * to draw into a caller's JOML object, using the alpha of the owner's {@link SystemHandle}, resolved once at attach: an entity moved at 15 Hz and one moved at
  * 60 Hz are both smooth in the same frame. Per {@link InterpolationMode}:
  * {@code previous + alpha * (current - previous)}, {@code current + alpha * (current - previous)}, or current.
  * Angles take the shorter arc and come back in [-pi, pi); quaternions are slerped.
@@ -49,11 +47,9 @@ import java.util.WeakHashMap;
  */
 public final class Interpolation {
 
-    /** Worlds that already have one: two would both claim every component. Weak, so worlds can be collected. */
-    private static final Map<World, Boolean> INSTALLED = Collections.synchronizedMap(new WeakHashMap<>());
-
     private GameLoop loop;
-    private Class<? extends BaseSystem>[] owners;
+    /** The loop's systems in registration order, each resolved once: a query's alpha costs no lookup. */
+    private SystemHandle[] owners;
     private BaseSystem[] systems;
     private OwnerIndex<Transform2> flat;
     private OwnerIndex<Transform3> solid;
@@ -71,7 +67,7 @@ public final class Interpolation {
     /**
      * Starts interpolating the loop's {@link Transform2} and {@link Transform3} entities, those already there
      * included (their previous state is set to their current one). Call it between frames, once, right after
-     * {@link GameLoop.Builder#build()}.
+     * {@link dev.ecsloop.LoopBuilder#build()}.
      *
      * @param loop the built loop
      * @return this interpolation
@@ -85,22 +81,22 @@ public final class Interpolation {
         if (this.loop != null) {
             throw new IllegalStateException("this Interpolation is already attached to a loop");
         }
-        if (INSTALLED.putIfAbsent(loop.world(), Boolean.TRUE) != null) {
-            throw new IllegalStateException("this loop already has an Interpolation; attach one and share it");
-        }
+        loop.claimFeature(Interpolation.class);
         List<Class<? extends BaseSystem>> types = loop.systems();
         Class<? extends BaseSystem>[] ownerTypes = types.toArray(new Class[0]);
+        SystemHandle[] handles = new SystemHandle[ownerTypes.length];
         BaseSystem[] ownerSystems = new BaseSystem[ownerTypes.length];
         World world = loop.world();
         for (int i = 0; i < ownerTypes.length; i++) {
+            handles[i] = loop.system(ownerTypes[i]);
             ownerSystems[i] = world.getSystem(ownerTypes[i]);
         }
-        this.owners = ownerTypes;
+        this.owners = handles;
         this.systems = ownerSystems;
         this.flat = new OwnerIndex<>(world, Transform2.class, ownerTypes);
         this.solid = new OwnerIndex<>(world, Transform3.class, ownerTypes);
         this.loop = loop;
-        loop.addTickListener(this::beforeTick);
+        loop.addTickListener((system, tickNanos) -> capture(system));
         return this;
     }
 
@@ -309,7 +305,7 @@ public final class Interpolation {
         return solid;
     }
 
-    private void beforeTick(BaseSystem system, long tickNanos) {
+    private void capture(BaseSystem system) {
         int slot = flat.slotOfOwner(system.getClass());
         if (slot >= 0) {
             flat.captureOwnedBy(slot);
@@ -325,12 +321,8 @@ public final class Interpolation {
         if (!systems[slot].isEnabled()) {
             return -1f;
         }
-        Class<? extends BaseSystem> owner = owners[slot];
-        float alpha = loop.alpha(owner);
-        if (alpha == 1f && loop.isEveryFrame(owner)) {
-            return -1f;
-        }
-        return alpha;
+        SystemHandle owner = owners[slot];
+        return owner.isEveryFrame() ? -1f : owner.alpha();
     }
 
     private static float blend(float previous, float current, float alpha, boolean ahead) {

@@ -3,7 +3,7 @@ package dev.ecsloop.interpolate;
 /**
  * How {@link Interpolation} turns an entity's previous and current fixed state into the state to draw, with
  * {@code alpha} the owning rate's position between its last tick and its next (see
- * {@link dev.ecsloop.GameLoop#alpha(Class)}).
+ * {@link dev.ecsloop.SystemHandle#alpha()}).
  */
 public enum InterpolationMode {
 

@@ -2,7 +2,7 @@ package dev.ecsloop.interpolate;
 
 import com.artemis.BaseSystem;
 import com.artemis.Component;
-import dev.ecsloop.replay.Presentation;
+import dev.ecsloop.state.Presentation;
 
 /**
  * What every interpolated component shares: the system that moves it, the teleport marker, and the link to the

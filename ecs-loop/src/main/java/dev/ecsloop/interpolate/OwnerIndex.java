@@ -8,6 +8,8 @@ import com.artemis.World;
 import com.artemis.utils.IntBag;
 
 import java.util.Arrays;
+import java.util.IdentityHashMap;
+import java.util.Map;
 
 /**
  * Which entities of one component type each system owns, kept up to date from an Artemis subscription so that
@@ -41,10 +43,16 @@ final class OwnerIndex<T extends OwnedState> implements EntitySubscription.Subsc
     /** Components captured so far; lets tests check that a tick touches only its owner's entities. */
     long captures;
 
+    /** Each owner's group, in constant time: captures and owner changes look it up per tick. */
+    private final Map<Class<?>, Integer> slotByOwner = new IdentityHashMap<>();
+
     OwnerIndex(World world, Class<T> type, Class<? extends BaseSystem>[] owners) {
         this.type = type;
         this.mapper = world.getMapper(type);
         this.owners = owners;
+        for (int i = 0; i < owners.length; i++) {
+            slotByOwner.put(owners[i], i);
+        }
         this.groups = new IntBag[owners.length];
         for (int i = 0; i < groups.length; i++) {
             groups[i] = new IntBag();
@@ -59,12 +67,8 @@ final class OwnerIndex<T extends OwnedState> implements EntitySubscription.Subsc
         if (system == null) {
             return NONE;
         }
-        for (int i = 0; i < owners.length; i++) {
-            if (owners[i] == system) {
-                return i;
-            }
-        }
-        return UNKNOWN;
+        Integer slot = slotByOwner.get(system);
+        return slot != null ? slot : UNKNOWN;
     }
 
     @Override

@@ -1,7 +1,7 @@
 package dev.ecsloop.interpolate;
 
 import com.artemis.BaseSystem;
-import dev.ecsloop.replay.Presentation;
+import dev.ecsloop.state.Presentation;
 import org.joml.Vector2f;
 import org.joml.Vector2fc;
 

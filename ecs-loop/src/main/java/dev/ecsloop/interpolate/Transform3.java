@@ -1,7 +1,7 @@
 package dev.ecsloop.interpolate;
 
 import com.artemis.BaseSystem;
-import dev.ecsloop.replay.Presentation;
+import dev.ecsloop.state.Presentation;
 import org.joml.Quaternionf;
 import org.joml.Quaternionfc;
 import org.joml.Vector3f;

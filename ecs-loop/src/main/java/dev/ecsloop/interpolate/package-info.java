@@ -14,8 +14,7 @@
  * float angle = interpolation.angleOf(unit);       // shorter arc, [-pi, pi)
  * }</pre>
  *
- * <p>Another kind of transform (a skeleton pose, a camera) fits the same way: a component extending the
- * package's owner-and-capture base with its own {@code capture()}, one more per-owner index in
- * {@code Interpolation}, and query methods that blend its fields.
+ * <p>The two transforms are the only kinds: the owner-and-capture base they share and the per-owner index are
+ * package-private, so another kind (a skeleton pose, a camera) is added inside this package, not from outside.
  */
 package dev.ecsloop.interpolate;

@@ -12,7 +12,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *       so the frame sees the freshest input. If it blocked for longer than a frame interval, the pacer's grid
  *       restarts at the frame, so the next frame is not released at once to draw the same state again;</li>
  *   <li>the <em>frame</em>: {@code GameLoop::frame}, which runs the due fixed ticks and then the every-frame
- *       systems, which draw. After a stall it catches up ticks inside that one call; the runner never calls the
+ *       systems (animation, and the renderer if the game draws from one). After a stall it catches up ticks inside that one call; the runner never calls the
  *       frame twice in one iteration, so only the newest state is rendered;</li>
  *   <li>the <em>frame end</em>: present what was drawn ({@code glfwSwapBuffers});</li>
  *   <li>the {@link FramePacer}'s wait for the next frame.</li>

@@ -1,5 +1,6 @@
 package dev.ecsloop.replay;
 
+import dev.ecsloop.state.StateHash;
 import com.artemis.BaseSystem;
 import dev.ecsloop.ControlListener;
 import dev.ecsloop.DebtPolicy;
@@ -50,7 +51,12 @@ import java.util.zip.CRC32;
  * <p>Journaling allocates nothing in frames that bring no input, rate change or hash, and nothing in those
  * either except a rate change's system name (and one 1 MiB chunk per mebibyte of journal).
  */
-public final class Recorder implements FrameListener, TickListener, ControlListener {
+public final class Recorder {
+
+    // The loop's callbacks, each its own object so that they are not part of the recorder's API.
+    private final FrameListener frames = this::beforeSystems;
+    private final TickListener ticks = this::beforeTick;
+    private final ControlListener controls = new Journaling();
 
     private final GameLoop loop;
     private final InputQueue inputs;
@@ -105,7 +111,7 @@ public final class Recorder implements FrameListener, TickListener, ControlListe
                         + " bytes: " + name);
             }
             out.writeUTF(name);
-            out.writeDouble(loop.rate(system));
+            out.writeDouble(ReplayFormat.rateField(loop.system(system)));
         }
     }
 
@@ -143,9 +149,9 @@ public final class Recorder implements FrameListener, TickListener, ControlListe
         } catch (IOException e) {
             throw new UncheckedIOException(e); // the journal is in memory: cannot happen
         }
-        loop.addFrameListener(recorder);
-        loop.addTickListener(recorder);
-        loop.addControlListener(recorder);
+        loop.addFrameListener(recorder.frames);
+        loop.addTickListener(recorder.ticks);
+        loop.addControlListener(recorder.controls);
         return recorder;
     }
 
@@ -158,8 +164,7 @@ public final class Recorder implements FrameListener, TickListener, ControlListe
         return Duration.ofSeconds(1);
     }
 
-    @Override
-    public void beforeSystems(long realStart, long realEnd, long wantedStart, long wantedEnd, long simEnd) {
+    private void beforeSystems(long realStart, long realEnd, long wantedStart, long wantedEnd, long simEnd) {
         settled = Math.max(settled, frameEnd);
         frameEnd = simEnd;
         if (journal.size() >= limit || simEnd > ReplayFormat.MAX_SIM_NANOS) {
@@ -187,8 +192,7 @@ public final class Recorder implements FrameListener, TickListener, ControlListe
         commit(settled);
     }
 
-    @Override
-    public void beforeTick(BaseSystem system, long tickNanos) {
+    private void beforeTick(BaseSystem system, long tickNanos) {
         if (tickNanos < nextHashAt || full) {
             return;
         }
@@ -207,13 +211,15 @@ public final class Recorder implements FrameListener, TickListener, ControlListe
         return (t / every + 1) * every;
     }
 
-    @Override
-    public void rateChanged(Class<? extends BaseSystem> system, double hz, long simNanos) {
+    private void rateChanged(Class<? extends BaseSystem> system, double hz, long simNanos) {
         systemValue(ReplayFormat.RATE, system, hz, simNanos);
     }
 
-    @Override
-    public void phaseChanged(Class<? extends BaseSystem> system, double phase, long simNanos) {
+    private void everyFrameSet(Class<? extends BaseSystem> system, long simNanos) {
+        systemValue(ReplayFormat.RATE, system, ReplayFormat.EVERY_FRAME_RATE, simNanos);
+    }
+
+    private void phaseChanged(Class<? extends BaseSystem> system, double phase, long simNanos) {
         systemValue(ReplayFormat.PHASE, system, phase, simNanos);
     }
 
@@ -229,28 +235,23 @@ public final class Recorder implements FrameListener, TickListener, ControlListe
         finish(simNanos);
     }
 
-    @Override
-    public void timeScaleChanged(double scale, long simNanos) {
+    private void timeScaleChanged(double scale, long simNanos) {
         write(ReplayFormat.SCALE, simNanos, Double.doubleToRawLongBits(scale));
     }
 
-    @Override
-    public void catchUpChanged(long maxCatchUpNanos, long simNanos) {
-        write(ReplayFormat.CATCHUP, simNanos, maxCatchUpNanos);
+    private void catchUpBoundChanged(long boundNanos, long simNanos) {
+        write(ReplayFormat.CATCHUP, simNanos, boundNanos);
     }
 
-    @Override
-    public void debtPolicyChanged(DebtPolicy policy, long simNanos) {
+    private void debtPolicyChanged(DebtPolicy policy, long simNanos) {
         writeByte(ReplayFormat.DEBT, simNanos, policy == DebtPolicy.KEEP ? 0 : 1);
     }
 
-    @Override
-    public void pausedChanged(boolean paused, long simNanos) {
+    private void pausedChanged(boolean paused, long simNanos) {
         writeByte(ReplayFormat.PAUSE, simNanos, paused ? 1 : 0);
     }
 
-    @Override
-    public void stepped(long simNanos) {
+    private void stepped(long simNanos) {
         settled = Math.max(settled, simNanos);
         frameEnd = Math.max(frameEnd, simNanos);
         try {
@@ -490,9 +491,9 @@ public final class Recorder implements FrameListener, TickListener, ControlListe
     public void detach() {
         if (attached) {
             attached = false;
-            loop.removeFrameListener(this);
-            loop.removeTickListener(this);
-            loop.removeControlListener(this);
+            loop.removeFrameListener(frames);
+            loop.removeTickListener(ticks);
+            loop.removeControlListener(controls);
         }
     }
 
@@ -504,6 +505,50 @@ public final class Recorder implements FrameListener, TickListener, ControlListe
 
         byte[] bytes() {
             return buf;
+        }
+    }
+
+    /** Journals every control change; an object of its own so that the callbacks are not part of the API. */
+    private final class Journaling implements ControlListener {
+
+        @Override
+        public void rateChanged(Class<? extends BaseSystem> system, double hz, long simNanos) {
+            Recorder.this.rateChanged(system, hz, simNanos);
+        }
+
+        @Override
+        public void everyFrameSet(Class<? extends BaseSystem> system, long simNanos) {
+            Recorder.this.everyFrameSet(system, simNanos);
+        }
+
+        @Override
+        public void phaseChanged(Class<? extends BaseSystem> system, double phase, long simNanos) {
+            Recorder.this.phaseChanged(system, phase, simNanos);
+        }
+
+        @Override
+        public void timeScaleChanged(double scale, long simNanos) {
+            Recorder.this.timeScaleChanged(scale, simNanos);
+        }
+
+        @Override
+        public void catchUpBoundChanged(long boundNanos, long simNanos) {
+            Recorder.this.catchUpBoundChanged(boundNanos, simNanos);
+        }
+
+        @Override
+        public void debtPolicyChanged(DebtPolicy policy, long simNanos) {
+            Recorder.this.debtPolicyChanged(policy, simNanos);
+        }
+
+        @Override
+        public void pausedChanged(boolean paused, long simNanos) {
+            Recorder.this.pausedChanged(paused, simNanos);
+        }
+
+        @Override
+        public void stepped(long simNanos) {
+            Recorder.this.stepped(simNanos);
         }
     }
 }

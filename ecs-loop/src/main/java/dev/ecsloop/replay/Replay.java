@@ -162,7 +162,8 @@ public final class Replay {
     }
 
     /**
-     * Systems (simple names) and their rates in Hz when recording started; 0 means every frame.
+     * Systems (simple names) and their rates in Hz when recording started; an every-frame system is listed with 0.0 Hz,
+     * the file format's mark for it.
      *
      * @return an unmodifiable map in the loop's order
      */

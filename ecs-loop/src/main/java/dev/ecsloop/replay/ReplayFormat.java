@@ -10,17 +10,17 @@ package dev.ecsloop.replay;
  *          int      format version (2; version 1 files, which have no PHASE records, are read too)
  *          UTF      setup identity: what the game needs to rebuild the same world (name, seed, sizes)
  *          long     hash interval, simulated ns
- *          int      n systems, then n x (UTF simple class name, double rate in Hz, 0 for every-frame):
+ *          int      n systems, then n x (UTF simple class name, double rate in Hz or EVERY_FRAME_RATE):
  *                   the loop's systems and rates when recording started, at simulated time 0
  * records  byte kind, long simulated ns, then by kind:
  *          INPUT   int type, int code, float x, y, z, w      an input event, at the time it was assigned
- *          RATE    UTF system, double hz (0 = every frame)   a rate change, at the instant it applied
+ *          RATE    UTF system, double hz or EVERY_FRAME_RATE  a rate change, at the instant it applied
  *          PHASE   UTF system, double phase in [0, 1)        a phase change, at the instant it applied
  *          SCALE   double                                    time scale (no effect on the simulation)
  *          CATCHUP long ns                                    catch-up bound (no effect on the simulation)
  *          DEBT    byte 0 keep / 1 discard                    debt policy (no effect on the simulation)
  *          PAUSE   byte 1 paused / 0 resumed                  (no effect on the simulation)
- *          STEP    -                                          single steps ended here (no effect either)
+ *          STEP    -                                          single-steps ended here (no effect either)
  *          HASH    long state hash                            state before the first tick at or after each
  *                                                             multiple of the hash interval
  *          END     long state hash                            state when recording stopped
@@ -51,6 +51,13 @@ final class ReplayFormat {
 
     static final byte INPUT = 1;
     static final byte RATE = 2;
+    /** The rate field's value for a system that runs every frame (it has no rate). */
+    static final double EVERY_FRAME_RATE = 0.0;
+
+    /** A system's rate as the format stores it: its rate, or {@link #EVERY_FRAME_RATE}. */
+    static double rateField(dev.ecsloop.SystemHandle system) {
+        return system.isEveryFrame() ? EVERY_FRAME_RATE : system.rate();
+    }
     static final byte SCALE = 3;
     static final byte CATCHUP = 4;
     static final byte DEBT = 5;
@@ -99,6 +106,6 @@ final class ReplayFormat {
 
     /** Why a rate read from a file is refused. */
     static String rateProblem(double hz) {
-        return "rate " + hz + " Hz (must be 0 for every frame, or from " + MIN_HZ + " to " + (long) MAX_HZ + ")";
+        return "rate " + hz + " Hz (must be " + EVERY_FRAME_RATE + ", meaning every frame, or from " + MIN_HZ + " to " + (long) MAX_HZ + ")";
     }
 }

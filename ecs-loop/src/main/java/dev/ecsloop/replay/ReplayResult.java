@@ -1,5 +1,7 @@
 package dev.ecsloop.replay;
 
+import dev.ecsloop.state.StateHash;
+
 /**
  * What a replay found.
  *

@@ -1,5 +1,6 @@
 package dev.ecsloop.replay;
 
+import dev.ecsloop.state.StateHash;
 import com.artemis.BaseSystem;
 import dev.ecsloop.GameLoop;
 import dev.ecsloop.TickListener;
@@ -49,8 +50,9 @@ public final class Replayer {
      * @param loop   built from the recorded setup, at simulated time 0, driven by {@code clock}
      * @param clock  the loop's manual clock, which the replayer drives
      * @param inputs the loop's input queue, or null if the recording holds no input
-     * @param frames real frame lengths in ns to drive with (each is capped by the catch-up bound)
+     * @param frames real frame lengths in ns to drive with, each positive (and cut to the catch-up bound)
      * @return what the replay found: matched, or the first divergence
+     * @throws IllegalArgumentException if {@code frames} gives a length of 0 or less
      * @throws ReplayFormatException if the loop's systems or rates differ from the recording's, the recording
      *                               has input and no queue was given, the file changed since it was checked, or
      *                               the game failed on what it holds; the message is one line naming the file
@@ -68,7 +70,7 @@ public final class Replayer {
      * @param loop   built from the recorded setup, at simulated time 0, driven by {@code clock}
      * @param clock  the loop's manual clock, which the replayer drives
      * @param inputs the loop's input queue, or null if the recording holds no input
-     * @param frames real frame lengths in ns to drive with (each is capped by the catch-up bound)
+     * @param frames real frame lengths in ns to drive with (each cut to the catch-up bound)
      * @param pace   the real clock to wait on
      * @return what the replay found: matched, or the first divergence
      * @throws ReplayFormatException as for {@link #play}
@@ -87,7 +89,7 @@ public final class Replayer {
         }
         Map<String, Double> here = new LinkedHashMap<>();
         for (Class<? extends BaseSystem> s : loop.systems()) {
-            here.put(s.getSimpleName(), loop.rate(s));
+            here.put(s.getSimpleName(), ReplayFormat.rateField(loop.system(s)));
         }
         if (!here.equals(replay.systems())) {
             throw new ReplayFormatException(replay.name() + " was recorded with systems " + replay.systems()
@@ -148,9 +150,14 @@ public final class Replayer {
     }
 
     private void advanceTo(long target, long realStart) {
-        long bound = loop.maxCatchUp().toNanos();
+        long bound = loop.catchUpBound().toNanos();
         while (loop.simulatedNanos() < target && checker.divergence == null && checker.failure == null) {
-            long frame = Math.max(1, Math.min(Math.min(frames.getAsLong(), bound), target - loop.simulatedNanos()));
+            long wanted = frames.getAsLong();
+            if (wanted <= 0) {
+                throw new IllegalArgumentException("the frame-length supplier gave " + wanted
+                        + " ns: frame lengths must be positive");
+            }
+            long frame = Math.min(Math.min(wanted, bound), target - loop.simulatedNanos());
             if (loop.timeScale() != 1.0) {
                 loop.setTimeScale(1.0);
             }
@@ -172,7 +179,7 @@ public final class Replayer {
             case ReplayFormat.RATE -> {
                 Class<? extends BaseSystem> system = systemNamed(r.system);
                 try {
-                    if (r.hz == 0.0) {
+                    if (r.hz == ReplayFormat.EVERY_FRAME_RATE) {
                         loop.setEveryFrame(system);
                     } else {
                         loop.setRate(system, r.hz);

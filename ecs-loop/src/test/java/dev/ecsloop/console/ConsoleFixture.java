@@ -1,5 +1,6 @@
 package dev.ecsloop.console;
 
+import dev.ecsloop.FrameRig;
 import com.artemis.BaseSystem;
 import com.artemis.WorldConfigurationBuilder;
 import dev.ecsloop.GameLoop;
@@ -55,20 +56,17 @@ final class ConsoleFixture {
 
     /** Runs {@code frames} frames of 1/60 s of real time each. */
     void frames(int frames) {
-        for (int i = 0; i < frames; i++) {
-            clock.advance(FRAME_NANOS);
-            loop.frame();
-        }
+        new FrameRig(clock, loop).frames(frames, FRAME_NANOS);
     }
 
     /** Everything a console command may change, as one comparable string. */
     String state() {
         StringBuilder sb = new StringBuilder();
         for (Class<? extends BaseSystem> type : loop.systems()) {
-            sb.append(type.getSimpleName()).append('=').append(loop.isEveryFrame(type) ? "frame" : loop.rate(type))
-                    .append(loop.isThrottled(type) ? "T" : "").append(' ');
+            sb.append(type.getSimpleName()).append('=').append(loop.system(type).isEveryFrame() ? "frame" : loop.system(type).rate())
+                    .append(loop.system(type).isThrottled() ? "T" : "").append(' ');
         }
-        Duration bound = loop.maxCatchUp();
+        Duration bound = loop.catchUpBound();
         return sb.append("paused=").append(loop.isPaused()).append(" scale=").append(loop.timeScale())
                 .append(" bound=").append(bound).append(" debt=").append(loop.debtPolicy())
                 .append(" sim=").append(loop.simulatedNanos()).toString();

@@ -1,5 +1,10 @@
 package dev.ecsloop.console;
 
+import dev.ecsloop.FrameRig;
+import dev.ecsloop.pace.FrameCapCommand;
+import dev.ecsloop.interpolate.InterpolationCommand;
+import dev.ecsloop.state.HashCommand;
+import dev.ecsloop.replay.RecordingCommands;
 import com.artemis.Component;
 import com.artemis.ComponentMapper;
 import com.artemis.WorldConfigurationBuilder;
@@ -60,10 +65,7 @@ class FeatureCommandsTest {
         }
 
         void frames(int n) {
-            for (int i = 0; i < n; i++) {
-                clock.advance(10_000_000L);
-                loop.frame();
-            }
+            new FrameRig(clock, loop).frames(n, 10_000_000L);
         }
     }
 
@@ -74,19 +76,25 @@ class FeatureCommandsTest {
     private volatile Thread builtOn;
     private final java.util.concurrent.CountDownLatch gate = new java.util.concurrent.CountDownLatch(1);
     private volatile boolean gated;
-    private final Console console = Console.forLoop(game.loop).withFrameCap(pacer).withInterpolation(interpolation)
-            .withRecording(game.loop, recorder, () -> {
-                builtOn = Thread.currentThread();
-                if (gated) {
-                    try {
-                        gate.await(10, java.util.concurrent.TimeUnit.SECONDS);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
+    private final Console console = Console.forLoop(game.loop);
+
+    {
+        FrameCapCommand.register(console, pacer);
+        InterpolationCommand.register(console, interpolation);
+        HashCommand.register(console, game.loop);
+        RecordingCommands.register(console, game.loop, recorder, () -> {
+            builtOn = Thread.currentThread();
+            if (gated) {
+                try {
+                    gate.await(10, java.util.concurrent.TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
                 }
-                Game fresh = new Game();
-                return new ReplayTarget(fresh.loop, fresh.clock, null);
-            });
+            }
+            Game fresh = new Game();
+            return new ReplayTarget(fresh.loop, fresh.clock, null);
+        });
+    }
 
     /** Submits a line and drains, as the loop does every frame, until its reply is complete (file commands
      *  report from their I/O thread a few drains later). */
@@ -231,6 +239,6 @@ class FeatureCommandsTest {
                 one("record " + fifo));
         assertEquals("error: cannot write /dev/null: it exists and is not a regular file (usage: record <file>)",
                 one("record /dev/null"));
-        assertEquals("error: 'a?b' is not a valid path (usage: replay <file>)", one("replay a\u0000b"));
+        assertEquals("error: 'a?b' is not a valid path for <file> (usage: replay <file>)", one("replay a\u0000b"));
     }
 }

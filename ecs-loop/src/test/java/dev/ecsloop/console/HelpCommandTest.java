@@ -15,7 +15,7 @@ class HelpCommandTest {
     void helpListsEveryBuiltInOnOneLineEachInNameOrder() {
         List<String> out = f.lines("help");
         List<String> names = out.stream().map(line -> line.split(" ")[0]).toList();
-        assertEquals(List.of("catchup", "debt", "hash", "help", "pause", "rate", "resume", "stats", "step", "systems",
+        assertEquals(List.of("catchup", "debt", "help", "pause", "rate", "resume", "stats", "step", "systems",
                 "timescale"), names);
         assertTrue(out.contains(String.format("%-24s  %s", "rate <system> <hz>|frame",
                 "sets a system's rate in Hz, or makes it run every frame")), out::toString);

@@ -19,13 +19,13 @@ class RateCommandTest {
     @Test
     void rateRetunesAFixedSystemAndReportsTheOldRate() {
         assertEquals("AiSystem: 30 Hz fixed (was 15 Hz)", f.one("rate AiSystem 30"));
-        assertEquals(30.0, f.loop.rate(AiSystem.class));
+        assertEquals(30.0, f.loop.system(AiSystem.class).rate());
     }
 
     @Test
     void rateAcceptsDecimalRates() {
         assertEquals("AiSystem: 12.5 Hz fixed (was 15 Hz)", f.one("rate ai 12.5"));
-        assertEquals(12.5, f.loop.rate(AiSystem.class));
+        assertEquals(12.5, f.loop.system(AiSystem.class).rate());
     }
 
     @Test
@@ -34,45 +34,45 @@ class RateCommandTest {
         f.one("rate mov 90");
         f.one("rate Ma 8");
         f.one("rate r 24");
-        assertEquals(20.0, f.loop.rate(AiSystem.class));
-        assertEquals(90.0, f.loop.rate(MovementSystem.class));
-        assertEquals(8.0, f.loop.rate(MapSystem.class));
-        assertEquals(24.0, f.loop.rate(RenderSystem.class));
+        assertEquals(20.0, f.loop.system(AiSystem.class).rate());
+        assertEquals(90.0, f.loop.system(MovementSystem.class).rate());
+        assertEquals(8.0, f.loop.system(MapSystem.class).rate());
+        assertEquals(24.0, f.loop.system(RenderSystem.class).rate());
     }
 
     @Test
     void anExactNameWinsOverALongerNameItPrefixes() {
         ConsoleFixture g = new ConsoleFixture(new TestSystems.AiSystem(), new TestSystems.Ai());
         assertEquals("Ai: 5 Hz fixed (was 10 Hz)", g.one("rate ai 5"));
-        assertEquals(15.0, g.loop.rate(AiSystem.class));
+        assertEquals(15.0, g.loop.system(AiSystem.class).rate());
         assertEquals("AiSystem: 6 Hz fixed (was 15 Hz)", g.one("rate ais 6"));
     }
 
     @Test
     void rateFrameMakesASystemRunEveryFrame() {
         assertEquals("MovementSystem: every frame (was 60 Hz)", f.one("rate movement frame"));
-        assertTrue(f.loop.isEveryFrame(MovementSystem.class));
+        assertTrue(f.loop.system(MovementSystem.class).isEveryFrame());
         assertEquals("MovementSystem: every frame (was every frame)", f.one("rate movement FRAME"));
     }
 
     @Test
     void rateOnAnEveryFrameSystemMakesItFixedStep() {
         assertEquals("RenderSystem: 20 Hz fixed (was every frame)", f.one("rate render 20"));
-        assertFalse(f.loop.isEveryFrame(RenderSystem.class));
+        assertFalse(f.loop.system(RenderSystem.class).isEveryFrame());
     }
 
     @Test
     void aThrottledSystemStaysThrottled() {
         assertEquals("MapSystem: 8 Hz throttled (was 4 Hz)", f.one("rate map 8"));
-        assertTrue(f.loop.isThrottled(MapSystem.class));
+        assertTrue(f.loop.system(MapSystem.class).isThrottled());
     }
 
     @Test
     void aRateChangeAppliesAtTheNextFrameBoundaryNotWhenTyped() {
         f.console.submit("rate ai 30", line -> { });
-        assertEquals(15.0, f.loop.rate(AiSystem.class), "not applied before drain");
+        assertEquals(15.0, f.loop.system(AiSystem.class).rate(), "not applied before drain");
         f.console.drain();
-        assertEquals(30.0, f.loop.rate(AiSystem.class));
+        assertEquals(30.0, f.loop.system(AiSystem.class).rate());
     }
 
     @ParameterizedTest(name = "''{0}'' -> {1}")

@@ -3,6 +3,7 @@ package dev.ecsloop.example;
 import dev.ecsloop.GameLoop;
 import dev.ecsloop.console.Console;
 import dev.ecsloop.console.ConsoleReader;
+import dev.ecsloop.pace.FrameCapCommand;
 import dev.ecsloop.pace.FramePacer;
 import dev.ecsloop.pace.LoopRunner;
 
@@ -16,7 +17,8 @@ final class DebugConsole {
 
     // region console
     static Console console(GameLoop loop, FramePacer pacer, AtomicInteger units) {
-        Console console = Console.forLoop(loop).withFrameCap(pacer);   // rate, pause, step, timescale, stats, ...
+        Console console = Console.forLoop(loop);                      // rate, pause, step, timescale, stats, ...
+        FrameCapCommand.register(console, pacer);                     // features add their own: fps here
         console.register("spawn", "spawn <count>", "adds units", (args, out) -> {
             args.expectAtMost(1);
             int count = args.integer(0, "<count>", 1, 10_000);       // bad input: one "error: ..." line

@@ -35,9 +35,9 @@ class ExamplesTest {
             loop.frame();
         }
         assertEquals(60, loop.stats().frames());
-        assertEquals(15, loop.stats().ticks(FirstLoop.AiSystem.class));
-        assertEquals(60, loop.stats().ticks(FirstLoop.PhysicsSystem.class));
-        assertEquals(60, loop.stats().ticks(FirstLoop.RenderSystem.class));
+        assertEquals(15, loop.stats().runs(loop.system(FirstLoop.AiSystem.class)));
+        assertEquals(60, loop.stats().runs(loop.system(FirstLoop.PhysicsSystem.class)));
+        assertEquals(60, loop.stats().runs(loop.system(FirstLoop.RenderSystem.class)));
     }
 
     @Test
@@ -46,17 +46,17 @@ class ExamplesTest {
         GameLoop loop = GameLoop.builder().clock(clock).world(new WorldConfigurationBuilder()
                 .with(new Rates.AiSystem(), new Rates.PathfindingSystem(), new Rates.MinimapSystem(),
                         new Rates.CameraSystem())).build();
-        assertTrue(loop.isEveryFrame(Rates.CameraSystem.class));
-        assertTrue(loop.isThrottled(Rates.MinimapSystem.class));
-        assertEquals(15.0, loop.rate(Rates.AiSystem.class));
-        assertEquals(0.5, loop.phase(Rates.PathfindingSystem.class));
+        assertTrue(loop.system(Rates.CameraSystem.class).isEveryFrame());
+        assertTrue(loop.system(Rates.MinimapSystem.class).isThrottled());
+        assertEquals(15.0, loop.system(Rates.AiSystem.class).rate());
+        assertEquals(0.5, loop.system(Rates.PathfindingSystem.class).phase());
         long ai = 0;
         long path = 0;
         for (int i = 0; i < 60; i++) {                          // one second at 60 FPS
             clock.advance(FRAME);
             loop.frame();
-            long aiNow = loop.stats().ticks(Rates.AiSystem.class);
-            long pathNow = loop.stats().ticks(Rates.PathfindingSystem.class);
+            long aiNow = loop.stats().runs(loop.system(Rates.AiSystem.class));
+            long pathNow = loop.stats().runs(loop.system(Rates.PathfindingSystem.class));
             assertFalse(aiNow > ai && pathNow > path, "phase 0.5 keeps the two 15 Hz systems apart, frame " + i);
             ai = aiNow;
             path = pathNow;
@@ -64,12 +64,12 @@ class ExamplesTest {
         assertEquals(15, ai);
         assertEquals(15, path);
         Rates.retune(loop);
-        assertEquals(0.25, loop.phase(Rates.PathfindingSystem.class));
-        assertEquals(5.0, loop.rate(Rates.AiSystem.class));
-        assertTrue(loop.isEveryFrame(Rates.MinimapSystem.class));
+        assertEquals(0.25, loop.system(Rates.PathfindingSystem.class).phase());
+        assertEquals(5.0, loop.system(Rates.AiSystem.class).rate());
+        assertTrue(loop.system(Rates.MinimapSystem.class).isEveryFrame());
         assertEquals(0.5, loop.timeScale());
         assertFalse(loop.isPaused());
-        assertTrue(loop.stats().ticks(Rates.AiSystem.class) + loop.stats().ticks(Rates.PathfindingSystem.class)
+        assertTrue(loop.stats().runs(loop.system(Rates.AiSystem.class)) + loop.stats().runs(loop.system(Rates.PathfindingSystem.class))
                 > ai + path, "step() ran the next instant's ticks");
     }
 
@@ -129,7 +129,7 @@ class ExamplesTest {
         assertEquals(3, units.get());
         assertEquals("spawned 3, 3 in all", out.get(0));
         assertTrue(out.get(1).startsWith("error: "), out.get(1));
-        assertEquals(5.0, loop.rate(FirstLoop.AiSystem.class));
+        assertEquals(5.0, loop.system(FirstLoop.AiSystem.class).rate());
         assertEquals(30, pacer.fps());
     }
 

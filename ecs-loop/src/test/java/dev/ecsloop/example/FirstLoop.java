@@ -46,8 +46,8 @@ public class FirstLoop {
             }
         });
         System.out.printf("%.2f s simulated in %d frames: AiSystem ticked %d times, PhysicsSystem %d, RenderSystem %d%n",
-                loop.simulatedNanos() / 1e9, loop.stats().frames(), loop.stats().ticks(AiSystem.class),
-                loop.stats().ticks(PhysicsSystem.class), loop.stats().ticks(RenderSystem.class));
+                loop.simulatedNanos() / 1e9, loop.stats().frames(), loop.stats().runs(loop.system(AiSystem.class)),
+                loop.stats().runs(loop.system(PhysicsSystem.class)), loop.stats().runs(loop.system(RenderSystem.class)));
     }
 }
 // endregion first-loop

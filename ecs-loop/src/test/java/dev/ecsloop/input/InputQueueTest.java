@@ -55,7 +55,7 @@ class InputQueueTest {
     private final Ui ui = new Ui();
 
     private InputQueue start(DebtPolicy policy) {
-        GameLoop loop = GameLoop.builder().clock(clock).debtPolicy(policy).maxCatchUp(Duration.ofMillis(250))
+        GameLoop loop = GameLoop.builder().clock(clock).debtPolicy(policy).catchUpBound(Duration.ofMillis(250))
                 .world(new WorldConfigurationBuilder().with(physics, ai, ui)).build();
         InputQueue inputs = InputQueue.install(loop, Physics.class, Ai.class);
         for (Reader r : List.of(physics, ai, ui)) {

@@ -28,8 +28,8 @@ class BlendTest {
 
     @Test
     void alphasAreTheOwnRatesAndExact() {
-        assertEquals(0.5f, rig.loop.alpha(Move100.class));
-        assertEquals(0.125f, rig.loop.alpha(Move25.class));
+        assertEquals(0.5f, rig.loop.system(Move100.class).alpha());
+        assertEquals(0.125f, rig.loop.system(Move25.class).alpha());
         assertEquals(12f, rig.t2(fast).previousPosition().x());
         assertEquals(16f, rig.t2(fast).position.x);
         assertEquals(0f, rig.t2(slow).previousPosition().x());
@@ -86,7 +86,7 @@ class BlendTest {
             rig.frame(1_300_000L); // 1.3 ms frames: alphas wander over [0, 1)
             for (int e : new int[]{fast, slow}) {
                 Transform2 t = rig.t2(e);
-                float alpha = rig.loop.alpha(t.owner());
+                float alpha = rig.loop.system(t.owner()).alpha();
                 float p = t.previousPosition().x();
                 float c = t.position.x;
                 float drawn = rig.interpolation.positionOf(e, out).x;

@@ -27,8 +27,8 @@ class PerRateAlphaTest {
             rig.frame(now - previousNow);
             previousNow = now;
 
-            float slowAlpha = rig.loop.alpha(Move15.class);
-            float fastAlpha = rig.loop.alpha(Move60.class);
+            float slowAlpha = rig.loop.system(Move15.class).alpha();
+            float fastAlpha = rig.loop.system(Move60.class).alpha();
             assertEquals(expectedAlpha(now, 15), slowAlpha, 1e-6, "frame " + k);
             assertEquals(expectedAlpha(now, 60), fastAlpha, 1e-6, "frame " + k);
             if (Math.abs(slowAlpha - fastAlpha) > 0.05f) {

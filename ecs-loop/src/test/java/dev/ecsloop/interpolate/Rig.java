@@ -3,6 +3,7 @@ package dev.ecsloop.interpolate;
 import com.artemis.BaseSystem;
 import com.artemis.World;
 import com.artemis.WorldConfigurationBuilder;
+import dev.ecsloop.FrameRig;
 import dev.ecsloop.GameLoop;
 import dev.ecsloop.time.ManualClock;
 
@@ -12,10 +13,12 @@ final class Rig {
     final ManualClock clock = new ManualClock();
     final GameLoop loop;
     final Interpolation interpolation;
+    private final FrameRig frames;
 
     Rig(BaseSystem... systems) {
         loop = GameLoop.builder().clock(clock).world(new WorldConfigurationBuilder().with(systems)).build();
         interpolation = Interpolation.install(loop);
+        frames = new FrameRig(clock, loop);
     }
 
     World world() {
@@ -39,11 +42,10 @@ final class Rig {
 
     /** Advances real time by {@code nanos} and runs one frame. */
     void frame(long nanos) {
-        clock.advance(nanos);
-        loop.frame();
+        frames.frame(nanos);
     }
 
     void frameMillis(long millis) {
-        frame(millis * 1_000_000L);
+        frames.frameMillis(millis);
     }
 }

@@ -45,7 +45,7 @@ class ShortestArcTest {
         rig.frameMillis(10);            // one tick: captured 350, then turned by +20 to 370 (unwrapped)
         rig.t2(e).angle = rad(10);      // the same direction, as a wrapped simulation would store it
         rig.frameMillis(5);             // alpha 0.5, no tick
-        assertEquals(0.5f, rig.loop.alpha(Move100.class));
+        assertEquals(0.5f, rig.loop.system(Move100.class).alpha());
         assertEquals(0f, rig.interpolation.angleOf(e), EPS);
 
         rig.interpolation.setMode(InterpolationMode.OFF);

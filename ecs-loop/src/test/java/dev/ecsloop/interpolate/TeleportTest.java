@@ -37,7 +37,7 @@ class TeleportTest {
         rig.frameMillis(2);                        // 31 ms: tick at 30 captures 1000, moves to 1004; alpha 0.1
         assertFalse(t.isTeleported());
         assertEquals(1000f, t.previousPosition().x());
-        assertEquals(1000f + rig.loop.alpha(Move100.class) * 4f, rig.interpolation.positionOf(e, out).x);
+        assertEquals(1000f + rig.loop.system(Move100.class).alpha() * 4f, rig.interpolation.positionOf(e, out).x);
         assertEquals(50f, out.y);
     }
 

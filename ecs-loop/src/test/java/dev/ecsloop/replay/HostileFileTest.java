@@ -43,7 +43,7 @@ class HostileFileTest {
                 game.loop.setPhase(ReplayWorld.steering(), 0.25);
                 game.loop.setRate(ReplayWorld.Mover.class, 40);
                 game.loop.setTimeScale(2);
-                game.loop.setMaxCatchUp(Duration.ofMillis(100));
+                game.loop.setCatchUpBound(Duration.ofMillis(100));
             }
             if (f == 80) {
                 game.loop.pause();

@@ -1,5 +1,7 @@
 package dev.ecsloop.replay;
 
+import dev.ecsloop.FrameRig;
+import dev.ecsloop.state.Presentation;
 import com.artemis.BaseSystem;
 import com.artemis.Component;
 import com.artemis.ComponentMapper;
@@ -111,6 +113,7 @@ final class ReplayWorld {
     final Mover mover = new Mover();
     final Leaky leaky = new Leaky();
     final GameLoop loop;
+    private final FrameRig frames;
     final InputQueue inputs;
 
     ReplayWorld(boolean leak) {
@@ -119,6 +122,7 @@ final class ReplayWorld {
         inputs = InputQueue.install(loop, Mover.class);
         mover.inputs = inputs;
         leaky.loop = loop;
+        frames = new FrameRig(clock, loop);
         leaky.leak = leak;
         ComponentMapper<Position> positions = loop.world().getMapper(Position.class);
         ComponentMapper<Velocity> velocities = loop.world().getMapper(Velocity.class);
@@ -132,8 +136,7 @@ final class ReplayWorld {
     }
 
     void frame(long nanos) {
-        clock.advance(nanos);
-        loop.frame();
+        frames.frame(nanos);
     }
 
     static Class<? extends BaseSystem> steering() {

@@ -1,5 +1,6 @@
 package dev.ecsloop.demo.cli;
 
+import dev.ecsloop.pace.FrameCapCommand;
 import dev.ecsloop.GameLoop;
 import dev.ecsloop.console.ConsoleReader;
 import dev.ecsloop.console.ConsoleServer;
@@ -7,7 +8,7 @@ import dev.ecsloop.demo.sim.GameConfig;
 import dev.ecsloop.demo.sim.RtsGame;
 import dev.ecsloop.pace.FramePacer;
 import dev.ecsloop.pace.LoopRunner;
-import dev.ecsloop.replay.StateHash;
+import dev.ecsloop.state.StateHash;
 import dev.ecsloop.time.Clock;
 import dev.ecsloop.time.ManualClock;
 import java.io.IOException;
@@ -134,7 +135,7 @@ final class HeadlessSession {
     private void runRealTime(ConsoleReader reader) {
         Clock real = Clock.system();
         FramePacer pacer = new FramePacer(real, options.fps);
-        game.console().withFrameCap(pacer);
+        FrameCapCommand.register(game.console(), pacer);
         LoopRunner runner = new LoopRunner(pacer);
         long[] last = {real.nanoTime()};
         long[] nextPrint = {last[0] + SECOND};

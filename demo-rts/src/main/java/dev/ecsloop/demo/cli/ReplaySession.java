@@ -6,7 +6,7 @@ import dev.ecsloop.replay.Replay;
 import dev.ecsloop.replay.ReplayFormatException;
 import dev.ecsloop.replay.ReplayResult;
 import dev.ecsloop.replay.Replayer;
-import dev.ecsloop.replay.StateHash;
+import dev.ecsloop.state.StateHash;
 import dev.ecsloop.time.ManualClock;
 import java.io.IOException;
 import java.io.PrintStream;

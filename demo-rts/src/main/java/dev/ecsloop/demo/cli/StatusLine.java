@@ -42,8 +42,8 @@ final class StatusLine {
         int[] entryEnds = new int[loop.systems().size()];
         int entries = 0;
         for (Class<? extends BaseSystem> type : loop.systems()) {
-            busyMillis += stats.meanTickMillis(type) * stats.ticksPerSecond(type);
-            if (loop.isEveryFrame(type)) {
+            busyMillis += stats.meanRunMillis(loop.system(type)) * stats.runsPerSecond(loop.system(type));
+            if (loop.system(type).isEveryFrame()) {
                 continue;
             }
             String name = type.getSimpleName().toLowerCase(Locale.ROOT);
@@ -51,7 +51,7 @@ final class StatusLine {
                 name = name.substring(0, name.length() - "system".length());
             }
             rates.append(' ').append(name, 0, Math.min(4, name.length())).append(' ')
-                    .append(stats.ticksPerSecond(type));
+                    .append(stats.runsPerSecond(loop.system(type)));
             entryEnds[entries++] = rates.length();
         }
         String tail = " | load " + Math.round(busyMillis / 10.0) + "%";

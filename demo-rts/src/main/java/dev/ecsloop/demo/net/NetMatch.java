@@ -19,7 +19,7 @@ import dev.ecsloop.lockstep.net.PeerLink;
 import dev.ecsloop.lockstep.net.PeerSettings;
 import dev.ecsloop.pace.FramePacer;
 import dev.ecsloop.pace.LoopRunner;
-import dev.ecsloop.replay.StateHash;
+import dev.ecsloop.state.StateHash;
 import dev.ecsloop.time.Clock;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,7 +1,7 @@
 package dev.ecsloop.demo.sim;
 
 import com.artemis.Component;
-import dev.ecsloop.replay.Presentation;
+import dev.ecsloop.state.Presentation;
 
 /**
  * Drawing-only state advanced every frame: it depends on frame timing by design, so it is left out of the

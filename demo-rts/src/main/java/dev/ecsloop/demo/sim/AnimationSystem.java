@@ -1,5 +1,6 @@
 package dev.ecsloop.demo.sim;
 
+import dev.ecsloop.state.Presentation;
 import com.artemis.Aspect;
 import com.artemis.BaseEntitySystem;
 import com.artemis.ComponentMapper;
@@ -10,7 +11,7 @@ import dev.ecsloop.interpolate.Transform2;
 /**
  * Advances drawing-only state once per frame with the frame's simulated time: the walk cycle of units that
  * moved in their last movement step, and the fade of hit flashes. It writes only {@link AnimationState}, which
- * is {@link dev.ecsloop.replay.Presentation}, so frame timing never reaches the simulation or its hash.
+ * is {@link dev.ecsloop.state.Presentation}, so frame timing never reaches the simulation or its hash.
  */
 @EveryFrame
 public final class AnimationSystem extends BaseEntitySystem {

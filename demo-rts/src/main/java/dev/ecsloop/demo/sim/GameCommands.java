@@ -73,9 +73,9 @@ final class GameCommands {
                     args.expectAtMost(2);
                     Class<? extends BaseSystem> type = SimSystems.resolve(args.word(0, "<system>"));
                     double phase = args.number(1, "<fraction>");
-                    double was = game.loop().phase(type);
+                    double was = game.loop().system(type).phase();
                     game.loop().setPhase(type, phase);
-                    out.accept(type.getSimpleName() + ": phase " + fraction(game.loop().phase(type)) + " (was "
+                    out.accept(type.getSimpleName() + ": phase " + fraction(game.loop().system(type).phase()) + " (was "
                             + fraction(was) + ")");
                 });
         console.register("units", "units", "counts living units per team", (args, out) -> {

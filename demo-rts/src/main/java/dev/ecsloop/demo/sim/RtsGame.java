@@ -8,6 +8,9 @@ import com.artemis.WorldConfigurationBuilder;
 import com.artemis.utils.IntBag;
 import dev.ecsloop.GameLoop;
 import dev.ecsloop.console.Console;
+import dev.ecsloop.interpolate.InterpolationCommand;
+import dev.ecsloop.replay.RecordingCommands;
+import dev.ecsloop.state.HashCommand;
 import dev.ecsloop.demo.economy.ResourceFields;
 import dev.ecsloop.demo.fog.FogOfWar;
 import dev.ecsloop.demo.influence.InfluenceMap;
@@ -19,7 +22,7 @@ import dev.ecsloop.interpolate.Interpolation;
 import dev.ecsloop.interpolate.Transform2;
 import dev.ecsloop.replay.Recorder;
 import dev.ecsloop.replay.ReplayTarget;
-import dev.ecsloop.replay.StateHash;
+import dev.ecsloop.state.StateHash;
 import dev.ecsloop.time.Clock;
 import dev.ecsloop.time.ManualClock;
 import java.util.Objects;
@@ -39,7 +42,7 @@ import org.joml.Vector2f;
  *
  * <p>The console has the loop built-ins, {@code interp}, {@code record}/{@code stop}/{@code replay} (with a
  * recorder), and the game's {@code select}, {@code move}, {@code attack} and {@code units}. A window adds
- * {@code fps} for its own pacer with {@code console().withFrameCap(pacer)}.
+ * {@code fps} for its own pacer with {@code FrameCapCommand.register(console(), pacer)}.
  *
  * <p>Build order matters for replays: the recorder is attached at simulated time 0, before the configured
  * rates are applied, so those rate changes are journaled at time 0 and a replay rebuilt from {@link
@@ -118,11 +121,13 @@ public final class RtsGame {
         this.interpolation = Interpolation.install(loop);
         World world = loop.world();
         Spawner.spawn(world, map, config, fields);
-        this.console = Console.forLoop(loop).withInterpolation(interpolation);
+        this.console = Console.forLoop(loop);
+        InterpolationCommand.register(console, interpolation);
+        HashCommand.register(console, loop);
         GameCommands.register(console, this);
         this.recorder = record ? Recorder.attach(loop, inputs, config.setup(), Recorder.defaultHashInterval()) : null;
         if (recorder != null) {
-            console.withRecording(loop, recorder, () -> freshCopy(config));
+            RecordingCommands.register(console, loop, recorder, () -> freshCopy(config));
         }
         for (RateSetting r : config.rates()) {
             loop.setRate(r.system(), r.hz());

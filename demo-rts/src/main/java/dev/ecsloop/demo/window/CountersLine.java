@@ -22,13 +22,13 @@ final class CountersLine {
         StringBuilder sb = new StringBuilder(96);
         sb.append("FPS ").append(stats.framesPerSecond());
         for (Class<? extends BaseSystem> type : loop.systems()) {
-            sb.append(" | ").append(type.getSimpleName()).append(' ').append(stats.ticksPerSecond(type)).append('/');
-            if (loop.isEveryFrame(type)) {
+            sb.append(" | ").append(type.getSimpleName()).append(' ').append(stats.runsPerSecond(loop.system(type))).append('/');
+            if (loop.system(type).isEveryFrame()) {
                 sb.append("frame");
             } else {
-                sb.append(plain(loop.rate(type))).append(" Hz");
+                sb.append(plain(loop.system(type).rate())).append(" Hz");
             }
-            sb.append(String.format(Locale.ROOT, " %.2f ms", stats.meanTickMillis(type)));
+            sb.append(String.format(Locale.ROOT, " %.2f ms", stats.meanRunMillis(loop.system(type))));
         }
         if (loop.isPaused()) {
             sb.append(" | PAUSED");

@@ -30,7 +30,7 @@ final class LoopControls {
      */
     static String rateCommand(GameLoop loop, Class<? extends BaseSystem> system, float hz) {
         String value = round(hz, 1);
-        if (!loop.isEveryFrame(system) && new BigDecimal(value).compareTo(BigDecimal.valueOf(loop.rate(system))) == 0) {
+        if (!loop.system(system).isEveryFrame() && new BigDecimal(value).compareTo(BigDecimal.valueOf(loop.system(system).rate())) == 0) {
             return null;
         }
         return "rate " + system.getSimpleName() + " " + value;

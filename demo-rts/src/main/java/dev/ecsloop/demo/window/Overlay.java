@@ -115,7 +115,7 @@ final class Overlay {
             systemNames[i] = systems.get(i).getSimpleName();
             tickRates[i] = "";
             tickCosts[i] = "";
-            rateSliders[i][0] = loop.isEveryFrame(systems.get(i)) ? 0f : (float) loop.rate(systems.get(i));
+            rateSliders[i][0] = loop.system(systems.get(i)).isEveryFrame() ? 0f : (float) loop.system(systems.get(i)).rate();
         }
         scaleSlider[0] = (float) loop.timeScale();
         ImGui.createContext();
@@ -270,8 +270,8 @@ final class Overlay {
                 loop.isPaused() ? "PAUSED" : "running");
         for (int i = 0; i < systems.size(); i++) {
             Class<? extends BaseSystem> type = systems.get(i);
-            tickRates[i] = Long.toString(stats.ticksPerSecond(type));
-            tickCosts[i] = String.format(Locale.ROOT, "%.2f", stats.meanTickMillis(type));
+            tickRates[i] = Long.toString(stats.runsPerSecond(loop.system(type)));
+            tickCosts[i] = String.format(Locale.ROOT, "%.2f", stats.meanRunMillis(loop.system(type)));
         }
     }
 
@@ -375,7 +375,7 @@ final class Overlay {
             ImGui.alignTextToFramePadding();
             ImGui.textUnformatted(systemNames[i]);
             ImGui.tableNextColumn();
-            if (loop.isEveryFrame(type)) {
+            if (loop.system(type).isEveryFrame()) {
                 ImGui.alignTextToFramePadding();
                 ImGui.textDisabled("every frame");
             } else {
@@ -386,7 +386,7 @@ final class Overlay {
                     runIfAny(LoopControls.rateCommand(loop, type, rateSliders[i][0]));
                 }
                 if (!ImGui.isItemActive()) { // follow the loop (typed commands too) unless being dragged
-                    rateSliders[i][0] = (float) loop.rate(type);
+                    rateSliders[i][0] = (float) loop.system(type).rate();
                 }
             }
             ImGui.tableNextColumn();

@@ -152,8 +152,8 @@ final class TickTimeline implements TickListener, FrameListener, ControlListener
         Class<?> type = lanes[lane];
         @SuppressWarnings("unchecked")
         Class<? extends BaseSystem> typed = (Class<? extends BaseSystem>) type;
-        if (laneLast[lane] >= 0 && !loop.isEveryFrame(typed) && loop.isThrottled(typed)) {
-            long step = Math.round(1e9 / loop.rate(typed));
+        if (laneLast[lane] >= 0 && !loop.system(typed).isEveryFrame() && loop.system(typed).isThrottled()) {
+            long step = Math.round(1e9 / loop.system(typed).rate());
             long missed = step <= 0 ? 0 : (tickNanos - laneLast[lane] + step / 2) / step - 1;
             for (long k = 1; k <= Math.min(missed, 16); k++) {
                 add(laneLast[lane] + k * step, lane, true);

@@ -26,7 +26,7 @@ final class TimelineView {
     static final int BAND_A = 0x2A2F3A;
     static final int BAND_B = 0x3A4150;
     static final int BURST = 0xE0A030;
-    static final int CAPPED = 0xE04040;
+    static final int BOUND_HIT = 0xE04040;
     static final int STEP = 0xFFFFFF;
 
     private static final long AXIS_STEP = 500_000_000L;
@@ -132,7 +132,7 @@ final class TimelineView {
         float x = l.plotX1 - 580;
         x = swatch(d, x, y, BAND_B, "frame");
         x = swatch(d, x, y, BURST, "catch-up burst");
-        x = swatch(d, x, y, CAPPED, "cut by the catch-up bound");
+        x = swatch(d, x, y, BOUND_HIT, "cut by the catch-up bound");
         d.addRect(x, y + 1, x + 8, y + 10, color(0xC0C0C0, 220), 0f, 0, 1f);
         d.addText(x + 12, y - 2, color(0xA0A0A0, 255), "dropped run");
         x += 110;
@@ -150,7 +150,7 @@ final class TimelineView {
         for (int lane = 0; lane < everyFrame.length; lane++) {
             @SuppressWarnings("unchecked")
             Class<? extends com.artemis.BaseSystem> type = (Class<? extends com.artemis.BaseSystem>) timeline.lane(lane);
-            everyFrame[lane] = loop.isEveryFrame(type);
+            everyFrame[lane] = loop.system(type).isEveryFrame();
         }
         float top = l.framesTop + 2;
         float bottom = l.framesTop + TimelineLayout.FRAME_ROW - 2;
@@ -164,7 +164,7 @@ final class TimelineView {
             int c = timeline.frameNumber[f] % 2 == 0 ? BAND_A : BAND_B;
             boolean burst = timeline.frameLong[f] && timeline.frameBurst[f] >= 2;
             if (timeline.frameCapped[f]) {
-                c = CAPPED;
+                c = BOUND_HIT;
             } else if (burst) {
                 c = BURST;
             }
@@ -280,7 +280,7 @@ final class TimelineView {
             return name + "\ndropped run due at " + at + "\n(throttled: at most one run per frame)";
         }
         return name + "\ntick at " + at + " simulated\ncost " + String.format(Locale.ROOT, "%.3f ms",
-                timeline.tickCost[i] / 1e6) + (timeline.tickFrame[i] < 0 ? "\nran by a single step"
+                timeline.tickCost[i] / 1e6) + (timeline.tickFrame[i] < 0 ? "\nran by a single-step"
                 : "\nframe #" + timeline.tickFrame[i]);
     }
 
@@ -303,12 +303,12 @@ final class TimelineView {
         Class<?> type = timeline.lane(i);
         @SuppressWarnings("unchecked")
         Class<? extends com.artemis.BaseSystem> system = (Class<? extends com.artemis.BaseSystem>) type;
-        double rate = loop.isEveryFrame(system) ? 0 : loop.rate(system);
+        double rate = loop.system(system).isEveryFrame() ? 0 : loop.system(system).rate();
         if (laneNames[i] == null || rate != laneRates[i]) {
             laneRates[i] = rate;
             String hz = rate == 0 ? "every frame" : (rate == Math.rint(rate) ? Long.toString((long) rate)
                     : Double.toString(rate)) + " Hz";
-            laneNames[i] = type.getSimpleName() + "  " + hz + (rate != 0 && loop.isThrottled(system)
+            laneNames[i] = type.getSimpleName() + "  " + hz + (rate != 0 && loop.system(system).isThrottled()
                     ? " (throttled)" : "");
         }
         return laneNames[i];

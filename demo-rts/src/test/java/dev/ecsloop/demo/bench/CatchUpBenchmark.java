@@ -64,7 +64,7 @@ public final class CatchUpBenchmark {
             clock.sleepNanos(stallEnd - now);
         }
         long droppedBefore = loop.droppedNanos();
-        long ticksBefore = loop.stats().ticks(MovementSystem.class);
+        long ticksBefore = loop.stats().runs(loop.system(MovementSystem.class));
         long recoveryStart = clock.nanoTime();
         int frames = 0;
         long longest = 0;
@@ -82,6 +82,6 @@ public final class CatchUpBenchmark {
             pacer.awaitNextFrame();
         }
         return new Result(policy, units, stallMs, frames, (caughtUp - recoveryStart) / 1e6, longest / 1e6,
-                loop.stats().ticks(MovementSystem.class) - ticksBefore, (loop.droppedNanos() - droppedBefore) / 1e6);
+                loop.stats().runs(loop.system(MovementSystem.class)) - ticksBefore, (loop.droppedNanos() - droppedBefore) / 1e6);
     }
 }

@@ -189,8 +189,8 @@ public final class SimBenchmark {
     private static void sampleTickCosts(GameLoop loop, double[] weighted, long[] ticks) {
         for (int s = 0; s < weighted.length; s++) {
             Class<? extends BaseSystem> type = SimSystems.ALL.get(s);
-            long t = loop.stats().ticksPerSecond(type);
-            weighted[s] += loop.stats().meanTickMillis(type) * t;
+            long t = loop.stats().runsPerSecond(loop.system(type));
+            weighted[s] += loop.stats().meanRunMillis(loop.system(type)) * t;
             ticks[s] += t;
         }
     }

@@ -24,10 +24,10 @@ class RateFromZeroTest {
             clock.advance(100_000_000L);
             game.frame();
         }
-        assertEquals(5, game.loop().stats().ticks(AiSystem.class), "5 Hz for the whole first second");
-        assertEquals(7, game.loop().stats().ticks(PathfindingSystem.class), "7.5 Hz: 7 ticks by 1 s");
-        assertEquals(40, game.loop().stats().ticks(CombatSystem.class));
-        assertEquals(60, game.loop().stats().ticks(MovementSystem.class), "unchanged systems keep their rate");
+        assertEquals(5, game.loop().stats().runs(game.loop().system(AiSystem.class)), "5 Hz for the whole first second");
+        assertEquals(7, game.loop().stats().runs(game.loop().system(PathfindingSystem.class)), "7.5 Hz: 7 ticks by 1 s");
+        assertEquals(40, game.loop().stats().runs(game.loop().system(CombatSystem.class)));
+        assertEquals(60, game.loop().stats().runs(game.loop().system(MovementSystem.class)), "unchanged systems keep their rate");
     }
 
     @Test

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.ecsloop.demo.sim.GameConfig;
 import dev.ecsloop.demo.sim.RateSetting;
 import dev.ecsloop.demo.sim.RtsGame;
-import dev.ecsloop.replay.StateHash;
+import dev.ecsloop.state.StateHash;
 import dev.ecsloop.time.ManualClock;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -19,11 +19,11 @@ class MinimapTest {
         clock.advance(1);
         game.frame();
         long renders = game.minimap().renders();
-        long fogTicks = game.loop().stats().ticks(FogSystem.class);
+        long fogTicks = game.loop().stats().runs(game.loop().system(FogSystem.class));
         clock.advance(200_000_000L); // 8 refreshes due at 40 Hz
         game.frame();
         assertEquals(renders + 1, game.minimap().renders(), "one paint: the newest picture only");
-        assertEquals(fogTicks + 8, game.loop().stats().ticks(FogSystem.class), "a catch-up system at 40 Hz ran all 8");
+        assertEquals(fogTicks + 8, game.loop().stats().runs(game.loop().system(FogSystem.class)), "a catch-up system at 40 Hz ran all 8");
     }
 
     @Test

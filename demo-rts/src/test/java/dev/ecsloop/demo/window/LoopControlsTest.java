@@ -33,6 +33,6 @@ class LoopControlsTest {
             game.console().execute(c, line -> replies.append(line).append('\n'));
         }
         assertEquals(-1, replies.indexOf("error"), replies.toString());
-        assertEquals(33.3, game.loop().rate(SyntheticGame.Movement.class), 1e-9);
+        assertEquals(33.3, game.loop().system(SyntheticGame.Movement.class).rate(), 1e-9);
     }
 }

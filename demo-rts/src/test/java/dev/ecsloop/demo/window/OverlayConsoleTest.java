@@ -62,11 +62,11 @@ class OverlayConsoleTest {
     @Test
     void typedRateCommandRetunesTheRunningLoop() {
         frames(60);
-        long before = loop.stats().ticks(AiSystem.class);
+        long before = loop.stats().runs(loop.system(AiSystem.class));
         overlay.submit("rate ai 30");
-        assertEquals(30.0, loop.rate(AiSystem.class));
+        assertEquals(30.0, loop.system(AiSystem.class).rate());
         frames(60);
-        assertEquals(30, loop.stats().ticks(AiSystem.class) - before, 1);
+        assertEquals(30, loop.stats().runs(loop.system(AiSystem.class)) - before, 1);
         assertEquals(List.of("AiSystem=30.0"), recorded);
         assertEquals("> rate ai 30", overlay.log().get(0));
         assertTrue(overlay.lastLine().startsWith("AiSystem: 30"), overlay.lastLine());
@@ -77,7 +77,7 @@ class OverlayConsoleTest {
         String command = LoopControls.rateCommand(loop, MovementSystem.class, 7.46f);
         assertEquals("rate MovementSystem 7.5", command);
         overlay.run(command);
-        assertEquals(7.5, loop.rate(MovementSystem.class));
+        assertEquals(7.5, loop.system(MovementSystem.class).rate());
         assertEquals(List.of("MovementSystem=7.5"), recorded);
         assertNull(LoopControls.rateCommand(loop, MovementSystem.class, 7.5f), "no change, no command");
         assertEquals(0, overlay.historyUp("").length(), "controls stay out of the typed history");
@@ -102,7 +102,7 @@ class OverlayConsoleTest {
     void badInputAnswersWithOneErrorLineAndChangesNothing() {
         overlay.submit("rate nosuch 10");
         assertTrue(overlay.lastLine().startsWith("error: "), overlay.lastLine());
-        assertEquals(15.0, loop.rate(AiSystem.class));
+        assertEquals(15.0, loop.system(AiSystem.class).rate());
     }
 
     @Test
@@ -122,7 +122,7 @@ class OverlayConsoleTest {
         assertEquals("rate ", line);
         assertEquals("AiSystem  MovementSystem", overlay.lastLine(), "candidates listed in the log");
         overlay.submit(overlay.complete("rate mo") + "90");
-        assertEquals(90.0, loop.rate(MovementSystem.class));
+        assertEquals(90.0, loop.system(MovementSystem.class).rate());
     }
 
     @Test

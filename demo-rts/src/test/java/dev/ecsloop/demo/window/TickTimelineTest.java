@@ -63,7 +63,7 @@ class TickTimelineTest {
     private final ManualClock clock = new ManualClock();
 
     private GameLoop loop(DebtPolicy debt, Duration bound) {
-        return GameLoop.builder().clock(clock).maxCatchUp(bound).debtPolicy(debt).world(new WorldConfigurationBuilder()
+        return GameLoop.builder().clock(clock).catchUpBound(bound).debtPolicy(debt).world(new WorldConfigurationBuilder()
                 .with(new Sixty(), new Five(), new FiveHalfPhase(), new Throttled())).build();
     }
 

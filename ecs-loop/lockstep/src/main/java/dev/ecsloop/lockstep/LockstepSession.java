@@ -9,7 +9,7 @@ import dev.ecsloop.lockstep.turn.Desync;
 import dev.ecsloop.lockstep.turn.HashBook;
 import dev.ecsloop.lockstep.turn.TurnBook;
 import dev.ecsloop.lockstep.wire.Message;
-import dev.ecsloop.replay.StateHash;
+import dev.ecsloop.state.StateHash;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -27,7 +27,7 @@ import java.util.function.Consumer;
  * {@code (c+D)*L} on every peer, so each peer's fixed ticks after that instant see it, whatever the frame split.
  * Turns {@code 0 .. D-1} are empty. This peer sends its batch for turn {@code c + D} once its simulation has left
  * turn {@code c}, and may run to the end of turn {@code t}, simulated time {@code (t+1)*L}, once it holds every
- * peer's batch for turns up to {@code t}: that bound is the loop's horizon ({@link GameLoop#setHorizon}). Frames
+ * peer's batch for turns up to {@code t}: that instant is the loop's horizon ({@link GameLoop#setHorizon}). Frames
  * keep running while the simulation waits there, so rendering never waits; the real time held back is kept as
  * debt under {@link dev.ecsloop.DebtPolicy#KEEP} and dropped under {@code DISCARD}. A turn that carries inputs
  * also stops the simulation at its instant for the rest of that frame (the inputs are posted between frames, so
@@ -42,7 +42,10 @@ import java.util.function.Consumer;
  * {@link #submit}. All of the game's input must come through the session: an event posted to the queue directly
  * would reach this peer only.
  */
-public final class LockstepSession implements TickListener {
+public final class LockstepSession {
+
+    /** Hashes the world at each checkpoint; its own object so that the callback is not part of the API. */
+    private final TickListener checkpointHasher = this::beforeTick;
 
     /** How many of its own checkpoints a session keeps for {@link #checkpoints()}: over an hour at one a second. */
     public static final int KEPT_CHECKPOINTS = 4096;
@@ -92,7 +95,7 @@ public final class LockstepSession implements TickListener {
         this.lastSent = config.inputDelay() - 1L;
         this.nextCheckpoint = config.hashEvery();
         limit((book.completed() + 1) * config.turnNanos());
-        loop.addTickListener(this);
+        loop.addTickListener(checkpointHasher);
     }
 
     /**
@@ -318,8 +321,8 @@ public final class LockstepSession implements TickListener {
         loop.setHorizon(horizonNanos);
     }
 
-    @Override
-    public void beforeTick(BaseSystem system, long tickNanos) {
+    /** Before each tick: at a hash checkpoint, hashes the world and compares it with the peers'. */
+    private void beforeTick(BaseSystem system, long tickNanos) {
         long every = Math.multiplyExact((long) config.hashEvery(), config.turnNanos());
         if (stopReason != null || tickNanos < nextCheckpoint * config.turnNanos()) {
             return;
@@ -412,7 +415,7 @@ public final class LockstepSession implements TickListener {
 
     /** Leaves the game: stops sending and closes the link. The loop, world and recording stay. */
     public void close() {
-        loop.removeTickListener(this);
+        loop.removeTickListener(checkpointHasher);
         link.close();
     }
 }

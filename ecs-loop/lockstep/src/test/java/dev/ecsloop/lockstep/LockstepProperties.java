@@ -1,5 +1,6 @@
 package dev.ecsloop.lockstep;
 
+import dev.ecsloop.state.StateHash;
 import dev.ecsloop.GameLoop;
 import dev.ecsloop.lockstep.net.PeerLink;
 import dev.ecsloop.lockstep.wire.Message;
@@ -165,8 +166,8 @@ class LockstepProperties {
             assertTrue(session.ended(), "p" + s + " did not reach the end");
             assertEquals(LockstepMatchTest.hashesOnly(sessions.get(0).checkpoints()),
                     LockstepMatchTest.hashesOnly(session.checkpoints()), "p" + s + "'s checkpoints");
-            assertEquals(new dev.ecsloop.replay.StateHash(first.loop().world()).hash(),
-                    new dev.ecsloop.replay.StateHash(games.get(s).loop().world()).hash(), "p" + s + "'s world");
+            assertEquals(new dev.ecsloop.state.StateHash(first.loop().world()).hash(),
+                    new dev.ecsloop.state.StateHash(games.get(s).loop().world()).hash(), "p" + s + "'s world");
             assertEquals(first.commands().seen, games.get(s).commands().seen, "p" + s + " saw other orders");
             for (long[] g : given.get(s)) {
                 assertEquals(g[0] + delay, g[1]);

@@ -8,7 +8,7 @@ import dev.ecsloop.replay.Recorder;
 import dev.ecsloop.replay.Replay;
 import dev.ecsloop.replay.ReplayResult;
 import dev.ecsloop.replay.Replayer;
-import dev.ecsloop.replay.StateHash;
+import dev.ecsloop.state.StateHash;
 import dev.ecsloop.time.ManualClock;
 
 import java.time.Duration;

@@ -3,9 +3,12 @@ package dev.ecsloop.examples.skeleton;
 import com.artemis.WorldConfigurationBuilder;
 import dev.ecsloop.GameLoop;
 import dev.ecsloop.console.Console;
+import dev.ecsloop.state.HashCommand;
 import dev.ecsloop.console.ConsoleReader;
 import dev.ecsloop.interpolate.Interpolation;
+import dev.ecsloop.interpolate.InterpolationCommand;
 import dev.ecsloop.interpolate.Transform2;
+import dev.ecsloop.pace.FrameCapCommand;
 import dev.ecsloop.pace.FramePacer;
 import dev.ecsloop.pace.LoopRunner;
 import dev.ecsloop.time.Clock;
@@ -32,7 +35,9 @@ public final class SkeletonGame {
         this.loop = loop;
         this.interpolation = interpolation;
         this.canvas = canvas;
-        this.console = Console.forLoop(loop).withInterpolation(interpolation);
+        this.console = Console.forLoop(loop);
+        InterpolationCommand.register(console, interpolation);
+        HashCommand.register(console, loop);
     }
 
     /**
@@ -101,7 +106,7 @@ public final class SkeletonGame {
         Screen screen = new Screen(System.out, !options.plain(), game, replies);
         // The console's lines are this game's "platform events": drained first in each iteration.
         LoopRunner runner = new LoopRunner(pacer, game.console::drain, screen::present);
-        game.console.withFrameCap(pacer);
+        FrameCapCommand.register(game.console, pacer);
         game.console.register("quit", "quit", "ends the game", (a, out) -> {
             a.expectAtMost(0);
             runner.stop();
@@ -118,8 +123,8 @@ public final class SkeletonGame {
         });
         // endregion skeleton-main
         System.out.println();
-        System.out.println(game.loop.stats().frames() + " frames, " + game.loop.stats().ticks(MoveSystem.class)
-                + " moves, " + game.loop.stats().ticks(BrainSystem.class) + " decisions in "
+        System.out.println(game.loop.stats().frames() + " frames, " + game.loop.stats().runs(game.loop.system(MoveSystem.class))
+                + " moves, " + game.loop.stats().runs(game.loop.system(BrainSystem.class)) + " decisions in "
                 + String.format(java.util.Locale.ROOT, "%.2f", game.loop.simulatedNanos() / 1e9) + " simulated s");
     }
 }

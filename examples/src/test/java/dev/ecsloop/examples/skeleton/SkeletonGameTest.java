@@ -85,10 +85,10 @@ class SkeletonGameTest {
         List<String> out = new ArrayList<>();
         game.console().execute("rate move 2", out::add);
         game.console().execute("rate nosuch 2", out::add);
-        assertEquals(2.0, game.loop().rate(MoveSystem.class));
+        assertEquals(2.0, game.loop().system(MoveSystem.class).rate());
         assertTrue(out.get(1).startsWith("error: "), out.get(1));
         drawnX(game, clock, 31);                                  // just past one simulated second
-        assertEquals(2, game.loop().stats().ticks(MoveSystem.class), "moves at 0.5 s and 1 s");
+        assertEquals(2, game.loop().stats().runs(game.loop().system(MoveSystem.class)), "moves at 0.5 s and 1 s");
     }
 
     @Test

@@ -1,6 +1,6 @@
 package dev.ecsloop.lockstep.turn;
 
-import dev.ecsloop.replay.StateHash;
+import dev.ecsloop.state.StateHash;
 
 import java.util.List;
 

@@ -1,88 +1,47 @@
-package dev.ecsloop.console;
+package dev.ecsloop.replay;
 
 import dev.ecsloop.GameLoop;
-import dev.ecsloop.interpolate.Interpolation;
-import dev.ecsloop.interpolate.InterpolationMode;
-import dev.ecsloop.pace.FramePacer;
-import dev.ecsloop.replay.Recorder;
-import dev.ecsloop.replay.Replay;
-import dev.ecsloop.replay.ReplayTarget;
-import dev.ecsloop.replay.Replayer;
-import dev.ecsloop.replay.StateHash;
+import dev.ecsloop.console.Console;
+import dev.ecsloop.state.StateHash;
 
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.function.Supplier;
 
-/**
- * Commands for the optional parts of a game: the frame cap ({@code fps}), interpolation ({@code interp}), the
- * world-state hash ({@code hash}) and record/replay ({@code record}, {@code stop}, {@code replay}). Each group is
- * added by the {@code Console.with...} method for the part the game uses.
- */
-final class FeatureCommands {
+/** The console commands that record and replay a game: {@code record}, {@code stop} and {@code replay}. */
+public final class RecordingCommands {
 
-    private FeatureCommands() {
-    }
-
-    static void frameCap(Console console, FramePacer pacer) {
-        console.register("fps", "fps <n>|off", "caps the frame rate at n frames per second (1 to "
-                + FramePacer.MAX_FPS + "), or removes the cap", (args, out) -> {
-                    args.expectAtMost(1);
-                    String before = cap(pacer.fps());
-                    int fps = args.word(0, "<n>|off").equalsIgnoreCase("off") ? 0
-                            : args.integer(0, "<n>|off", 1, FramePacer.MAX_FPS);
-                    pacer.setFps(fps);
-                    out.accept("frame cap " + cap(pacer.fps()) + " (was " + before + ")");
-                });
-    }
-
-    private static String cap(int fps) {
-        return fps == 0 ? "off" : fps + " fps";
-    }
-
-    static void interpolation(Console console, Interpolation interpolation) {
-        console.register("interp", "interp on|off|extrapolate",
-                "draws moving things between the last two fixed states, at the latest state, or ahead of it",
-                (args, out) -> {
-                    args.expectAtMost(1);
-                    String choice = args.choice(0, "on|off|extrapolate", "on", "off", "extrapolate");
-                    InterpolationMode before = interpolation.mode();
-                    interpolation.setMode(switch (choice) {
-                        case "on" -> InterpolationMode.INTERPOLATE;
-                        case "off" -> InterpolationMode.OFF;
-                        default -> InterpolationMode.EXTRAPOLATE;
-                    });
-                    out.accept("interpolation " + name(interpolation.mode()) + " (was " + name(before) + ")");
-                });
-    }
-
-    private static String name(InterpolationMode mode) {
-        return mode.name().toLowerCase(Locale.ROOT);
-    }
-
-    static void hash(Console console, GameLoop loop) {
-        StateHash hasher = new StateHash(loop.world());
-        console.register("hash", "hash", "prints the world-state hash, which replays compare", (args, out) -> {
-            args.expectAtMost(0);
-            out.accept("world-hash: " + StateHash.hex(hasher.hash()) + " at " + simulated(loop.simulatedNanos()));
-        });
+    private RecordingCommands() {
     }
 
     /**
-     * {@code record}, {@code stop} and {@code replay}. Files are checked on the loop thread only by name and
+     * Adds {@code record <file>}, {@code stop} and {@code replay <file>}. Recording always covers the session
+     * from simulated time 0 (the recorder journals from the start): {@code record} names the file and
+     * {@code stop} writes it. {@code replay} checks a file against a fresh copy of the game from {@code fresh},
+     * as fast as possible. Files are checked on the loop thread only by name and
      * type (a cheap stat); writing and reading happen on the console's I/O thread, so a slow disk, a large file
      * or a hostile path (a device, a FIFO) never blocks a frame, and only regular files are read or replaced.
+     *
+     * @param console  the game's console
+     * @param loop     the recorded loop
+     * @param recorder its recorder, attached at simulated time 0
+     * @param fresh    builds a fresh copy of the game at simulated time 0, from the recorder's setup; called on the
+     *                 console's I/O thread
+     * @throws IllegalArgumentException if the console already has one of these commands
      */
-    static void recording(Console console, GameLoop loop, Recorder recorder, Supplier<ReplayTarget> fresh) {
+    public static void register(Console console, GameLoop loop, Recorder recorder, Supplier<ReplayTarget> fresh) {
+        Objects.requireNonNull(loop, "loop");
+        Objects.requireNonNull(recorder, "recorder");
+        Objects.requireNonNull(fresh, "fresh");
         Path[] target = new Path[1];
         console.register("record", "record <file>",
                 "names the replay file; 'stop' writes the session from simulated time 0 into it", (args, out) -> {
                     args.expectAtMost(1);
-                    Path file = path(args, args.word(0, "<file>"));
+                    Path file = args.path(0, "<file>");
                     if (target[0] != null) {
                         throw args.error("already recording to " + target[0] + " (stop first)");
                     }
@@ -120,7 +79,7 @@ final class FeatureCommands {
                 "replays a file into a fresh copy of the game, as fast as possible, and checks every hash",
                 (args, out) -> {
                     args.expectAtMost(1);
-                    Path file = path(args, args.word(0, "<file>"));
+                    Path file = args.path(0, "<file>");
                     String setup = recorder.setup();
                     console.offLoop("replay", () -> {
                         Replay replay = Replay.read(file);
@@ -136,15 +95,6 @@ final class FeatureCommands {
                                     + ", world-hash: " + StateHash.hex(result.finalHash())
                             : "replay diverged: " + result.divergence()));
                 });
-    }
-
-    /** A path from what was typed; a name the platform cannot represent is an argument error. */
-    private static Path path(Args args, String typed) {
-        try {
-            return Path.of(typed);
-        } catch (InvalidPathException e) {
-            throw args.error(Echo.quote(typed) + " is not a valid path");
-        }
     }
 
     private static String simulated(long nanos) {

@@ -1,4 +1,4 @@
-package dev.ecsloop.replay;
+package dev.ecsloop.state;
 
 import com.artemis.utils.IntBag;
 

@@ -1,4 +1,4 @@
-package dev.ecsloop.replay;
+package dev.ecsloop.state;
 
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
