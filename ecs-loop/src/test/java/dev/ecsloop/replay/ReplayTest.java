@@ -54,7 +54,7 @@ class ReplayTest {
             if (f == 500) {
                 game.loop.setEveryFrame(ReplayWorld.Steering.class);
                 game.loop.setRate(ReplayWorld.Steering.class, 15);
-                game.loop.setMaxCatchUp(Duration.ofMillis(100));
+                game.loop.setCatchUpBound(Duration.ofMillis(100));
             }
             game.frame(f % 97 == 0 ? 180 * MS : 6_944_444L);
         }
@@ -65,6 +65,19 @@ class ReplayTest {
         Path file = dir.resolve("session.replay");
         recordSession(new ReplayWorld(false), file, hashEvery, false);
         return file;
+    }
+
+    @Test
+    void aFrameLengthSupplierGivingZeroOrLessIsRefusedInOneLine() throws IOException {
+        Replay replay = Replay.read(recorded(Duration.ofMillis(250)));
+        for (long bad : new long[] {0, -5, Long.MIN_VALUE}) {
+            ReplayWorld game = new ReplayWorld(false);
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> Replayer.play(replay, game.loop, game.clock, game.inputs, () -> bad));
+            assertEquals("the frame-length supplier gave " + bad + " ns: frame lengths must be positive",
+                    e.getMessage());
+            assertEquals(0, game.loop.simulatedNanos(), "nothing ran");
+        }
     }
 
     @Test
