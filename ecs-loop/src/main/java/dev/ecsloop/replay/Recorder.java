@@ -211,18 +211,6 @@ public final class Recorder {
         return (t / every + 1) * every;
     }
 
-    private void rateChanged(Class<? extends BaseSystem> system, double hz, long simNanos) {
-        systemValue(ReplayFormat.RATE, system, hz, simNanos);
-    }
-
-    private void everyFrameSet(Class<? extends BaseSystem> system, long simNanos) {
-        systemValue(ReplayFormat.RATE, system, ReplayFormat.EVERY_FRAME_RATE, simNanos);
-    }
-
-    private void phaseChanged(Class<? extends BaseSystem> system, double phase, long simNanos) {
-        systemValue(ReplayFormat.PHASE, system, phase, simNanos);
-    }
-
     /** A record naming a system and one value: its rate or its phase. */
     private void systemValue(byte kind, Class<? extends BaseSystem> system, double value, long simNanos) {
         try {
@@ -233,34 +221,6 @@ public final class Recorder {
             throw new UncheckedIOException(e);
         }
         finish(simNanos);
-    }
-
-    private void timeScaleChanged(double scale, long simNanos) {
-        write(ReplayFormat.SCALE, simNanos, Double.doubleToRawLongBits(scale));
-    }
-
-    private void catchUpBoundChanged(long boundNanos, long simNanos) {
-        write(ReplayFormat.CATCHUP, simNanos, boundNanos);
-    }
-
-    private void debtPolicyChanged(DebtPolicy policy, long simNanos) {
-        writeByte(ReplayFormat.DEBT, simNanos, policy == DebtPolicy.KEEP ? 0 : 1);
-    }
-
-    private void pausedChanged(boolean paused, long simNanos) {
-        writeByte(ReplayFormat.PAUSE, simNanos, paused ? 1 : 0);
-    }
-
-    private void stepped(long simNanos) {
-        settled = Math.max(settled, simNanos);
-        frameEnd = Math.max(frameEnd, simNanos);
-        try {
-            begin(ReplayFormat.STEP, simNanos);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        finish(simNanos);
-        commit(settled);
     }
 
     private void begin(byte kind, long simNanos) throws IOException {
@@ -513,42 +473,50 @@ public final class Recorder {
 
         @Override
         public void rateChanged(Class<? extends BaseSystem> system, double hz, long simNanos) {
-            Recorder.this.rateChanged(system, hz, simNanos);
+            systemValue(ReplayFormat.RATE, system, hz, simNanos);
         }
 
         @Override
         public void everyFrameSet(Class<? extends BaseSystem> system, long simNanos) {
-            Recorder.this.everyFrameSet(system, simNanos);
+            systemValue(ReplayFormat.RATE, system, ReplayFormat.EVERY_FRAME_RATE, simNanos);
         }
 
         @Override
         public void phaseChanged(Class<? extends BaseSystem> system, double phase, long simNanos) {
-            Recorder.this.phaseChanged(system, phase, simNanos);
+            systemValue(ReplayFormat.PHASE, system, phase, simNanos);
         }
 
         @Override
         public void timeScaleChanged(double scale, long simNanos) {
-            Recorder.this.timeScaleChanged(scale, simNanos);
+            write(ReplayFormat.SCALE, simNanos, Double.doubleToRawLongBits(scale));
         }
 
         @Override
         public void catchUpBoundChanged(long boundNanos, long simNanos) {
-            Recorder.this.catchUpBoundChanged(boundNanos, simNanos);
+            write(ReplayFormat.CATCHUP, simNanos, boundNanos);
         }
 
         @Override
         public void debtPolicyChanged(DebtPolicy policy, long simNanos) {
-            Recorder.this.debtPolicyChanged(policy, simNanos);
+            writeByte(ReplayFormat.DEBT, simNanos, policy == DebtPolicy.KEEP ? 0 : 1);
         }
 
         @Override
         public void pausedChanged(boolean paused, long simNanos) {
-            Recorder.this.pausedChanged(paused, simNanos);
+            writeByte(ReplayFormat.PAUSE, simNanos, paused ? 1 : 0);
         }
 
         @Override
         public void stepped(long simNanos) {
-            Recorder.this.stepped(simNanos);
+            settled = Math.max(settled, simNanos);
+            frameEnd = Math.max(frameEnd, simNanos);
+            try {
+                begin(ReplayFormat.STEP, simNanos);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            finish(simNanos);
+            commit(settled);
         }
     }
 }

@@ -10,7 +10,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.RandomAccess;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * How the values of one class contribute to the world-state hash: its non-static, non-transient fields not
@@ -24,7 +23,13 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class ValueLayout {
 
-    private static final Map<Class<?>, ValueLayout> CACHE = new ConcurrentHashMap<>();
+    /** Each class's layout, computed once; a ClassValue, so a game's classes can still be unloaded. */
+    private static final ClassValue<ValueLayout> LAYOUTS = new ClassValue<>() {
+        @Override
+        protected ValueLayout computeValue(Class<?> type) {
+            return new ValueLayout(hashedFields(type));
+        }
+    };
     private static final int MAX_DEPTH = 6;
 
     private final Field[] fields;
@@ -34,13 +39,7 @@ final class ValueLayout {
     }
 
     static ValueLayout of(Class<?> type) {
-        ValueLayout cached = CACHE.get(type);
-        if (cached != null) {
-            return cached;
-        }
-        ValueLayout layout = new ValueLayout(hashedFields(type));
-        CACHE.put(type, layout);
-        return layout;
+        return LAYOUTS.get(type);
     }
 
     private static Field[] hashedFields(Class<?> type) {
