@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * Every code block in the README and in every docs page ({@code *.md} anywhere in the repository) is compiled or
- * checked by the build, imports included. The conventions, as the README's "Reading the docs" states them:
+ * checked by the build, imports included. The conventions, as the README's "The docs" states them:
  * <ul>
  *   <li>A {@code java} block is a <b>fragment</b>: the imports it needs, a blank line, then the text of a marked
  *       region ({@code // region NAME} ... {@code // endregion NAME}) of a Java source the build compiles. Its
@@ -112,6 +112,23 @@ class DocsCodeBlocksTest {
         if (!problems.isEmpty()) {
             fail(problems.size() + " code block(s) drifted from what the build compiles:\n" + String.join("\n", problems));
         }
+    }
+
+    @Test
+    void theReadmeGivesTheTestCommandCiRunsAndTheDemoCommand() {
+        List<String> ci = read(ROOT.resolve(".ci/run"));
+        List<String> run = ci.stream().filter(l -> l.startsWith("xvfb-run ")).toList();
+        assertEquals(1, run.size(), ".ci/run has one xvfb-run command line: " + run);
+        String readme = String.join("\n", read(ROOT.resolve("README.md")));
+        assertTrue(readme.contains("`" + run.get(0) + "`"), "the README quotes .ci/run's command: " + run.get(0));
+        assertTrue(run.get(0).endsWith(" mvn -B verify"), run.get(0));
+        List<String> sh = blocks(List.of(ROOT.resolve("README.md"))).stream()
+                .filter(b -> b.lang().equals("sh")).map(Block::text).toList();
+        assertTrue(sh.contains("mvn -B verify"), "the README's Build and test block is mvn -B verify: " + sh);
+        assertTrue(sh.contains("mvn -B -q -DskipTests package && java -jar demo-rts/target/demo-rts.jar"),
+                "the README gives the one line that builds and starts the demo: " + sh);
+        assertTrue(sh.contains("mvn -B -q -DskipTests package && java -jar ecs-loop/examples/target/skeleton.jar"),
+                "the README gives the one line that builds and starts the skeleton: " + sh);
     }
 
     @Test

@@ -5,8 +5,11 @@ import org.junit.jupiter.api.Test;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -41,6 +44,28 @@ class ProjectLayoutTest {
             assertTrue(rel.equals("README.md") || rel.startsWith("ecs-loop/docs/") || rel.startsWith("demo-rts/docs/"),
                     "a docs page outside ecs-loop/docs and demo-rts/docs: " + rel);
         }
+    }
+
+    @Test
+    void everyRelativeLinkOfTheReadmeAndTheDocsPointsToAFileThatExists() throws IOException {
+        Pattern link = Pattern.compile("\\]\\(([^)#\\s]+)(#[^)]*)?\\)");
+        List<String> broken = new ArrayList<>();
+        int links = 0;
+        for (Path page : DocsCodeBlocksTest.docs()) {
+            Matcher m = link.matcher(Files.readString(page));
+            while (m.find()) {
+                String target = m.group(1);
+                if (target.matches("^[a-z]+:.*")) {
+                    continue;                                   // https:, mailto:
+                }
+                links++;
+                if (!Files.exists(page.getParent().resolve(target).normalize())) {
+                    broken.add(ROOT.relativize(page) + ": " + target);
+                }
+            }
+        }
+        assertTrue(links >= 20, "relative links found: " + links);
+        assertEquals(List.of(), broken, "links to files that do not exist");
     }
 
     @Test
