@@ -6,7 +6,7 @@ import dev.ecsloop.console.ConsoleReader;
 import dev.ecsloop.pace.FramePacer;
 import dev.ecsloop.pace.LoopRunner;
 
-/** The README's "Debug console" section: a feature that registers its own command, and a way to quit. */
+/** The README's "Your own console commands": a feature that registers its own command, and a way to quit. */
 final class DebugConsole {
 
     private DebugConsole() {

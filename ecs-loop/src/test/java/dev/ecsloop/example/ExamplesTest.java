@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The README's examples do what the README says they do (on a manual clock: no test waits for real time). */
+/** The docs' examples do what the docs say they do (on a manual clock: no test waits for real time). */
 class ExamplesTest {
 
     private static final long FRAME = 16_666_667L;
