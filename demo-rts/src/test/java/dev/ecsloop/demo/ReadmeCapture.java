@@ -35,9 +35,10 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * Writes the README's animation: the same RTS units, their movement ticking at only {@value #MOVEMENT_HZ} Hz,
- * drawn twice side by side in one window, interpolated on the left and as last ticked on the right; 30 frames
- * a second of simulated time on a manual clock, assembled into a looping GIF with the JDK's own GIF writer.
+ * Writes the animation of demo-rts/docs/DEMO.md: the same RTS units, their movement ticking at only
+ * {@value #MOVEMENT_HZ} Hz, drawn twice side by side in one window, interpolated on the left and as last ticked on
+ * the right; 30 frames a second of simulated time on a manual clock, assembled into a looping GIF with the JDK's
+ * own GIF writer.
  *
  * <pre>xvfb-run -a -s "-screen 0 1280x720x24" mvn -B -q -pl demo-rts -am test-compile exec:java \
  *     -Dexec.classpathScope=test -Dexec.mainClass=dev.ecsloop.demo.ReadmeCapture \

@@ -7,32 +7,45 @@ import dev.ecsloop.pace.FrameCapCommand;
 import dev.ecsloop.pace.FramePacer;
 import dev.ecsloop.pace.LoopRunner;
 
-import java.util.concurrent.atomic.AtomicInteger;
-
-/** The README's "Debug console" section. */
+/** The README's "Your own console commands": a feature that registers its own command, and a way to quit. */
 final class DebugConsole {
 
     private DebugConsole() {
     }
 
     // region console
-    static Console console(GameLoop loop, FramePacer pacer, AtomicInteger units) {
-        Console console = Console.forLoop(loop);                      // rate, pause, step, timescale, stats, ...
-        FrameCapCommand.register(console, pacer);                     // features add their own: fps here
-        console.register("spawn", "spawn <count>", "adds units", (args, out) -> {
-            args.expectAtMost(1);
-            int count = args.integer(0, "<count>", 1, 10_000);       // bad input: one "error: ..." line
-            units.addAndGet(count);
-            out.accept("spawned " + count + ", " + units.get() + " in all");
+    /** A feature of the game; it brings its own console command. */
+    static final class Spawner {
+        int units;
+
+        void addCommands(Console console) {
+            console.register("spawn", "spawn <count>", "adds units", (args, out) -> {
+                args.expectAtMost(1);
+                int count = args.integer(0, "<count>", 1, 10_000);   // bad input: one "error: ..." line
+                units += count;                                      // on the loop thread, between frames
+                out.accept("spawned " + count + ", " + units + " in all");
+            });
+        }
+    }
+
+    static Console console(GameLoop loop, LoopRunner runner, Spawner spawner) {
+        Console console = Console.forLoop(loop);                    // rate, pause, step, timescale, stats, ...
+        FrameCapCommand.register(console, runner.pacer());          // and fps: each part adds its commands
+        spawner.addCommands(console);                               // so does each feature of the game
+        console.register("quit", "quit", "ends the game", (args, out) -> {
+            args.expectAtMost(0);
+            runner.stop();                                          // run() returns after this frame
+            out.accept("bye");
         });
         return console;
     }
 
-    static void run(GameLoop loop, FramePacer pacer, Console console) {
-        ConsoleReader.start(console, System.in, System.out);           // reads lines on a daemon thread
-        LoopRunner runner = new LoopRunner(pacer);
+    static void run(GameLoop loop, Spawner spawner) {
+        LoopRunner runner = new LoopRunner(new FramePacer(loop.clock(), 60));
+        Console console = console(loop, runner, spawner);
+        ConsoleReader.start(console, System.in, System.out);        // reads lines on a daemon thread
         runner.run(() -> {
-            console.drain();                                           // typed commands run here, between frames
+            console.drain();                                        // typed commands run here, between frames
             loop.frame();
         });
     }

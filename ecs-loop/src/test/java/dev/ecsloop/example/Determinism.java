@@ -8,7 +8,7 @@ import com.artemis.systems.IteratingSystem;
 import dev.ecsloop.GameLoop;
 import dev.ecsloop.TickRate;
 
-/** The README's "Determinism rules" and "Differences from plain Artemis" sections. */
+/** ecs-loop/docs/DETERMINISM.md and ecs-loop/docs/ARTEMIS.md. */
 final class Determinism {
 
     private Determinism() {

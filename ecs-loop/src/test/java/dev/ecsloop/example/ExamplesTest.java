@@ -6,6 +6,7 @@ import dev.ecsloop.console.Console;
 import dev.ecsloop.input.InputQueue;
 import dev.ecsloop.interpolate.Transform2;
 import dev.ecsloop.pace.FramePacer;
+import dev.ecsloop.pace.LoopRunner;
 import dev.ecsloop.replay.Recorder;
 import dev.ecsloop.time.ManualClock;
 import org.junit.jupiter.api.Test;
@@ -15,30 +16,15 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The README's examples do what the README says they do (on a manual clock: no test waits for real time). */
+/** The docs' examples do what the docs say they do (on a manual clock: no test waits for real time). */
 class ExamplesTest {
 
     private static final long FRAME = 16_666_667L;
-
-    @Test
-    void theFirstLoopTicksEachSystemAtItsRateOverOneSimulatedSecond() {
-        ManualClock clock = new ManualClock();
-        GameLoop loop = FirstLoop.create(clock);
-        for (int i = 0; i < 60; i++) {
-            clock.advance(FRAME);
-            loop.frame();
-        }
-        assertEquals(60, loop.stats().frames());
-        assertEquals(15, loop.stats().runs(loop.system(FirstLoop.AiSystem.class)));
-        assertEquals(60, loop.stats().runs(loop.system(FirstLoop.PhysicsSystem.class)));
-        assertEquals(60, loop.stats().runs(loop.system(FirstLoop.RenderSystem.class)));
-    }
 
     @Test
     void anUnannotatedSystemRunsEveryFrameAndRetuningTakesEffect() {
@@ -115,22 +101,39 @@ class ExamplesTest {
     }
 
     @Test
-    void theConsoleRunsBuiltInsAndTheGamesOwnCommandAndRefusesBadInputInOneLine() {
+    void theConsoleRunsBuiltInsAFeaturesOwnCommandAndQuitAndRefusesBadInputInOneLine() {
         ManualClock clock = new ManualClock();
-        GameLoop loop = FirstLoop.create(clock);
-        FramePacer pacer = new FramePacer(clock, 60);
-        AtomicInteger units = new AtomicInteger();
-        Console console = DebugConsole.console(loop, pacer, units);
+        GameLoop loop = GameLoop.builder().clock(clock)
+                .world(new WorldConfigurationBuilder().with(new Rates.AiSystem())).build();
+        LoopRunner runner = new LoopRunner(new FramePacer(clock, 60));
+        DebugConsole.Spawner spawner = new DebugConsole.Spawner();
+        Console console = DebugConsole.console(loop, runner, spawner);
         List<String> out = new ArrayList<>();
         console.execute("spawn 3", out::add);
         console.execute("spawn lots", out::add);
         console.execute("rate ai 5", out::add);
         console.execute("fps 30", out::add);
-        assertEquals(3, units.get());
+        assertEquals(3, spawner.units);
         assertEquals("spawned 3, 3 in all", out.get(0));
-        assertTrue(out.get(1).startsWith("error: "), out.get(1));
-        assertEquals(5.0, loop.system(FirstLoop.AiSystem.class).rate());
-        assertEquals(30, pacer.fps());
+        assertTrue(out.get(1).startsWith("error: ") && out.get(1).lines().count() == 1, out.get(1));
+        assertEquals(5.0, loop.system(Rates.AiSystem.class).rate());
+        assertEquals(30, runner.pacer().fps());
+        console.execute("help", out::add);
+        assertTrue(out.stream().anyMatch(l -> l.contains("spawn <count>")), "help lists the feature's command: " + out);
+        assertTrue(out.stream().anyMatch(l -> l.contains("quit")), "help lists quit: " + out);
+
+        int[] frames = {0};
+        runner.run(() -> {                                      // the pacer waits on the manual clock: no sleep
+            clock.advance(16_666_667L);
+            loop.frame();
+            if (++frames[0] == 3) {
+                console.execute("quit", out::add);             // as typed on standard input in the third frame
+            }
+            assertTrue(frames[0] <= 3, "quit ends the loop after its frame");
+        });
+        assertEquals(3, frames[0]);
+        assertFalse(runner.isRunning());
+        assertEquals("bye", out.get(out.size() - 1));
     }
 
     @Test

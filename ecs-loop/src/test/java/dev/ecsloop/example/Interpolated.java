@@ -13,7 +13,7 @@ import dev.ecsloop.interpolate.Transform2;
 import dev.ecsloop.time.Clock;
 import org.joml.Vector2f;
 
-/** The README's "Interpolation" section. */
+/** ecs-loop/docs/INTERPOLATION.md. */
 final class Interpolated {
 
     private Interpolated() {

@@ -5,7 +5,7 @@ import dev.ecsloop.pace.FramePacer;
 import dev.ecsloop.pace.LoopRunner;
 import dev.ecsloop.time.Clock;
 
-/** The README's "Pacing" section. */
+/** ecs-loop/docs/RATES-AND-PACING.md: "Pacing". */
 final class Pacing {
 
     private Pacing() {

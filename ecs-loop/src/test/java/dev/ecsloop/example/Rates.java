@@ -4,7 +4,7 @@ import com.artemis.BaseSystem;
 import dev.ecsloop.GameLoop;
 import dev.ecsloop.TickRate;
 
-/** The README's "Rates and annotations" section. */
+/** ecs-loop/docs/RATES-AND-PACING.md: "Rates and annotations" and retuning a running game. */
 final class Rates {
 
     private Rates() {

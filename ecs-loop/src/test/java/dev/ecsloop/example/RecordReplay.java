@@ -11,7 +11,7 @@ import dev.ecsloop.time.ManualClock;
 import java.io.IOException;
 import java.nio.file.Path;
 
-/** The README's "Record and replay" section, over {@link TimestampedInput}'s game. */
+/** ecs-loop/docs/CONSOLE-AND-REPLAY.md: "Recording and replaying a session", over {@link TimestampedInput}'s game. */
 final class RecordReplay {
 
     private RecordReplay() {

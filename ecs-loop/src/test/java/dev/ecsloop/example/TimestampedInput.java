@@ -12,7 +12,7 @@ import dev.ecsloop.input.InputQueue;
 import dev.ecsloop.input.InputView;
 import dev.ecsloop.time.Clock;
 
-/** The README's "Timestamped input" section; the record/replay section replays this game. */
+/** ecs-loop/docs/INPUT.md; ecs-loop/docs/CONSOLE-AND-REPLAY.md replays this game. */
 final class TimestampedInput {
 
     private TimestampedInput() {

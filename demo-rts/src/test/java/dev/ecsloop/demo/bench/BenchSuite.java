@@ -28,9 +28,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * The benchmark suite: one command runs the README's benchmarks one after the other and prints
+ * The benchmark suite: one command runs the benchmarks of ecs-loop/docs/BENCHMARKS.md one after the other and prints
  * Markdown tables of figures measured side by side (ratios against a baseline measured in the same run), writing
- * them to a file as each section completes. Run it through Maven (see the README, "Benchmarks"):
+ * them to a file as each section completes. Run it through Maven (see ecs-loop/docs/BENCHMARKS.md):
  *
  * <pre>
  * mvn -B -q -Pbench -DskipTests package                          # full: under 10 minutes on 2 cores

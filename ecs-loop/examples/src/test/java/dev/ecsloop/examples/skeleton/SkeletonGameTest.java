@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The skeleton on a manual clock at 30 FPS: what its README section promises. */
+/** The skeleton on a manual clock at 30 FPS: what ecs-loop/docs/SKELETON.md promises. */
 class SkeletonGameTest {
 
     private static final long FRAME = 33_333_333L;
