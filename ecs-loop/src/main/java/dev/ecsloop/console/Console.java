@@ -51,6 +51,9 @@ import java.util.regex.Pattern;
  */
 public final class Console {
 
+    /** The longest {@link #finish} waits for file work under way. */
+    public static final int FINISH_WAIT_SECONDS = 30;
+
     private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9_-]{0,31}");
 
     private final Map<String, CommandEntry> commands = new ConcurrentSkipListMap<>();
@@ -68,6 +71,8 @@ public final class Console {
     private CompletableFuture<Void> runningDone;
     private boolean deferred;
     private volatile ToDoubleBiFunction<Class<? extends BaseSystem>, String> rateRule;
+    /** What features still owe at the end of the session (a named, unwritten recording), run by {@link #finish}. */
+    private final List<Consumer<Consumer<String>>> finishers = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     /** A console with only {@code help}; register your commands on it. */
     public Console() {
@@ -150,6 +155,46 @@ public final class Console {
         FeatureCommands.recording(this, Objects.requireNonNull(loop, "loop"),
                 Objects.requireNonNull(recorder, "recorder"), Objects.requireNonNull(fresh, "fresh"));
         return this;
+    }
+
+    /**
+     * Ends the session for the console's features, on the loop thread, between frames: does now what they still
+     * owe, and waits for file work still under way, so that leaving the game loses nothing the user asked for.
+     * Today that is a replay file named by {@code record} and not yet written by {@code stop} (written now), and a
+     * {@code stop} or {@code replay} still at work on the I/O thread (waited for, at most
+     * {@value #FINISH_WAIT_SECONDS} seconds, and its report given to its own reply sink). Call it once when the
+     * game ends for any reason ({@code quit}, the end of input, a signal); the commands stay usable, and a second
+     * call finds nothing owed. Never throws for a failed write: that is an {@code error:} line naming the file.
+     *
+     * @param reply receives each line the features report, e.g. {@code saved simulated time 12.345 s to x.replay}
+     * @throws NullPointerException if {@code reply} is null
+     */
+    public void finish(Consumer<String> reply) {
+        Objects.requireNonNull(reply, "reply");
+        GuardedReply out = new GuardedReply(reply);
+        for (Consumer<Consumer<String>> finisher : finishers) {
+            finisher.accept(out);
+        }
+        if (io != null && ioBusy) {
+            io.shutdown();
+            try {
+                io.awaitTermination(FINISH_WAIT_SECONDS, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            io = null;
+            for (Runnable r; (r = completions.poll()) != null; ) {
+                completing.decrementAndGet();
+                r.run();
+            }
+        }
+    }
+
+    /**
+     * Adds what a feature must do at {@link #finish}: given a reply sink, on the loop thread; it must not throw.
+     */
+    void atFinish(Consumer<Consumer<String>> finisher) {
+        finishers.add(Objects.requireNonNull(finisher, "finisher"));
     }
 
     /**

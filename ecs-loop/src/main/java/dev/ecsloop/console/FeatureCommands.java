@@ -79,10 +79,14 @@ final class FeatureCommands {
      */
     static void recording(Console console, GameLoop loop, Recorder recorder, Supplier<ReplayTarget> fresh) {
         Path[] target = new Path[1];
-        console.register("record", "record <file>",
-                "names the replay file; 'stop' writes the session from simulated time 0 into it", (args, out) -> {
-                    args.expectAtMost(1);
+        boolean[] overwrite = new boolean[1];
+        console.register("record", "record <file> [overwrite]",
+                "names the replay file ('stop' or the end of the game writes the session from simulated time 0 into"
+                        + " it); an existing file is replaced only with 'overwrite'", (args, out) -> {
+                    args.expectAtMost(2);
                     Path file = path(args, args.word(0, "<file>"));
+                    boolean replace = args.size() > 1 && args.choice(1, "the word after <file>", "overwrite")
+                            .equals("overwrite");
                     if (target[0] != null) {
                         throw args.error("already recording to " + target[0] + " (stop first)");
                     }
@@ -94,8 +98,14 @@ final class FeatureCommands {
                             && !Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
                         throw args.error("cannot write " + file + ": it exists and is not a regular file");
                     }
+                    if (!replace && Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+                        throw args.error(file + " exists: not replaced (record " + file
+                                + " overwrite, or another name)");
+                    }
                     target[0] = file;
-                    out.accept("recording to " + file + " (the session from simulated time 0; 'stop' writes it)");
+                    overwrite[0] = replace;
+                    out.accept("recording to " + file + " (the session from simulated time 0; 'stop' or the end of "
+                            + "the game writes it)");
                 });
         console.register("stop", "stop", "writes the replay file named by 'record'", (args, out) -> {
             args.expectAtMost(0);
@@ -103,18 +113,25 @@ final class FeatureCommands {
                 throw args.error("not recording (use record <file> first)");
             }
             Path file = target[0];
+            boolean replace = overwrite[0];
             Recorder.Saving saving = recorder.prepareSave();
             target[0] = null;
-            console.offLoop("stop", () -> {
-                try {
-                    saving.writeTo(file);
-                } catch (IOException e) {
-                    throw new IOException("cannot write " + file + ": " + e.getMessage(), e);
-                }
-                return saving;
-            }, (saved, reply) -> reply.accept("saved " + simulated(saved.endNanos()) + " to " + file + " ("
-                    + saved.records() + " records, world-hash: " + StateHash.hex(saved.endHash()) + ")"
-                    + (recorder.isFull() ? "; the journal was full, so it ends there" : "")));
+            console.offLoop("stop", () -> write(saving, file, replace), (saved, reply) -> reply.accept(
+                    saved(saved, file, recorder)));
+        });
+        // Leaving the game (quit, end of input, Ctrl-C) writes a named recording 'stop' has not written yet: the
+        // user asked for the file, and nothing is left to write it later.
+        console.atFinish(reply -> {
+            if (target[0] == null) {
+                return;
+            }
+            Path file = target[0];
+            target[0] = null;
+            try {
+                reply.accept(saved(write(recorder.prepareSave(), file, overwrite[0]), file, recorder));
+            } catch (IOException e) {
+                reply.accept("error: " + e.getMessage());
+            }
         });
         console.register("replay", "replay <file>",
                 "replays a file into a fresh copy of the game, as fast as possible, and checks every hash",
@@ -136,6 +153,30 @@ final class FeatureCommands {
                                     + ", world-hash: " + StateHash.hex(result.finalHash())
                             : "replay diverged: " + result.divergence()));
                 });
+    }
+
+    /**
+     * Writes {@code saving} to {@code file}; without {@code replace}, refuses a file that appeared since
+     * {@code record} checked the name.
+     *
+     * @throws IOException naming the file, if it cannot be written
+     */
+    private static Recorder.Saving write(Recorder.Saving saving, Path file, boolean replace) throws IOException {
+        if (!replace && Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+            throw new IOException(file + " appeared since 'record': not replaced (record it again with overwrite)");
+        }
+        try {
+            saving.writeTo(file);
+        } catch (IOException e) {
+            throw new IOException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+        return saving;
+    }
+
+    private static String saved(Recorder.Saving saved, Path file, Recorder recorder) {
+        return "saved " + simulated(saved.endNanos()) + " to " + file + " (" + saved.records() + " records, "
+                + "world-hash: " + StateHash.hex(saved.endHash()) + ")"
+                + (recorder.isFull() ? "; the journal was full, so it ends there" : "");
     }
 
     /** A path from what was typed; a name the platform cannot represent is an argument error. */
