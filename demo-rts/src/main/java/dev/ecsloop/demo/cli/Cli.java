@@ -99,7 +99,7 @@ public final class Cli {
                 options.offscreen, options.screenshots);
         Transports transports = new Transports(game, in, out, options.consolePort, options.consoleToken);
         int status;
-        ExitSaver saver = options.record == null ? null : ExitSaver.install(game.console());
+        ExitSaver saver = ExitSaver.install(game.console()); // also for a recording named by the console's 'record'
         try {
             try (transports) {
                 status = window.get().run(game, request, transports::start);

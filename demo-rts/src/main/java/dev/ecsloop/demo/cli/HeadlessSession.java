@@ -70,7 +70,7 @@ final class HeadlessSession {
     @SuppressWarnings("try")   // the exit saver is held only to be closed: it saves on Ctrl-C while the game runs
     int run(InputStream in) throws IOException {
         ConsoleReader reader = ConsoleReader.start(game.console(), in, out);
-        ExitSaver saver = options.record == null ? null : ExitSaver.install(game.console());
+        ExitSaver saver = ExitSaver.install(game.console()); // also for a recording named by the console's 'record'
         try {
             try (ConsoleServer server = options.consolePort == null ? null
                     : ConsoleServer.open(game.console(), options.consolePort,
@@ -100,8 +100,12 @@ final class HeadlessSession {
                 + server.token() + ")";
     }
 
-    /** Saves {@code --record} and prints {@code --print-hash}, at the end of a session. */
+    /**
+     * Writes what the console still owes (a file named by {@code record} and not yet written by {@code stop}),
+     * saves {@code --record} and prints {@code --print-hash}, at the end of a session. On the loop thread.
+     */
     static void finish(Options options, RtsGame game, PrintStream out) throws IOException {
+        game.console().finish(out::println);
         if (options.record != null) {
             game.recorder().save(options.record);
             out.println("recorded " + game.recorder().records() + " records to " + options.record
