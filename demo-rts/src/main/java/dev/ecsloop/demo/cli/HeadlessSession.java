@@ -9,6 +9,7 @@ import dev.ecsloop.pace.FramePacer;
 import dev.ecsloop.pace.LoopRunner;
 import dev.ecsloop.replay.StateHash;
 import dev.ecsloop.time.Clock;
+import dev.ecsloop.time.Durations;
 import dev.ecsloop.time.ManualClock;
 import java.io.IOException;
 import java.io.InputStream;
@@ -53,7 +54,7 @@ final class HeadlessSession {
                 (args, reply) -> {
                     args.expectAtMost(0);
                     quit = true;
-                    reply.accept("quitting at simulated time " + loop.simulatedNanos() / 1e9 + " s");
+                    reply.accept("quitting at simulated time " + Durations.seconds(loop.simulatedNanos()));
                 });
     }
 
@@ -102,20 +103,33 @@ final class HeadlessSession {
 
     /**
      * Writes what the console still owes (a file named by {@code record} and not yet written by {@code stop}),
-     * saves {@code --record} and prints {@code --print-hash}, at the end of a session. On the loop thread.
+     * saves {@code --record} and prints {@code --print-hash}, at the end of a session. On the loop thread. A
+     * recording that cannot be written does not keep the hash from being printed: the error is thrown after it.
+     *
+     * @throws IOException naming the {@code --record} file, if it could not be written
      */
     static void finish(Options options, RtsGame game, PrintStream out) throws IOException {
         game.console().finish(out::println);
+        IOException failed = null;
         if (options.record != null) {
-            game.recorder().save(options.record);
-            out.println("recorded " + game.recorder().records() + " records to " + options.record
-                    + (game.recorder().isFull() ? " (the journal filled up: the recording ends where it did)" : ""));
+            try {
+                game.recorder().save(options.record);
+                out.println("recorded " + game.recorder().records() + " records to " + options.record
+                        + (game.recorder().isFull() ? " (the journal filled up: the recording ends where it did)"
+                        : ""));
+            } catch (IOException e) {
+                failed = new IOException("--record: cannot write " + options.record + ": "
+                        + RecordTarget.reason(e), e);
+            }
         }
         if (game.isOver()) {
             out.println(gameOverLine(game));
         }
         if (options.printHash) {
             out.println("world-hash: " + StateHash.hex(game.worldHash()));
+        }
+        if (failed != null) {
+            throw failed;
         }
     }
 

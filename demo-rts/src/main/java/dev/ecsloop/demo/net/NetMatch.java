@@ -246,13 +246,21 @@ public final class NetMatch {
                     + (file == null ? " (no --record: no replay saved to bisect it)" : ""));
         }
         game.console().finish(out::println);
+        IOException failed = null;
         if (file != null) {
-            game.recorder().save(file);
-            out.println("recorded " + game.recorder().records() + " records to " + file + " (replay: --replay "
-                    + file + ")");
+            try {
+                game.recorder().save(file);
+                out.println("recorded " + game.recorder().records() + " records to " + file + " (replay: --replay "
+                        + file + ")");
+            } catch (IOException e) {
+                failed = new IOException("--record: cannot write " + file + ": " + e.getMessage(), e);
+            }
         }
         if (run.printHash()) {
             out.println("world-hash: " + StateHash.hex(game.worldHash()));
+        }
+        if (failed != null) {
+            throw failed; // after the hash: a recording that cannot be written does not hide the result
         }
         return session.stopReason() != null ? EXIT_STOPPED : 0;
     }

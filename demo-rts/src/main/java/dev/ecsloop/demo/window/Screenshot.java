@@ -9,7 +9,7 @@ import java.util.Objects;
  * is written to {@code file} as PNG. Simulated rather than real time, so the same request shows the same game
  * state on a fast machine and a slow one.
  *
- * @param file     where the PNG goes; parent directories are created
+ * @param file     where the PNG goes; its directory must exist (none is created)
  * @param simNanos simulated nanoseconds since the loop was built, at least 0
  */
 public record Screenshot(Path file, long simNanos) {
