@@ -4,10 +4,12 @@ package dev.ecsloop.time;
  * The one way every message a user sees writes a time, so that no message mixes nanoseconds, milliseconds and
  * seconds for the same kind of time:
  * <ul>
- *   <li>{@link #seconds(long) Simulated time} (an instant or a span of it) in seconds with at least three
- *       decimals: {@code 12.345 s}, {@code 0.250 s}. Simulated time is exact, so more decimals appear when the
- *       value is not a whole millisecond ({@code 0.016666667 s}, a 60 Hz tick): two different instants never
- *       print alike.</li>
+ *   <li>{@link #seconds(long) Simulated time} (an instant or a span of it) in seconds with three decimals:
+ *       {@code 12.345 s}, {@code 0.250 s}, cut (not rounded) to the millisecond, so a time is never shown as
+ *       reached before it is. Where two instants a user compares may lie within a millisecond (an error about
+ *       the order of records, the instant a tick failed), {@link #exactSeconds(long)} writes the same format
+ *       with as many more decimals as the value needs ({@code 0.016666667 s}, a 60 Hz tick): two different
+ *       instants never print alike.</li>
  *   <li>{@link #cost(long) Real-time costs} (how long work took, a wait, a timeout) in milliseconds, or
  *       microseconds below one millisecond: {@code 2.35 ms}, {@code 120.4 µs}.</li>
  * </ul>
@@ -22,12 +24,28 @@ public final class Durations {
     }
 
     /**
-     * A simulated time in seconds: {@code 12.345 s}; negative values get a minus sign.
+     * A simulated time in seconds with three decimals, cut to the millisecond: {@code 12.345 s}; negative values
+     * get a minus sign.
+     *
+     * @param nanos simulated nanoseconds
+     * @return seconds with three decimals, then {@code " s"}
+     */
+    public static String seconds(long nanos) {
+        return format(nanos, 3);
+    }
+
+    /**
+     * A simulated time in seconds, exactly: {@code 12.345 s}, {@code 0.016666667 s}; negative values get a minus
+     * sign.
      *
      * @param nanos simulated nanoseconds
      * @return seconds with three decimals, or up to nine when needed to be exact, then {@code " s"}
      */
-    public static String seconds(long nanos) {
+    public static String exactSeconds(long nanos) {
+        return format(nanos, 9);
+    }
+
+    private static String format(long nanos, int maxDecimals) {
         StringBuilder sb = new StringBuilder(24);
         if (nanos < 0) {
             sb.append('-');
@@ -37,7 +55,7 @@ public final class Durations {
         long frac = Long.remainderUnsigned(Math.abs(nanos), SECOND);
         sb.append(whole).append('.');
         String digits = Long.toString(SECOND + frac).substring(1); // nine digits, leading zeros kept
-        int end = 9;
+        int end = maxDecimals;
         while (end > 3 && digits.charAt(end - 1) == '0') {
             end--;
         }

@@ -13,8 +13,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class DurationsProperties {
 
     @Property
-    void simulatedTimeReadsBackExactly(@ForAll long nanos) {
+    void millisecondsAreCutTowardZero(@ForAll long nanos) {
         String text = Durations.seconds(nanos);
+        assertTrue(text.matches("-?\\d+\\.\\d{3} s"), text);
+        BigDecimal shown = new BigDecimal(text.substring(0, text.length() - 2));
+        BigDecimal exact = BigDecimal.valueOf(nanos).movePointLeft(9);
+        BigDecimal gap = exact.subtract(shown).abs();
+        assertTrue(gap.compareTo(new BigDecimal("0.001")) < 0 && exact.abs().compareTo(shown.abs()) >= 0,
+                nanos + " -> " + text);
+    }
+
+    @Property
+    void exactSimulatedTimeReadsBackExactly(@ForAll long nanos) {
+        String text = Durations.exactSeconds(nanos);
         assertTrue(text.endsWith(" s"), text);
         String number = text.substring(0, text.length() - 2);
         assertTrue(number.matches("-?\\d+\\.\\d{3,9}"), text);

@@ -10,17 +10,25 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 class DurationsTest {
 
     @Test
-    void simulatedTimeIsSecondsWithMillisecondsAndMoreOnlyWhenNeeded() {
+    void simulatedTimeIsSecondsWithMillisecondsCutNotRounded() {
         assertEquals("12.345 s", Durations.seconds(12_345_000_000L));
         assertEquals("0.000 s", Durations.seconds(0));
         assertEquals("2.000 s", Durations.seconds(2_000_000_000L));
-        assertEquals("0.250 s", Durations.seconds(250_000_000L));
-        assertEquals("0.016666667 s", Durations.seconds(16_666_667L));
-        assertEquals("0.0000001 s", Durations.seconds(100L));
-        assertEquals("0.000000005 s", Durations.seconds(5L));
+        assertEquals("0.016 s", Durations.seconds(16_666_667L));
+        assertEquals("0.999 s", Durations.seconds(999_999_999L));
         assertEquals("-1.500 s", Durations.seconds(-1_500_000_000L));
-        assertEquals("9223372036.854775807 s", Durations.seconds(Long.MAX_VALUE));
-        assertEquals("-9223372036.854775808 s", Durations.seconds(Long.MIN_VALUE));
+        assertEquals("9223372036.854 s", Durations.seconds(Long.MAX_VALUE));
+    }
+
+    @Test
+    void exactSimulatedTimeAddsDecimalsOnlyWhenNeeded() {
+        assertEquals("12.345 s", Durations.exactSeconds(12_345_000_000L));
+        assertEquals("0.250 s", Durations.exactSeconds(250_000_000L));
+        assertEquals("0.016666667 s", Durations.exactSeconds(16_666_667L));
+        assertEquals("0.0000001 s", Durations.exactSeconds(100L));
+        assertEquals("0.000000005 s", Durations.exactSeconds(5L));
+        assertEquals("9223372036.854775807 s", Durations.exactSeconds(Long.MAX_VALUE));
+        assertEquals("-9223372036.854775808 s", Durations.exactSeconds(Long.MIN_VALUE));
     }
 
     @Test

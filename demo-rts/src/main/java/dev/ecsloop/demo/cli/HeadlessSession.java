@@ -70,7 +70,7 @@ final class HeadlessSession {
      */
     @SuppressWarnings("try")   // the exit saver is held only to be closed: it saves on Ctrl-C while the game runs
     int run(InputStream in) throws IOException {
-        ConsoleReader reader = ConsoleReader.start(game.console(), in, out);
+        ConsoleReader reader = ConsoleReader.start(game.console(), status.watch(in), out);
         ExitSaver saver = ExitSaver.install(game.console()); // also for a recording named by the console's 'record'
         try {
             try (ConsoleServer server = options.consolePort == null ? null
