@@ -71,6 +71,8 @@ public final class Console {
     private CompletableFuture<Void> runningDone;
     private boolean deferred;
     private volatile ToDoubleBiFunction<Class<? extends BaseSystem>, String> rateRule;
+    /** Where lines go once this console's game was replaced (see {@link #forwardTo}), or null. */
+    private volatile Console forward;
     /** What features still owe at the end of the session (a named, unwritten recording), run by {@link #finish}. */
     private final List<Consumer<Consumer<String>>> finishers = new java.util.concurrent.CopyOnWriteArrayList<>();
 
@@ -188,6 +190,10 @@ public final class Console {
                 r.run();
             }
         }
+        Console next = forward;
+        if (next != null) {
+            next.finish(reply);
+        }
     }
 
     /**
@@ -253,9 +259,71 @@ public final class Console {
     public CompletableFuture<Void> submit(String line, Consumer<String> reply) {
         Pending p = new Pending(Objects.requireNonNull(line, "line"), Objects.requireNonNull(reply, "reply"),
                 new CompletableFuture<>());
+        Console target = forward;
+        if (target != null) {
+            return target.enqueue(p);
+        }
+        enqueue(p);
+        if (forward != null) {
+            handOver(); // forwardTo ran meanwhile: this line must not stay behind in a queue no one drains
+        }
+        return p.done;
+    }
+
+    /**
+     * Sends every line submitted to this console from now on, and every line still waiting in it, to {@code next}:
+     * for a game that replaces itself (a restart builds a fresh loop with a fresh console), so that transports
+     * started on this console (a {@link ConsoleReader} on standard input, a {@link ConsoleServer}, a shutdown hook)
+     * keep driving the game that runs. Lines are moved in the order they were submitted; {@link #finish} on this
+     * console also finishes {@code next}. Forwarding follows chains: a console forwarded to one that is later
+     * forwarded reaches the last. Safe from any thread; call it when this console will not be drained again.
+     *
+     * @param next the console that takes over
+     * @throws NullPointerException     if {@code next} is null
+     * @throws IllegalArgumentException if {@code next} is this console or forwards (eventually) to it
+     * @throws IllegalStateException    if this console already forwards
+     */
+    public void forwardTo(Console next) {
+        Objects.requireNonNull(next, "next");
+        for (Console c = next; c != null; c = c.forward) {
+            if (c == this) {
+                throw new IllegalArgumentException("a console cannot forward to itself");
+            }
+        }
+        synchronized (this) {
+            if (forward != null) {
+                throw new IllegalStateException("this console already forwards");
+            }
+            forward = next;
+        }
+        handOver();
+    }
+
+    /** The console lines end up in: the last of the forwarding chain. */
+    private Console last() {
+        Console c = this;
+        for (Console f = c.forward; f != null; f = c.forward) {
+            c = f;
+        }
+        return c;
+    }
+
+    private CompletableFuture<Void> enqueue(Pending p) {
+        Console target = forward == null ? this : last();
+        if (target != this) {
+            return target.enqueue(p);
+        }
         queue.offer(p);
         pending.incrementAndGet();
         return p.done;
+    }
+
+    /** Moves the lines waiting here to the console this one forwards to. */
+    private void handOver() {
+        for (Pending p; (p = queue.poll()) != null; ) {
+            pending.decrementAndGet();
+            last().enqueue(p);
+        }
     }
 
     /**
