@@ -1,5 +1,6 @@
 package dev.ecsloop;
 
+import dev.ecsloop.time.Durations;
 /**
  * Turns real elapsed time into simulated time: the game's clock, which stops when paused, runs slower or faster
  * with the time scale, and advances at most the catch-up bound per frame and never past the horizon.
@@ -126,7 +127,8 @@ final class SimulatedTime {
      */
     void skip(long nanos) {
         if (nanos < 0 || nanos > Math.min(horizonNanos, END_NANOS) - nowNanos) {
-            throw new IllegalArgumentException("cannot skip simulated time by " + nanos + " ns from " + nowNanos);
+            throw new IllegalArgumentException("cannot skip simulated time by " + Durations.exactSeconds(nanos) + " from "
+                    + Durations.exactSeconds(nowNanos));
         }
         nowNanos += nanos;
     }
@@ -232,8 +234,8 @@ final class SimulatedTime {
      */
     void setMaxCatchUp(long nanos) {
         if (nanos <= 0 || nanos > END_NANOS) {
-            throw new IllegalArgumentException("bad catch-up bound: " + nanos
-                    + " ns (must be positive and at most 200 years)");
+            throw new IllegalArgumentException("bad catch-up bound: " + Durations.cost(nanos)
+                    + " (must be positive and at most 200 years)");
         }
         this.maxCatchUpNanos = nanos;
     }
@@ -260,7 +262,7 @@ final class SimulatedTime {
      */
     void setHorizon(long nanos) {
         if (nanos < 0) {
-            throw new IllegalArgumentException("bad horizon: " + nanos + " ns (must not be negative)");
+            throw new IllegalArgumentException("bad horizon: " + Durations.exactSeconds(nanos) + " (must not be negative)");
         }
         this.horizonNanos = nanos;
     }

@@ -1,5 +1,6 @@
 package dev.ecsloop.console;
 
+import dev.ecsloop.time.Durations;
 import dev.ecsloop.GameLoop;
 import dev.ecsloop.interpolate.Interpolation;
 import dev.ecsloop.interpolate.InterpolationMode;
@@ -189,6 +190,6 @@ final class FeatureCommands {
     }
 
     private static String simulated(long nanos) {
-        return String.format(Locale.ROOT, "simulated time %.3f s", nanos / 1e9);
+        return "simulated time " + Durations.seconds(nanos);
     }
 }

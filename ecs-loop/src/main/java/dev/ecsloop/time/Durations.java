@@ -5,8 +5,8 @@ package dev.ecsloop.time;
  * seconds for the same kind of time:
  * <ul>
  *   <li>{@link #seconds(long) Simulated time} (an instant or a span of it) in seconds with three decimals:
- *       {@code 12.345 s}, {@code 0.250 s}, cut (not rounded) to the millisecond, so a time is never shown as
- *       reached before it is. Where two instants a user compares may lie within a millisecond (an error about
+ *       {@code 12.345 s}, {@code 0.250 s}, rounded to the nearest millisecond (half up, as {@code %.3f} does:
+ *       30 ticks at 60 Hz, 0.499999980 s, read 0.500 s). Where two instants a user compares may lie within a millisecond (an error about
  *       the order of records, the instant a tick failed), {@link #exactSeconds(long)} writes the same format
  *       with as many more decimals as the value needs ({@code 0.016666667 s}, a 60 Hz tick): two different
  *       instants never print alike.</li>
@@ -24,14 +24,17 @@ public final class Durations {
     }
 
     /**
-     * A simulated time in seconds with three decimals, cut to the millisecond: {@code 12.345 s}; negative values
-     * get a minus sign.
+     * A simulated time in seconds with three decimals, rounded to the nearest millisecond (half away from zero):
+     * {@code 12.345 s}; negative values get a minus sign.
      *
      * @param nanos simulated nanoseconds
      * @return seconds with three decimals, then {@code " s"}
      */
     public static String seconds(long nanos) {
-        return format(nanos, 3);
+        long half = MILLI / 2;
+        long rounded = nanos >= 0 ? (nanos > Long.MAX_VALUE - half ? nanos : nanos + half)
+                : (nanos < Long.MIN_VALUE + half ? nanos : nanos - half);
+        return format(rounded - rounded % MILLI, 3);
     }
 
     /**

@@ -10,14 +10,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 class DurationsTest {
 
     @Test
-    void simulatedTimeIsSecondsWithMillisecondsCutNotRounded() {
+    void simulatedTimeIsSecondsWithMillisecondsRoundedHalfUp() {
         assertEquals("12.345 s", Durations.seconds(12_345_000_000L));
         assertEquals("0.000 s", Durations.seconds(0));
         assertEquals("2.000 s", Durations.seconds(2_000_000_000L));
-        assertEquals("0.016 s", Durations.seconds(16_666_667L));
-        assertEquals("0.999 s", Durations.seconds(999_999_999L));
+        assertEquals("0.017 s", Durations.seconds(16_666_667L));
+        assertEquals("0.500 s", Durations.seconds(499_999_980L));
+        assertEquals("0.001 s", Durations.seconds(500_000L));
+        assertEquals("0.000 s", Durations.seconds(499_999L));
+        assertEquals("1.000 s", Durations.seconds(999_999_999L));
         assertEquals("-1.500 s", Durations.seconds(-1_500_000_000L));
+        assertEquals("-0.017 s", Durations.seconds(-16_666_667L));
         assertEquals("9223372036.854 s", Durations.seconds(Long.MAX_VALUE));
+        assertEquals("-9223372036.854 s", Durations.seconds(Long.MIN_VALUE));
     }
 
     @Test

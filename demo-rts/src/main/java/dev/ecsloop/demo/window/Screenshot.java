@@ -1,5 +1,6 @@
 package dev.ecsloop.demo.window;
 
+import dev.ecsloop.time.Durations;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Objects;
@@ -25,7 +26,8 @@ public record Screenshot(Path file, long simNanos) {
     public Screenshot {
         Objects.requireNonNull(file, "file");
         if (simNanos < 0) {
-            throw new IllegalArgumentException("screenshot time must not be negative, was " + simNanos + " ns");
+            throw new IllegalArgumentException("screenshot time must not be negative, was "
+                    + Durations.exactSeconds(simNanos));
         }
     }
 

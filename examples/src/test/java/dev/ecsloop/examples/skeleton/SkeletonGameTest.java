@@ -105,7 +105,7 @@ class SkeletonGameTest {
         new Screen(new PrintStream(bytes, true, StandardCharsets.UTF_8), true, game, replies).present();
         String shown = bytes.toString(StandardCharsets.UTF_8);
         assertTrue(shown.contains("\033[H" + game.canvas()), shown);
-        assertTrue(shown.contains("t=0.099 s | 0 fps | brain 0/s "), shown);
+        assertTrue(shown.contains("t=0.100 s | 0 fps | brain 0/s "), shown);
         assertTrue(shown.contains("two") && shown.contains("three") && !shown.contains("one"), shown);
         assertTrue(shown.endsWith("quit > \033[K\033[J"), shown);
         for (String row : shown.split("\n")) {
