@@ -1,5 +1,7 @@
 package dev.ecsloop;
 
+import dev.ecsloop.time.Durations;
+
 /**
  * Turns real elapsed time into simulated time: the game's clock, which stops when paused, runs slower or faster
  * with the time scale, and advances at most the catch-up bound per frame and never past the horizon.
@@ -62,10 +64,21 @@ final class SimulatedTime {
     static long catchUpBoundNanos(java.time.Duration bound) {
         if (bound == null || bound.isZero() || bound.isNegative()
                 || bound.compareTo(java.time.Duration.ofNanos(END_NANOS)) > 0) {
-            throw new IllegalArgumentException("bad catch-up bound: " + bound
+            throw new IllegalArgumentException("bad catch-up bound: " + shown(bound)
                     + " (must be positive and at most 200 years)");
         }
         return bound.toNanos();
+    }
+
+    private static String shown(java.time.Duration bound) {
+        if (bound == null) {
+            return "none";
+        }
+        try {
+            return Durations.cost(bound.toNanos());
+        } catch (ArithmeticException beyondNanos) {
+            return bound.toString();
+        }
     }
 
     /**
@@ -140,7 +153,8 @@ final class SimulatedTime {
      */
     void skip(long nanos) {
         if (nanos < 0 || nanos > Math.min(horizonNanos, END_NANOS) - nowNanos) {
-            throw new IllegalArgumentException("cannot skip simulated time by " + nanos + " ns from " + nowNanos);
+            throw new IllegalArgumentException("cannot skip simulated time by " + Durations.exactSeconds(nanos) + " from "
+                    + Durations.exactSeconds(nowNanos));
         }
         nowNanos += nanos;
     }
@@ -276,7 +290,7 @@ final class SimulatedTime {
      */
     void setHorizon(long nanos) {
         if (nanos < 0) {
-            throw new IllegalArgumentException("bad horizon: " + nanos + " ns (must not be negative)");
+            throw new IllegalArgumentException("bad horizon: " + Durations.exactSeconds(nanos) + " (must not be negative)");
         }
         this.horizonNanos = nanos;
     }

@@ -1,5 +1,6 @@
 package dev.ecsloop;
 
+import dev.ecsloop.time.Durations;
 import com.artemis.BaseSystem;
 
 /**
@@ -26,7 +27,7 @@ public final class TickFailedException extends RuntimeException {
                         Exception cause) {
         super((listener == null ? "system " + system.getSimpleName()
                 : "tick listener " + listener.getClass().getName() + " (before " + system.getSimpleName() + ")")
-                + " failed at simulated time " + simulatedNanos + " ns: " + describe(cause), cause);
+                + " failed at simulated time " + Durations.exactSeconds(simulatedNanos) + ": " + describe(cause), cause);
         this.system = system;
         this.simulatedNanos = simulatedNanos;
     }

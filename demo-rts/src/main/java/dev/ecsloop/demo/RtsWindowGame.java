@@ -212,12 +212,18 @@ final class RtsWindowGame implements WindowGame {
         return winner == RtsGame.DRAW ? Outcome.DRAW : winner == game.playerTeam() ? Outcome.WON : Outcome.LOST;
     }
 
-    /** The same setup from simulated time 0, on the real clock, keeping the interpolation mode. */
+    /**
+     * The same setup from simulated time 0, on the real clock, keeping the interpolation mode; this game's console
+     * forwards to the fresh one's from now on (see {@link Console#forwardTo}).
+     */
     @Override
     public WindowGame restart() {
         RtsGame fresh = RtsGame.create(game.config(), Clock.system(), game.recorder() != null);
         fresh.interpolation().setMode(game.interpolation().mode());
         prepare.accept(fresh);
+        // The terminal reader, the TCP server and the Ctrl-C hook were started on this game's console: its lines
+        // now reach the fresh game's, or they would wait for a drain that never comes.
+        game.console().forwardTo(fresh.console());
         RtsWindowGame next = new RtsWindowGame(fresh, -1, prepare);
         next.window = window;
         return next;

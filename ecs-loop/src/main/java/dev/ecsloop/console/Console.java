@@ -51,6 +51,9 @@ import java.util.regex.Pattern;
  */
 public final class Console {
 
+    /** The longest {@link #finish} waits for file work under way. */
+    public static final int FINISH_WAIT_SECONDS = 30;
+
     private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9_-]{0,31}");
 
     private final Map<String, CommandEntry> commands = new ConcurrentSkipListMap<>();
@@ -68,6 +71,10 @@ public final class Console {
     private CompletableFuture<Void> runningDone;
     private boolean deferred;
     private volatile ToDoubleBiFunction<Class<? extends BaseSystem>, String> rateRule;
+    /** Where lines go once this console's game was replaced (see {@link #forwardTo}), or null. */
+    private volatile Console forward;
+    /** What features still owe at the end of the session (a named, unwritten recording), run by {@link #finish}. */
+    private final List<Consumer<Consumer<String>>> finishers = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     /** A console with only {@code help}; register your commands on it. */
     public Console() {
@@ -108,6 +115,53 @@ public final class Console {
     /** The rule {@code rate} reads Hz with, or null for a plain number the loop then checks. */
     ToDoubleBiFunction<Class<? extends BaseSystem>, String> rateRule() {
         return rateRule;
+    }
+
+    /**
+    /**
+     * Ends the session for the console's features, on the loop thread, between frames: does now what they still
+     * owe, and waits for file work still under way, so that leaving the game loses nothing the user asked for.
+     * Today that is a replay file named by {@code record} and not yet written by {@code stop} (written now), and a
+     * {@code stop} or {@code replay} still at work on the I/O thread (waited for, at most
+     * {@value #FINISH_WAIT_SECONDS} seconds, and its report given to its own reply sink). Call it once when the
+     * game ends for any reason ({@code quit}, the end of input, a signal); the commands stay usable, and a second
+     * call finds nothing owed. Never throws for a failed write: that is an {@code error:} line naming the file.
+     *
+     * @param reply receives each line the features report, e.g. {@code saved simulated time 12.345 s to x.replay}
+     * @throws NullPointerException if {@code reply} is null
+     */
+    public void finish(Consumer<String> reply) {
+        Objects.requireNonNull(reply, "reply");
+        GuardedReply out = new GuardedReply(reply);
+        for (Consumer<Consumer<String>> finisher : finishers) {
+            finisher.accept(out);
+        }
+        if (io != null && ioBusy) {
+            io.shutdown();
+            try {
+                io.awaitTermination(FINISH_WAIT_SECONDS, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            io = null;
+            for (Runnable r; (r = completions.poll()) != null; ) {
+                completing.decrementAndGet();
+                r.run();
+            }
+        }
+        Console next = forward;
+        if (next != null) {
+            next.finish(reply);
+        }
+    }
+
+    /**
+     * Adds what a feature must do at {@link #finish}: given a reply sink, on the loop thread; it must not throw.
+     *
+     * @param finisher what to do, with the reply sink
+     */
+    public void atFinish(Consumer<Consumer<String>> finisher) {
+        finishers.add(Objects.requireNonNull(finisher, "finisher"));
     }
 
     /**
@@ -166,9 +220,71 @@ public final class Console {
     public CompletableFuture<Void> submit(String line, Consumer<String> reply) {
         Pending p = new Pending(Objects.requireNonNull(line, "line"), Objects.requireNonNull(reply, "reply"),
                 new CompletableFuture<>());
+        Console target = forward;
+        if (target != null) {
+            return target.enqueue(p);
+        }
+        enqueue(p);
+        if (forward != null) {
+            handOver(); // forwardTo ran meanwhile: this line must not stay behind in a queue no one drains
+        }
+        return p.done;
+    }
+
+    /**
+     * Sends every line submitted to this console from now on, and every line still waiting in it, to {@code next}:
+     * for a game that replaces itself (a restart builds a fresh loop with a fresh console), so that transports
+     * started on this console (a {@link ConsoleReader} on standard input, a {@link ConsoleServer}, a shutdown hook)
+     * keep driving the game that runs. Lines are moved in the order they were submitted; {@link #finish} on this
+     * console also finishes {@code next}. Forwarding follows chains: a console forwarded to one that is later
+     * forwarded reaches the last. Safe from any thread; call it when this console will not be drained again.
+     *
+     * @param next the console that takes over
+     * @throws NullPointerException     if {@code next} is null
+     * @throws IllegalArgumentException if {@code next} is this console or forwards (eventually) to it
+     * @throws IllegalStateException    if this console already forwards
+     */
+    public void forwardTo(Console next) {
+        Objects.requireNonNull(next, "next");
+        for (Console c = next; c != null; c = c.forward) {
+            if (c == this) {
+                throw new IllegalArgumentException("a console cannot forward to itself");
+            }
+        }
+        synchronized (this) {
+            if (forward != null) {
+                throw new IllegalStateException("this console already forwards");
+            }
+            forward = next;
+        }
+        handOver();
+    }
+
+    /** The console lines end up in: the last of the forwarding chain. */
+    private Console last() {
+        Console c = this;
+        for (Console f = c.forward; f != null; f = c.forward) {
+            c = f;
+        }
+        return c;
+    }
+
+    private CompletableFuture<Void> enqueue(Pending p) {
+        Console target = forward == null ? this : last();
+        if (target != this) {
+            return target.enqueue(p);
+        }
         queue.offer(p);
         pending.incrementAndGet();
         return p.done;
+    }
+
+    /** Moves the lines waiting here to the console this one forwards to. */
+    private void handOver() {
+        for (Pending p; (p = queue.poll()) != null; ) {
+            pending.decrementAndGet();
+            last().enqueue(p);
+        }
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.ecsloop.console;
 
+import dev.ecsloop.time.Durations;
 import com.artemis.BaseSystem;
 import dev.ecsloop.DebtPolicy;
 import dev.ecsloop.GameLoop;
@@ -106,7 +107,7 @@ final class LoopCommands {
     }
 
     private static String simulated(GameLoop loop) {
-        return String.format(Locale.ROOT, "simulated time %.3f s", loop.simulatedNanos() / 1e9);
+        return "simulated time " + Durations.seconds(loop.simulatedNanos());
     }
 
     private static String millis(Duration d) {

@@ -1,5 +1,6 @@
 package dev.ecsloop.input;
 
+import dev.ecsloop.time.Durations;
 import com.artemis.BaseSystem;
 import dev.ecsloop.DebtPolicy;
 import dev.ecsloop.FrameListener;
@@ -158,8 +159,9 @@ public final class InputQueue {
     public InputEvent post(long realNanos) {
         attached();
         if (realNanos < lastPostedReal) {
-            throw new IllegalArgumentException("input events must be posted in real-time order: " + realNanos
-                    + " ns is before the previous event at " + lastPostedReal + " ns");
+            throw new IllegalArgumentException("input events must be posted in real-time order: real time "
+                    + Durations.exactSeconds(realNanos) + " is before the previous event at "
+                    + Durations.exactSeconds(lastPostedReal));
         }
         if (tail - head == ring.length) {
             grow();
@@ -186,8 +188,8 @@ public final class InputQueue {
             throw new IllegalStateException("live input events are pending; replayed events cannot be mixed in");
         }
         if (simNanos < lastAssignedSim) {
-            throw new IllegalArgumentException("replayed input must come in simulated-time order: " + simNanos
-                    + " ns is before " + lastAssignedSim + " ns");
+            throw new IllegalArgumentException("replayed input must come in simulated-time order: "
+                    + Durations.exactSeconds(simNanos) + " is before " + Durations.exactSeconds(lastAssignedSim));
         }
         if (tail - head == ring.length) {
             grow();

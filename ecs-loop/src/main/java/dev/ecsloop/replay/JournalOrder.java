@@ -1,5 +1,6 @@
 package dev.ecsloop.replay;
 
+import dev.ecsloop.time.Durations;
 /**
  * The journal's ordering rule, one object that the recorder uses to journal and the reader uses to check.
  *
@@ -24,17 +25,20 @@ final class JournalOrder {
      */
     String refusal(byte kind, long simNanos) {
         if (simNanos < 0) {
-            return "negative simulated time " + simNanos;
+            return "negative simulated time " + Durations.exactSeconds(simNanos);
         }
         if (kind == ReplayFormat.HASH) {
             return simNanos > lastHash ? null
-                    : "state hash at " + simNanos + " ns is not after the previous one at " + lastHash + " ns";
+                    : "state hash at " + Durations.exactSeconds(simNanos) + " is not after the previous one at "
+                    + Durations.exactSeconds(lastHash);
         }
         if (simNanos < lastEffect) {
-            return "simulated time goes back from " + lastEffect + " to " + simNanos + " ns";
+            return "simulated time goes back from " + Durations.exactSeconds(lastEffect) + " to "
+                    + Durations.exactSeconds(simNanos);
         }
         if (kind == ReplayFormat.END && simNanos < lastHash) {
-            return "the end at " + simNanos + " ns is before the state hash at " + lastHash + " ns";
+            return "the end at " + Durations.exactSeconds(simNanos) + " is before the state hash at "
+                    + Durations.exactSeconds(lastHash);
         }
         return null;
     }

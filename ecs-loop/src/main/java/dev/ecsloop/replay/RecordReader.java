@@ -1,5 +1,6 @@
 package dev.ecsloop.replay;
 
+import dev.ecsloop.time.Durations;
 import java.io.ByteArrayInputStream;
 import java.io.Closeable;
 import java.io.DataInputStream;
@@ -94,7 +95,8 @@ final class RecordReader implements Closeable {
             long at = tracked.position;
             hashEvery = in.readLong();
             if (hashEvery <= 0 || hashEvery > ReplayFormat.MAX_HASH_EVERY_NANOS) {
-                throw corrupt(at, "hash interval " + hashEvery + " ns (must be above 0 and at most an hour)");
+                throw corrupt(at, "hash interval " + Durations.exactSeconds(hashEvery)
+                        + " (must be above 0 and at most an hour)");
             }
             at = tracked.position;
             int n = in.readInt();
@@ -135,7 +137,8 @@ final class RecordReader implements Closeable {
             kind = in.readByte();
             simNanos = in.readLong();
             if (simNanos > ReplayFormat.MAX_SIM_NANOS) {
-                throw corrupt(at, "simulated time " + simNanos + " ns is past a year, the most a replay covers");
+                throw corrupt(at, "simulated time " + Durations.exactSeconds(simNanos)
+                        + " is past a year, the most a replay covers");
             }
             String disorder = order.refusal(kind, simNanos);
             if (disorder != null) {
@@ -188,7 +191,7 @@ final class RecordReader implements Closeable {
                 case ReplayFormat.CATCHUP -> {
                     value = in.readLong();
                     if (value <= 0) {
-                        throw corrupt(at, "catch-up bound " + value + " ns is not positive");
+                        throw corrupt(at, "catch-up bound " + Durations.cost(value) + " is not positive");
                     }
                 }
                 case ReplayFormat.DEBT, ReplayFormat.PAUSE -> {

@@ -1,6 +1,7 @@
 package dev.ecsloop.replay;
 
 import dev.ecsloop.state.StateHash;
+import dev.ecsloop.time.Durations;
 import com.artemis.BaseSystem;
 import dev.ecsloop.ControlListener;
 import dev.ecsloop.DebtPolicy;
@@ -137,7 +138,7 @@ public final class Recorder {
         Objects.requireNonNull(setup, "setup");
         if (loop.simulatedNanos() != 0) {
             throw new IllegalStateException("recording must start at simulated time 0, the loop is at "
-                    + loop.simulatedNanos() + " ns");
+                    + Durations.exactSeconds(loop.simulatedNanos()));
         }
         if (hashEvery == null || hashEvery.isZero() || hashEvery.isNegative()
                 || hashEvery.compareTo(Duration.ofNanos(ReplayFormat.MAX_HASH_EVERY_NANOS)) > 0) {

@@ -3,12 +3,12 @@ package dev.ecsloop.replay;
 import dev.ecsloop.GameLoop;
 import dev.ecsloop.console.Console;
 import dev.ecsloop.state.StateHash;
+import dev.ecsloop.time.Durations;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.function.Supplier;
 
@@ -19,12 +19,13 @@ public final class RecordingCommands {
     }
 
     /**
-     * Adds {@code record <file>}, {@code stop} and {@code replay <file>}. Recording always covers the session
-     * from simulated time 0 (the recorder journals from the start): {@code record} names the file and
-     * {@code stop} writes it. {@code replay} checks a file against a fresh copy of the game from {@code fresh},
-     * as fast as possible. Files are checked on the loop thread only by name and
-     * type (a cheap stat); writing and reading happen on the console's I/O thread, so a slow disk, a large file
-     * or a hostile path (a device, a FIFO) never blocks a frame, and only regular files are read or replaced.
+     * Adds {@code record <file> [overwrite]}, {@code stop} and {@code replay <file>}. Recording always covers the
+     * session from simulated time 0 (the recorder journals from the start): {@code record} names the file, and
+     * {@code stop}, or the end of the game ({@link Console#finish}), writes it. {@code replay} checks a file
+     * against a fresh copy of the game from {@code fresh}, as fast as possible. Files are checked on the loop
+     * thread only by name and type (a cheap stat); writing and reading happen on the console's I/O thread, so a
+     * slow disk, a large file or a hostile path (a device, a FIFO) never blocks a frame, and only regular files
+     * are read or replaced.
      *
      * @param console  the game's console
      * @param loop     the recorded loop
@@ -38,10 +39,14 @@ public final class RecordingCommands {
         Objects.requireNonNull(recorder, "recorder");
         Objects.requireNonNull(fresh, "fresh");
         Path[] target = new Path[1];
-        console.register("record", "record <file>",
-                "names the replay file; 'stop' writes the session from simulated time 0 into it", (args, out) -> {
-                    args.expectAtMost(1);
+        boolean[] overwrite = new boolean[1];
+        console.register("record", "record <file> [overwrite]",
+                "names the replay file ('stop' or the end of the game writes the session from simulated time 0 into"
+                        + " it); an existing file is replaced only with 'overwrite'", (args, out) -> {
+                    args.expectAtMost(2);
                     Path file = args.path(0, "<file>");
+                    boolean replace = args.size() > 1 && args.choice(1, "the word after <file>", "overwrite")
+                            .equals("overwrite");
                     if (target[0] != null) {
                         throw args.error("already recording to " + target[0] + " (stop first)");
                     }
@@ -53,8 +58,14 @@ public final class RecordingCommands {
                             && !Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
                         throw args.error("cannot write " + file + ": it exists and is not a regular file");
                     }
+                    if (!replace && Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+                        throw args.error(file + " exists: not replaced (record " + file
+                                + " overwrite, or another name)");
+                    }
                     target[0] = file;
-                    out.accept("recording to " + file + " (the session from simulated time 0; 'stop' writes it)");
+                    overwrite[0] = replace;
+                    out.accept("recording to " + file + " (the session from simulated time 0; 'stop' or the end of "
+                            + "the game writes it)");
                 });
         console.register("stop", "stop", "writes the replay file named by 'record'", (args, out) -> {
             args.expectAtMost(0);
@@ -62,18 +73,25 @@ public final class RecordingCommands {
                 throw args.error("not recording (use record <file> first)");
             }
             Path file = target[0];
+            boolean replace = overwrite[0];
             Recorder.Saving saving = recorder.prepareSave();
             target[0] = null;
-            console.offLoop("stop", () -> {
-                try {
-                    saving.writeTo(file);
-                } catch (IOException e) {
-                    throw new IOException("cannot write " + file + ": " + e.getMessage(), e);
-                }
-                return saving;
-            }, (saved, reply) -> reply.accept("saved " + simulated(saved.endNanos()) + " to " + file + " ("
-                    + saved.records() + " records, world-hash: " + StateHash.hex(saved.endHash()) + ")"
-                    + (recorder.isFull() ? "; the journal was full, so it ends there" : "")));
+            console.offLoop("stop", () -> write(saving, file, replace), (saved, reply) -> reply.accept(
+                    saved(saved, file, recorder)));
+        });
+        // Leaving the game (quit, end of input, Ctrl-C) writes a named recording 'stop' has not written yet: the
+        // user asked for the file, and nothing is left to write it later.
+        console.atFinish(reply -> {
+            if (target[0] == null) {
+                return;
+            }
+            Path file = target[0];
+            target[0] = null;
+            try {
+                reply.accept(saved(write(recorder.prepareSave(), file, overwrite[0]), file, recorder));
+            } catch (IOException e) {
+                reply.accept("error: " + e.getMessage());
+            }
         });
         console.register("replay", "replay <file>",
                 "replays a file into a fresh copy of the game, as fast as possible, and checks every hash",
@@ -97,7 +115,31 @@ public final class RecordingCommands {
                 });
     }
 
+    /**
+     * Writes {@code saving} to {@code file}; without {@code replace}, refuses a file that appeared since
+     * {@code record} checked the name.
+     *
+     * @throws IOException naming the file, if it cannot be written
+     */
+    private static Recorder.Saving write(Recorder.Saving saving, Path file, boolean replace) throws IOException {
+        if (!replace && Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+            throw new IOException(file + " appeared since 'record': not replaced (record it again with overwrite)");
+        }
+        try {
+            saving.writeTo(file);
+        } catch (IOException e) {
+            throw new IOException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+        return saving;
+    }
+
+    private static String saved(Recorder.Saving saved, Path file, Recorder recorder) {
+        return "saved " + simulated(saved.endNanos()) + " to " + file + " (" + saved.records() + " records, "
+                + "world-hash: " + StateHash.hex(saved.endHash()) + ")"
+                + (recorder.isFull() ? "; the journal was full, so it ends there" : "");
+    }
+
     private static String simulated(long nanos) {
-        return String.format(Locale.ROOT, "simulated time %.3f s", nanos / 1e9);
+        return "simulated time " + Durations.seconds(nanos);
     }
 }

@@ -1,6 +1,7 @@
 package dev.ecsloop.replay;
 
 import dev.ecsloop.state.StateHash;
+import dev.ecsloop.time.Durations;
 
 /**
  * What a replay found.
@@ -24,10 +25,10 @@ public record ReplayResult(int hashesMatched, long simNanos, long finalHash, Div
     public record Divergence(String system, long simNanos, long lastMatchNanos, long expected, long actual) {
         @Override
         public String toString() {
-            return String.format("state diverged at simulated time %.6f s (before the %s tick there); "
-                            + "recorded hash %s, replay %s; last matching state at %s",
-                    simNanos / 1e9, system == null ? "end of the" : system, StateHash.hex(expected),
-                    StateHash.hex(actual), lastMatchNanos < 0 ? "none" : String.format("%.6f s", lastMatchNanos / 1e9));
+            return "state diverged at simulated time " + Durations.exactSeconds(simNanos) + " (before the "
+                    + (system == null ? "end of the" : system) + " tick there); recorded hash "
+                    + StateHash.hex(expected) + ", replay " + StateHash.hex(actual) + "; last matching state at "
+                    + (lastMatchNanos < 0 ? "none" : Durations.exactSeconds(lastMatchNanos));
         }
     }
 

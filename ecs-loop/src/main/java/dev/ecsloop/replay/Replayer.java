@@ -1,6 +1,7 @@
 package dev.ecsloop.replay;
 
 import dev.ecsloop.state.StateHash;
+import dev.ecsloop.time.Durations;
 import com.artemis.BaseSystem;
 import dev.ecsloop.GameLoop;
 import dev.ecsloop.TickListener;
@@ -112,7 +113,7 @@ public final class Replayer {
                 // The game itself failed on what the file holds (an order it cannot take, say): that is not a
                 // divergence, and the caller gets one line like any other unreplayable file.
                 throw new ReplayFormatException(replay.name() + " cannot be replayed: the game failed at simulated "
-                        + "time " + loop.simulatedNanos() + " ns: " + oneLine(e));
+                        + "time " + Durations.exactSeconds(loop.simulatedNanos()) + ": " + oneLine(e));
             } finally {
                 loop.removeTickListener(checker);
             }

@@ -2,8 +2,8 @@ package dev.ecsloop.state;
 
 import dev.ecsloop.GameLoop;
 import dev.ecsloop.console.Console;
+import dev.ecsloop.time.Durations;
 
-import java.util.Locale;
 
 /** The console command {@code hash}, which prints the world-state hash that replays and peers compare. */
 public final class HashCommand {
@@ -22,8 +22,8 @@ public final class HashCommand {
         StateHash hasher = new StateHash(loop.world());
         console.register("hash", "hash", "prints the world-state hash, which replays compare", (args, out) -> {
             args.expectAtMost(0);
-            out.accept("world-hash: " + StateHash.hex(hasher.hash()) + " at "
-                    + String.format(Locale.ROOT, "simulated time %.3f s", loop.simulatedNanos() / 1e9));
+            out.accept("world-hash: " + StateHash.hex(hasher.hash()) + " at simulated time "
+                    + Durations.seconds(loop.simulatedNanos()));
         });
     }
 }

@@ -150,7 +150,8 @@ class FeatureCommandsTest {
     void recordThenStopWritesAReplayThatReplayMatches() {
         Path file = dir.resolve("session.replay");
         game.frames(20);
-        assertEquals("recording to " + file + " (the session from simulated time 0; 'stop' writes it)",
+        assertEquals("recording to " + file + " (the session from simulated time 0; 'stop' or the end of the game writes "
+                + "it)",
                 one("record " + file));
         assertTrue(one("record " + file).startsWith("error: already recording to"));
         one("rate counting 45");
@@ -182,6 +183,74 @@ class FeatureCommandsTest {
         one("record " + file);
         assertTrue(one("stop").startsWith("saved "));
         return file;
+    }
+
+    @Test
+    void finishWritesANamedRecordingThatStopDidNotAndItReplays() {
+        Path file = dir.resolve("quit.replay");
+        game.frames(20);
+        one("record " + file);
+        game.frames(30);
+        List<String> lines = new ArrayList<>();
+        console.finish(lines::add);
+        assertEquals(1, lines.size(), lines::toString);
+        assertTrue(lines.get(0).startsWith("saved simulated time 0.500 s to " + file), lines.get(0));
+        assertTrue(Files.exists(file));
+        assertTrue(one("replay " + file).startsWith("replay matched 5 hashes to simulated time 0.500 s"));
+        List<String> again = new ArrayList<>();
+        console.finish(again::add);
+        assertEquals(List.of(), again, "a second finish owes nothing");
+        assertEquals("error: not recording (use record <file> first) (usage: stop)", one("stop"));
+    }
+
+    @Test
+    void finishWaitsForAStopStillWritingAndReportsIt() {
+        Path file = dir.resolve("late.replay");
+        game.frames(10);
+        one("record " + file);
+        List<String> reply = new ArrayList<>();
+        console.submit("stop", reply::add);
+        console.drain(); // the write is handed to the I/O thread; its report waits for a drain that never comes
+        console.finish(line -> reply.add("finish: " + line));
+        assertEquals(1, reply.size(), reply::toString);
+        assertTrue(reply.get(0).startsWith("saved simulated time 0.100 s to " + file), reply::toString);
+        assertTrue(Files.exists(file));
+    }
+
+    @Test
+    void finishWithNothingNamedWritesNothing() throws Exception {
+        List<String> lines = new ArrayList<>();
+        console.finish(lines::add);
+        assertEquals(List.of(), lines);
+        try (var files = Files.list(dir)) {
+            assertEquals(0, files.count());
+        }
+    }
+
+    @Test
+    void recordRefusesAnExistingFileUnlessToldToOverwrite() throws Exception {
+        Path file = dir.resolve("kept.replay");
+        Files.writeString(file, "someone's earlier replay");
+        assertEquals("error: " + file + " exists: not replaced (record " + file + " overwrite, or another name) "
+                + "(usage: record <file> [overwrite])", one("record " + file));
+        assertEquals("error: not recording (use record <file> first) (usage: stop)", one("stop"));
+        assertEquals("someone's earlier replay", Files.readString(file));
+        assertTrue(one("record " + file + " replace").startsWith("error: 'replace' is not overwrite"),
+                one("record " + file + " replace"));
+        game.frames(10);
+        assertTrue(one("record " + file + " overwrite").startsWith("recording to " + file));
+        assertTrue(one("stop").startsWith("saved simulated time 0.100 s to " + file));
+        assertTrue(one("replay " + file).startsWith("replay matched"));
+    }
+
+    @Test
+    void aFileThatAppearsBetweenRecordAndStopIsNotReplaced() throws Exception {
+        Path file = dir.resolve("raced.replay");
+        one("record " + file);
+        Files.writeString(file, "written meanwhile");
+        assertEquals("error: " + file + " appeared since 'record': not replaced (record it again with overwrite)",
+                one("stop"));
+        assertEquals("written meanwhile", Files.readString(file));
     }
 
     @Test
@@ -235,9 +304,9 @@ class FeatureCommandsTest {
         org.junit.jupiter.api.Assumptions.assumeTrue(new ProcessBuilder("mkfifo", fifo.toString()).start()
                 .waitFor() == 0);
         assertTrue(one("replay " + fifo).contains("is not a regular file"), one("replay " + fifo));
-        assertEquals("error: cannot write " + fifo + ": it exists and is not a regular file (usage: record <file>)",
+        assertEquals("error: cannot write " + fifo + ": it exists and is not a regular file (usage: record <file> [overwrite])",
                 one("record " + fifo));
-        assertEquals("error: cannot write /dev/null: it exists and is not a regular file (usage: record <file>)",
+        assertEquals("error: cannot write /dev/null: it exists and is not a regular file (usage: record <file> [overwrite])",
                 one("record /dev/null"));
         assertEquals("error: 'a?b' is not a valid path for <file> (usage: replay <file>)", one("replay a\u0000b"));
     }

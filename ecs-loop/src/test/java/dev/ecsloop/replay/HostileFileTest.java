@@ -166,12 +166,12 @@ class HostileFileTest {
     @Test
     void aFileCannotAskForMoreThanAYearOfSimulationOrAHashIntervalOverAnHour() throws ReplayFormatException {
         byte[] farEnd = withRecord(ReplayFormat.END, (bytes, at) -> putLong(bytes, at + 1, Long.MAX_VALUE));
-        assertTrue(refusal(farEnd).endsWith("simulated time 9223372036854775807 ns is past a year, the most a "
+        assertTrue(refusal(farEnd).endsWith("simulated time 9223372036.854775807 s is past a year, the most a "
                 + "replay covers"), refusal(farEnd));
         byte[] slowHashes = valid.clone();
         int setupLength = ((slowHashes[12] & 0xff) << 8) | (slowHashes[13] & 0xff);
         putLong(slowHashes, 14 + setupLength, 2 * 3_600_000_000_000L);
-        assertTrue(refusal(slowHashes).endsWith("hash interval 7200000000000 ns (must be above 0 and at most an hour)"),
+        assertTrue(refusal(slowHashes).endsWith("hash interval 7200.000 s (must be above 0 and at most an hour)"),
                 refusal(slowHashes));
         ReplayWorld game = new ReplayWorld(false);
         assertThrows(IllegalArgumentException.class, () -> Recorder.attach(game.loop, game.inputs,

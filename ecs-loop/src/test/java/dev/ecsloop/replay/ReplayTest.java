@@ -116,7 +116,8 @@ class ReplayTest {
         assertEquals(66_666_667L, d.simNanos(), d.toString());
         assertEquals("Mover", d.system());
         assertEquals(50_000_000L, d.lastMatchNanos());
-        assertTrue(d.toString().contains("0.066667 s"), d.toString());
+        assertTrue(d.toString().contains("simulated time 0.066666667 s") && d.toString().endsWith("at 0.050 s"),
+                d.toString());
     }
 
     @Test

@@ -45,6 +45,9 @@ public final class Cli {
     private static int execute(Options options, InputStream in, PrintStream out, PrintStream err,
                                Optional<WindowLauncher> window) {
         String conflict = options.windowConflict();
+        if (conflict == null) {
+            conflict = ScreenshotTargets.problem(options.screenshots, options.stopAtNanos);
+        }
         if (conflict != null) {
             err.println("error: " + conflict);
             return OneLineErrors.EXIT;
@@ -60,7 +63,7 @@ public final class Cli {
         if (options.replay != null) {
             return ReplaySession.run(options, out, err);
         }
-        String recordProblem = options.record == null ? null : RecordTarget.problem(options.record);
+        String recordProblem = options.record == null ? null : RecordTarget.claim(options.record);
         if (recordProblem != null) {
             err.println("error: " + recordProblem);
             return OneLineErrors.EXIT;
@@ -76,7 +79,22 @@ public final class Cli {
         } catch (IOException | UncheckedIOException | IllegalArgumentException e) {
             err.println("error: " + e.getMessage());
             return OneLineErrors.EXIT;
+        } catch (OutOfMemoryError e) {
+            // The game, its only large allocation, is garbage once unwound: there is room for one line.
+            err.println("error: " + outOfMemory(options));
+            return OneLineErrors.EXIT;
+        } finally {
+            if (options.record != null) {
+                RecordTarget.release(options.record);
+            }
         }
+    }
+
+    /** Says which setup did not fit in how much heap, and the flag to change: one line, as {@code --replay} does. */
+    static String outOfMemory(Options options) {
+        return "this game (" + options.config().setup() + ") needs more memory than this JVM has (max heap "
+                + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB): raise -Xmx, e.g. java -Xmx2g -jar "
+                + "demo-rts.jar, or ask for fewer --units";
     }
 
     /**
@@ -99,7 +117,7 @@ public final class Cli {
                 options.offscreen, options.screenshots);
         Transports transports = new Transports(game, in, out, options.consolePort, options.consoleToken);
         int status;
-        ExitSaver saver = options.record == null ? null : ExitSaver.install(game.console());
+        ExitSaver saver = ExitSaver.install(game.console()); // also for a recording named by the console's 'record'
         try {
             try (transports) {
                 status = window.get().run(game, request, transports::start);

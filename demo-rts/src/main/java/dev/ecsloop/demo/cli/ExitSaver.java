@@ -6,7 +6,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Ends a recorded session cleanly on Ctrl-C or SIGTERM, so the recording is written: the JVM's shutdown hook
+ * Ends a session cleanly on Ctrl-C or SIGTERM, so that what it owes is written (a {@code --record} file, a file
+ * named by the console's {@code record}) and {@code --print-hash} printed: the JVM's shutdown hook
  * asks the game to {@code quit} through its console (the game is confined to its loop thread, so the hook
  * cannot save it itself) and waits until the session has saved and printed what it owes, at most
  * {@value #WAIT_SECONDS} seconds.

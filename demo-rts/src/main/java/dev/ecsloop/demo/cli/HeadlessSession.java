@@ -10,6 +10,7 @@ import dev.ecsloop.pace.FramePacer;
 import dev.ecsloop.pace.LoopRunner;
 import dev.ecsloop.state.StateHash;
 import dev.ecsloop.time.Clock;
+import dev.ecsloop.time.Durations;
 import dev.ecsloop.time.ManualClock;
 import java.io.IOException;
 import java.io.InputStream;
@@ -54,7 +55,7 @@ final class HeadlessSession {
                 (args, reply) -> {
                     args.expectAtMost(0);
                     quit = true;
-                    reply.accept("quitting at simulated time " + loop.simulatedNanos() / 1e9 + " s");
+                    reply.accept("quitting at simulated time " + Durations.seconds(loop.simulatedNanos()));
                 });
     }
 
@@ -70,8 +71,8 @@ final class HeadlessSession {
      */
     @SuppressWarnings("try")   // the exit saver is held only to be closed: it saves on Ctrl-C while the game runs
     int run(InputStream in) throws IOException {
-        ConsoleReader reader = ConsoleReader.start(game.console(), in, out);
-        ExitSaver saver = options.record == null ? null : ExitSaver.install(game.console());
+        ConsoleReader reader = ConsoleReader.start(game.console(), status.watch(in), out);
+        ExitSaver saver = ExitSaver.install(game.console()); // also for a recording named by the console's 'record'
         try {
             try (ConsoleServer server = options.consolePort == null ? null
                     : ConsoleServer.open(game.console(), options.consolePort,
@@ -101,18 +102,35 @@ final class HeadlessSession {
                 + server.token() + ")";
     }
 
-    /** Saves {@code --record} and prints {@code --print-hash}, at the end of a session. */
+    /**
+     * Writes what the console still owes (a file named by {@code record} and not yet written by {@code stop}),
+     * saves {@code --record} and prints {@code --print-hash}, at the end of a session. On the loop thread. A
+     * recording that cannot be written does not keep the hash from being printed: the error is thrown after it.
+     *
+     * @throws IOException naming the {@code --record} file, if it could not be written
+     */
     static void finish(Options options, RtsGame game, PrintStream out) throws IOException {
+        game.console().finish(out::println);
+        IOException failed = null;
         if (options.record != null) {
-            game.recorder().save(options.record);
-            out.println("recorded " + game.recorder().records() + " records to " + options.record
-                    + (game.recorder().isFull() ? " (the journal filled up: the recording ends where it did)" : ""));
+            try {
+                game.recorder().save(options.record);
+                out.println("recorded " + game.recorder().records() + " records to " + options.record
+                        + (game.recorder().isFull() ? " (the journal filled up: the recording ends where it did)"
+                        : ""));
+            } catch (IOException e) {
+                failed = new IOException("--record: cannot write " + options.record + ": "
+                        + RecordTarget.reason(e), e);
+            }
         }
         if (game.isOver()) {
             out.println(gameOverLine(game));
         }
         if (options.printHash) {
             out.println("world-hash: " + StateHash.hex(game.worldHash()));
+        }
+        if (failed != null) {
+            throw failed;
         }
     }
 

@@ -20,8 +20,9 @@ final class NetPlay {
             err.println("error: a network match runs in real time with its own console: drop " + clash);
             return OneLineErrors.EXIT;
         }
-        String recordProblem = options.record == null ? null : RecordTarget.problem(options.record);
-        if (recordProblem != null && options.net.active()) {
+        String recordProblem = options.record == null || !options.net.active() ? null
+                : RecordTarget.claim(options.record);
+        if (recordProblem != null) {
             err.println("error: " + recordProblem);
             return OneLineErrors.EXIT;
         }
@@ -32,6 +33,10 @@ final class NetPlay {
         } catch (IllegalArgumentException e) {
             err.println("error: " + e.getMessage());
             return OneLineErrors.EXIT;
+        } finally {
+            if (options.record != null) {
+                RecordTarget.release(options.record);
+            }
         }
     }
 }

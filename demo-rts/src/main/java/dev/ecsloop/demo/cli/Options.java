@@ -17,7 +17,8 @@ import picocli.CommandLine.Option;
                 + "each system at its own rate.",
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:ran to the end; replay matched", "1:replay diverged",
-                "2:bad flag or value; bad or foreign replay file",
+                "2:bad flag or value; bad or foreign replay file; a file that cannot be written; not enough memory "
+                        + "(raise -Xmx)",
                 "3:network match stopped (desync, host lost) or could not start"})
 final class Options {
     @Option(names = "--headless", description = "No window: show a status line, read console commands "

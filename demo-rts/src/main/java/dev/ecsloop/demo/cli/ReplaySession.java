@@ -1,5 +1,6 @@
 package dev.ecsloop.demo.cli;
 
+import dev.ecsloop.time.Durations;
 import dev.ecsloop.demo.sim.GameConfig;
 import dev.ecsloop.demo.sim.RtsGame;
 import dev.ecsloop.replay.Replay;
@@ -10,7 +11,6 @@ import dev.ecsloop.state.StateHash;
 import dev.ecsloop.time.ManualClock;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.util.Locale;
 
 /**
  * {@code --replay FILE}: reads and checks the file, rebuilds the game from the recorded setup (refusing it if
@@ -81,8 +81,8 @@ final class ReplaySession {
             return BAD_FILE;
         }
         if (result.matched()) {
-            out.println(String.format(Locale.ROOT, "replay matched: %d state hashes, simulated %.3f s (%s)",
-                    result.hashesMatched(), result.simNanos() / 1e9, replay.setup()));
+            out.println("replay matched: " + result.hashesMatched() + " state hashes, simulated "
+                    + Durations.seconds(result.simNanos()) + " (" + replay.setup() + ")");
         } else {
             out.println("replay diverged: " + result.divergence());
         }

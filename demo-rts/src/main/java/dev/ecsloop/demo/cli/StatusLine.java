@@ -3,23 +3,25 @@ package dev.ecsloop.demo.cli;
 import com.artemis.BaseSystem;
 import dev.ecsloop.GameLoop;
 import dev.ecsloop.LoopStats;
+import dev.ecsloop.time.Durations;
 import java.util.Locale;
 
 /**
- * The headless status line: at most {@value #MAX} characters, so it fits a terminal row and can be rewritten in
- * place. Simulated time and scale (or PAUSED), frames per second, living units per team, then each fixed-rate
+ * The headless status line: at most {@value #MAX} characters, so it fits an 80-column terminal row without
+ * wrapping and can be redrawn in place. Simulated time and scale (or PAUSED), frames per second, living units per
+ * team, then each fixed-rate
  * system's measured ticks per second under the first four letters of its name (less a {@code System} suffix),
  * and the share of real time the systems took:
  *
- * <pre>sim 12.3 s x1 | 60 fps | units 1000 v 998 | Hz orde 60 ai 15 path 15 move 60 comb 20 | load 12%</pre>
+ * <pre>sim 12.345 s x1 | 60 fps | 1000 v 998 | Hz orde 60 econ 10 infl 5 ai 5 path 15 .. | load 12%</pre>
  *
  * Every-frame systems are left out (they tick once per frame: the fps says it). Should a game have more systems
  * than fit, the systems part is cut at a whole entry and ends with {@code ..}: never mid-number.
  */
 final class StatusLine {
 
-    /** The longest line ever returned. */
-    static final int MAX = 100;
+    /** The longest line ever returned: one less than 80 columns, so the cursor never sits past the edge. */
+    static final int MAX = 79;
 
     private StatusLine() {
     }
@@ -33,10 +35,10 @@ final class StatusLine {
     static String format(GameLoop loop, int team0, int team1) {
         LoopStats stats = loop.stats();
         StringBuilder head = new StringBuilder(MAX);
-        head.append(String.format(Locale.ROOT, "sim %.1f s ", loop.simulatedNanos() / 1e9));
+        head.append("sim ").append(Durations.seconds(loop.simulatedNanos())).append(' ');
         head.append(loop.isPaused() ? "PAUSED" : "x" + plain(loop.timeScale()));
         head.append(" | ").append(stats.framesPerSecond()).append(" fps");
-        head.append(" | units ").append(team0).append(" v ").append(team1);
+        head.append(" | ").append(team0).append(" v ").append(team1);
         double busyMillis = 0;
         StringBuilder rates = new StringBuilder(64).append(" | Hz");
         int[] entryEnds = new int[loop.systems().size()];

@@ -37,8 +37,8 @@ import java.util.function.Function;
  * input delay, round trip) every second. Seat {@code s} commands team {@code s % 2}.
  *
  * <p>The match ends for this player on {@code quit}, at {@code --seconds}, or when it stops (a desync, the host
- * lost, this player dropped). A stopped match saves this player's recording (to {@code --record}, or to
- * {@code lockstep-NAME.replay}) for a replay to bisect.
+ * lost, this player dropped). It saves this player's recording to {@code --record}, if given, for a replay to
+ * bisect; without it nothing is written.
  */
 public final class NetMatch {
     /** Exit status of a match that stopped (desync, host lost) or could not start (refused, unreachable). */
@@ -238,20 +238,29 @@ public final class NetMatch {
     }
 
     private int finish() throws IOException {
-        String name = session.names().get(session.seat());
-        Path file = run.record() != null ? run.record()
-                : session.stopReason() != null ? Path.of("lockstep-" + name.replaceAll("[^A-Za-z0-9_-]", "_")
-                + ".replay") : null;
+        // Only a file the player asked for (--record, or the console's record): nothing lands in the working
+        // directory unasked.
+        Path file = run.record();
         if (session.stopReason() != null) {
-            out.println("match stopped: " + session.stopReason());
+            out.println("match stopped: " + session.stopReason()
+                    + (file == null ? " (no --record: no replay saved to bisect it)" : ""));
         }
+        game.console().finish(out::println);
+        IOException failed = null;
         if (file != null) {
-            game.recorder().save(file);
-            out.println("recorded " + game.recorder().records() + " records to " + file + " (replay: --replay "
-                    + file + ")");
+            try {
+                game.recorder().save(file);
+                out.println("recorded " + game.recorder().records() + " records to " + file + " (replay: --replay "
+                        + file + ")");
+            } catch (IOException e) {
+                failed = new IOException("--record: cannot write " + file + ": " + e.getMessage(), e);
+            }
         }
         if (run.printHash()) {
             out.println("world-hash: " + StateHash.hex(game.worldHash()));
+        }
+        if (failed != null) {
+            throw failed; // after the hash: a recording that cannot be written does not hide the result
         }
         return session.stopReason() != null ? EXIT_STOPPED : 0;
     }

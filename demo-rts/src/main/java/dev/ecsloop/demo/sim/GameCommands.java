@@ -1,5 +1,6 @@
 package dev.ecsloop.demo.sim;
 
+import dev.ecsloop.time.Durations;
 import com.artemis.BaseSystem;
 import dev.ecsloop.FrameListener;
 import dev.ecsloop.TickListener;
@@ -80,8 +81,8 @@ final class GameCommands {
                 });
         console.register("units", "units", "counts living units per team", (args, out) -> {
             args.expectAtMost(0);
-            out.accept(String.format(Locale.ROOT, "units: team 0 %d, team 1 %d, simulated time %.3f s",
-                    game.unitCount(0), game.unitCount(1), game.loop().simulatedNanos() / 1e9));
+            out.accept("units: team 0 " + game.unitCount(0) + ", team 1 " + game.unitCount(1) + ", simulated time "
+                    + Durations.seconds(game.loop().simulatedNanos()));
         });
     }
 

@@ -7,7 +7,6 @@ import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 import static org.lwjgl.opengl.GL33C.*;
@@ -45,15 +44,12 @@ final class FramebufferCapture {
     static void writePng(Path file, int width, int height) {
         BufferedImage image = read(width, height);
         try {
-            Path parent = file.toAbsolutePath().getParent();
-            if (parent != null) {
-                Files.createDirectories(parent);
-            }
+            // No folder is created: a typo in it would scatter folders. The command line checks it exists.
             if (!ImageIO.write(image, "png", file.toFile())) {
                 throw new IOException("no PNG writer");
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write screenshot " + file, e);
+            throw new UncheckedIOException("cannot write screenshot " + file + ": " + e.getMessage(), e);
         }
     }
 }

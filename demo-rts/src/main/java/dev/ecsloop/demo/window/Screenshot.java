@@ -1,5 +1,6 @@
 package dev.ecsloop.demo.window;
 
+import dev.ecsloop.time.Durations;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Objects;
@@ -9,7 +10,7 @@ import java.util.Objects;
  * is written to {@code file} as PNG. Simulated rather than real time, so the same request shows the same game
  * state on a fast machine and a slow one.
  *
- * @param file     where the PNG goes; parent directories are created
+ * @param file     where the PNG goes; its directory must exist (none is created)
  * @param simNanos simulated nanoseconds since the loop was built, at least 0
  */
 public record Screenshot(Path file, long simNanos) {
@@ -25,7 +26,8 @@ public record Screenshot(Path file, long simNanos) {
     public Screenshot {
         Objects.requireNonNull(file, "file");
         if (simNanos < 0) {
-            throw new IllegalArgumentException("screenshot time must not be negative, was " + simNanos + " ns");
+            throw new IllegalArgumentException("screenshot time must not be negative, was "
+                    + Durations.exactSeconds(simNanos));
         }
     }
 

@@ -32,10 +32,36 @@ class InterruptTest {
     @ValueSource(strings = {"INT", "TERM"})
     void aSignalMidGameStillWritesARecordingThatReplays(String signal) throws Exception {
         Path file = dir.resolve("interrupted-" + signal + ".replay");
+        List<String> output = interrupt(signal, "", "--record", file.toString());
+        assertTrue(output.stream().anyMatch(l -> l.startsWith("recorded ") && l.endsWith(" to " + file)),
+                output::toString);
+        assertReplays(file);
+    }
+
+    @ParameterizedTest(name = "SIG{0}")
+    @ValueSource(strings = {"INT", "TERM"})
+    void aSignalAfterTheConsolesRecordStillWritesItsFile(String signal) throws Exception {
+        Path file = dir.resolve("console-" + signal + ".replay");
+        List<String> output = interrupt(signal, "record " + file + "\n");
+        assertTrue(output.stream().anyMatch(l -> l.startsWith("saved simulated time ") && l.contains(" to " + file)),
+                output::toString);
+        assertReplays(file);
+    }
+
+    private static void assertReplays(Path file) {
+        assertTrue(Files.exists(file));
+        Runs replay = Runs.of("--replay", file.toString());
+        assertEquals(0, replay.status(), () -> replay.err() + " " + replay.out());
+        assertTrue(replay.lastOut().startsWith("replay matched: "), replay.lastOut());
+    }
+
+    /** Runs a headless game in a child JVM, types {@code first} and a few orders, signals it mid-game. */
+    private static List<String> interrupt(String signal, String first, String... flags) throws Exception {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        Process game = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
-                "dev.ecsloop.demo.Main", "--headless", "--units", "40", "--map-size", "32",
-                "--record", file.toString())
+        List<String> command = new ArrayList<>(List.of(java.toString(), "-cp", System.getProperty("java.class.path"),
+                "dev.ecsloop.demo.Main", "--headless", "--units", "40", "--map-size", "32"));
+        command.addAll(List.of(flags));
+        Process game = new ProcessBuilder(command)
                 .redirectErrorStream(true)
                 .start();
         List<String> output = new ArrayList<>();
@@ -43,7 +69,8 @@ class InterruptTest {
             OutputStream stdin = game.getOutputStream();
             BufferedReader stdout = new BufferedReader(new InputStreamReader(game.getInputStream(),
                     StandardCharsets.UTF_8));
-            stdin.write("select 0 0 64 64\nmove 20 20\nattack 5 5\nhash\n".getBytes(StandardCharsets.US_ASCII));
+            stdin.write((first + "select 0 0 64 64\nmove 20 20\nattack 5 5\nhash\n")
+                    .getBytes(StandardCharsets.US_ASCII));
             stdin.flush();
             // The game is running once it has answered 'hash'; stdin stays open, so only the signal ends it.
             for (String line; (line = stdout.readLine()) != null; ) {
@@ -62,11 +89,6 @@ class InterruptTest {
         } finally {
             game.destroyForcibly();
         }
-        assertTrue(output.stream().anyMatch(l -> l.startsWith("recorded ") && l.endsWith(" to " + file)),
-                output::toString);
-        assertTrue(Files.exists(file));
-        Runs replay = Runs.of("--replay", file.toString());
-        assertEquals(0, replay.status(), () -> replay.err() + " " + replay.out());
-        assertTrue(replay.lastOut().startsWith("replay matched: "), replay.lastOut());
+        return output;
     }
 }

@@ -43,7 +43,7 @@ class WindowFallbackTest {
                 Optional.of(never));
         assertEquals(0, status, err.toString(StandardCharsets.UTF_8));
         String printed = bytes.toString(StandardCharsets.UTF_8);
-        assertTrue(printed.startsWith("sim 1.0 s "), printed);
+        assertTrue(printed.startsWith("sim 1.000 s "), printed);
         assertTrue(printed.strip().lines().reduce((a, b) -> b).orElse("").startsWith("world-hash: "), printed);
     }
 

@@ -1,5 +1,6 @@
 package dev.ecsloop.lockstep;
 
+import dev.ecsloop.time.Durations;
 import com.artemis.BaseSystem;
 import dev.ecsloop.GameLoop;
 import dev.ecsloop.TickListener;
@@ -113,7 +114,7 @@ public final class LockstepSession {
         Objects.requireNonNull(inputs, "inputs");
         if (loop.simulatedNanos() != 0) {
             throw new IllegalStateException("a lockstep game starts at simulated time 0, the loop is at "
-                    + loop.simulatedNanos() + " ns");
+                    + Durations.exactSeconds(loop.simulatedNanos()));
         }
         return new LockstepSession(loop, inputs, link, config);
     }

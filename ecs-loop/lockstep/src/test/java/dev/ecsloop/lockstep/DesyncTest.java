@@ -34,7 +34,7 @@ class DesyncTest {
         assertEquals(1_050_000_000L, chaos, "the 20 Hz chaos system's first armed tick");
         long expectedTurn = chaos / config.turnNanos() + 1; // the hash before the tick at 1.05 s still agreed
         String line = "desync at turn " + expectedTurn + " (simulated "
-                + String.format("%.9f", expectedTurn * config.turnNanos() / 1e9) + " s)";
+                + dev.ecsloop.time.Durations.exactSeconds(expectedTurn * config.turnNanos()) + ")";
         for (TestPeer p : peers) {
             String reason = p.session.stopReason();
             assertNotNull(reason, p.name + " did not stop");

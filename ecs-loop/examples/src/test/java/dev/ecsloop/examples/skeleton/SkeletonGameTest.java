@@ -105,9 +105,45 @@ class SkeletonGameTest {
         new Screen(new PrintStream(bytes, true, StandardCharsets.UTF_8), true, game, replies).present();
         String shown = bytes.toString(StandardCharsets.UTF_8);
         assertTrue(shown.contains("\033[H" + game.canvas()), shown);
-        assertTrue(shown.contains("t=0.1 s") && shown.contains("Frames:"), shown);
+        assertTrue(shown.contains("t=0.100 s | 0 fps | brain 0/s "), shown);
         assertTrue(shown.contains("two") && shown.contains("three") && !shown.contains("one"), shown);
-        assertTrue(shown.endsWith("quit > \033[K"), shown);
+        assertTrue(shown.endsWith("quit > \033[K\033[J"), shown);
+        for (String row : shown.split("\n")) {
+            assertTrue(row.replace("\033[K", "").replace("\033[H", "").replace("\033[2J", "").length() <= 79,
+                    () -> row.length() + ": " + row);
+        }
+    }
+
+    @Test
+    void theLatestReplyShowsWholeSoHelpIsNotCut() {
+        SkeletonGame game = SkeletonGame.create(new ManualClock(), 4, 3);
+        ReplyLog replies = new ReplyLog(4);
+        PrintStream reader = new PrintStream(replies, true, StandardCharsets.UTF_8);
+        reader.print("an earlier reply\n");
+        reader.flush();
+        java.util.List<String> help = new java.util.ArrayList<>();
+        game.console().execute("help", help::add);
+        assertTrue(help.size() > 4 && help.size() <= ReplyLog.MAX_REPLY, help::toString);
+        reader.print(String.join("\n", help) + "\n"); // as the console reader writes one reply, then flushes
+        reader.flush();
+        assertEquals(help, replies.lines());
+        reader.print("bye\n");
+        reader.flush();
+        assertEquals(help.subList(help.size() - 3, help.size()), replies.lines().subList(0, 3));
+        assertEquals(4, replies.lines().size(), "back to the last four lines");
+    }
+
+    @Test
+    void theCountersLineFitsEightyColumnsWhateverTheFigures() {
+        ManualClock clock = new ManualClock();
+        SkeletonGame game = SkeletonGame.create(clock, 26, 3);
+        for (int i = 0; i < 400; i++) { // past the first second: the per-second figures are filled in
+            clock.advance(33_333_333L);
+            game.loop().frame();
+        }
+        String line = Screen.status(game.loop());
+        assertTrue(line.length() <= Screen.STATUS_MAX, line.length() + ": " + line);
+        assertTrue(line.matches("t=13\\.333 s \\| \\d+ fps( \\| [a-z]+ \\d+/s \\d+\\.\\d+ (ms|µs))+"), line);
     }
 
     @Test

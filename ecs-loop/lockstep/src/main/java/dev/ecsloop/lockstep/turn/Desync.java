@@ -1,6 +1,7 @@
 package dev.ecsloop.lockstep.turn;
 
 import dev.ecsloop.state.StateHash;
+import dev.ecsloop.time.Durations;
 
 import java.util.List;
 
@@ -24,11 +25,7 @@ public record Desync(long turn, long simNanos, int firstSeat, long firstHash, in
      * @return the line
      */
     public String describe(List<String> names) {
-        return "desync at turn " + turn + " (simulated " + seconds(simNanos) + " s): " + names.get(firstSeat) + " has "
+        return "desync at turn " + turn + " (simulated " + Durations.exactSeconds(simNanos) + "): " + names.get(firstSeat) + " has "
                 + StateHash.hex(firstHash) + ", " + names.get(secondSeat) + " has " + StateHash.hex(secondHash);
-    }
-
-    private static String seconds(long nanos) {
-        return nanos / 1_000_000_000L + "." + String.format("%09d", nanos % 1_000_000_000L);
     }
 }

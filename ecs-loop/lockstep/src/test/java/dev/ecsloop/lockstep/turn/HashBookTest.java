@@ -29,7 +29,7 @@ class HashBookTest {
         assertNull(book.report(1, 7, 350_000_000L, 0xabcL, ALL));
         Desync d = book.report(0, 7, 350_000_000L, 0xdefL, ALL);
         assertEquals(new Desync(7, 350_000_000L, 0, 0xdefL, 1, 0xabcL), d);
-        assertEquals("desync at turn 7 (simulated 0.350000000 s): ann has 0000000000000def, bob has 0000000000000abc",
+        assertEquals("desync at turn 7 (simulated 0.350 s): ann has 0000000000000def, bob has 0000000000000abc",
                 d.describe(List.of("ann", "bob", "cy")));
     }
 
