@@ -108,6 +108,10 @@ public final class GameLoop {
             time.advance(real);
             stats.beginFrame(realHighWater);
             long target = time.nowNanos();
+            LoopProbe probe = strategy.probe();
+            if (probe != null) {
+                probe.frameBegan(frames, realHighWater, start, target);
+            }
             strategy.setFrameNanos(target);
             beforeTicksNanos = start;
             try {
@@ -140,6 +144,10 @@ public final class GameLoop {
             }
         } finally {
             stats.endFrame(time.lastAdvanceCapped());
+            LoopProbe probe = strategy.probe();
+            if (probe != null) {
+                probe.frameEnded(frames, time.nowNanos(), time.lastAdvanceCapped(), time.lastAdvanceHeld());
+            }
             inFrame = false;
         }
     }
@@ -150,7 +158,7 @@ public final class GameLoop {
      * @return whether at least one instant ran
      */
     private boolean runInstantsUpTo(long target) {
-        scheduler.skipMissedThrottledRuns(target);
+        scheduler.skipMissedThrottledRuns(target, strategy.probe());
         boolean ran = false;
         while (scheduler.hasDueBy(target)) {
             ran = true;
@@ -610,6 +618,26 @@ public final class GameLoop {
     /** @return the real-time source */
     public Clock clock() {
         return clock;
+    }
+
+    /**
+     * Attaches a probe that watches frames and system runs (trace-event export, JDK Flight Recorder events), or
+     * detaches the current one with null. One probe at a time; tools that share the loop combine behind one.
+     * May be called from inside a frame (a probe that ends its own window): the change applies to the next
+     * hook point.
+     *
+     * @param probe the probe, or null for none
+     * @throws IllegalStateException if called from a thread other than the loop's
+     */
+    public void setProbe(LoopProbe probe) {
+        checkThread("setProbe()");
+        strategy.setProbe(probe);
+    }
+
+    /** @return the attached probe, or null */
+    public LoopProbe probe() {
+        checkThread("probe()");
+        return strategy.probe();
     }
 
     /** @return the loop's counters; readable from any thread, with figures possibly a frame apart */

@@ -27,6 +27,8 @@ final class MultiRateStrategy extends SystemInvocationStrategy {
     private LoopStats stats;
     private Listeners listeners;
     private SystemSlot[] slots;
+    /** The attached probe, or null: each hook point costs one null check without one. */
+    private LoopProbe probe;
 
     private Pass armed = Pass.NONE;
     /** True while one of the loop's passes is on the stack. */
@@ -99,6 +101,18 @@ final class MultiRateStrategy extends SystemInvocationStrategy {
             processing = false;
             inTick = false;
         }
+    }
+
+    LoopProbe probe() {
+        return probe;
+    }
+
+    /** Attaches {@code probe} (or detaches with null), handing it the profiler clock. */
+    void setProbe(LoopProbe probe) {
+        if (probe != null && probe != this.probe) {
+            probe.attached(profiler);
+        }
+        this.probe = probe;
     }
 
     /** Whether a pass is running: a system, a tick listener or Artemis is on the stack. */
@@ -208,6 +222,10 @@ final class MultiRateStrategy extends SystemInvocationStrategy {
         } finally {
             long end = profiler.nanoTime();
             stats.recordRun(slot.order, end - mark);
+            LoopProbe p = probe;
+            if (p != null) {
+                p.ran(slot.order, mark, end, at);
+            }
             mark = end;
         }
     }
