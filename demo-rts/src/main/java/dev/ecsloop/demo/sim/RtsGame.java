@@ -22,6 +22,7 @@ import dev.ecsloop.replay.ReplayTarget;
 import dev.ecsloop.replay.StateHash;
 import dev.ecsloop.time.Clock;
 import dev.ecsloop.time.ManualClock;
+import dev.ecsloop.trace.Trace;
 import java.util.Objects;
 import org.joml.Vector2f;
 
@@ -120,6 +121,10 @@ public final class RtsGame {
         Spawner.spawn(world, map, config, fields);
         this.console = Console.forLoop(loop).withInterpolation(interpolation);
         GameCommands.register(console, this);
+        // 'trace SECONDS FILE' for Perfetto, and the loop's JDK Flight Recorder events for JMC and IDE profilers
+        // (a flag check per hook point until a recording enables them).
+        Trace.addCommand(console, loop);
+        Trace.flightRecorder(loop, true);
         this.recorder = record ? Recorder.attach(loop, inputs, config.setup(), Recorder.defaultHashInterval()) : null;
         if (recorder != null) {
             console.withRecording(loop, recorder, () -> freshCopy(config));
