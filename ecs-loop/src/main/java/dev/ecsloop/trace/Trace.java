@@ -280,6 +280,15 @@ public final class Trace {
         return buffer;
     }
 
+    /**
+     * Empties the buffer and restarts the window at the next frame, on the loop thread: lets a benchmark
+     * measure the storing path for as long as it likes without filling the buffer or closing the window.
+     */
+    void rewind() {
+        buffer.rewind();
+        begun = false;
+    }
+
     /** Whether the window is over at the frame that read {@code realNanos}; the first frame starts it. */
     boolean windowOver(long realNanos) {
         if (!begun) {
