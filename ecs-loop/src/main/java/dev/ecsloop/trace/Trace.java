@@ -218,8 +218,9 @@ public final class Trace {
     /**
      * Makes {@code loop} emit JDK Flight Recorder events ({@code dev.ecsloop.Tick}, {@code dev.ecsloop.Frame},
      * {@code dev.ecsloop.CatchUpBoundHit}, category "ecs-loop") whenever a recording enables them, so JDK
-     * Mission Control and IDE profilers show the loop beside GC and allocation. With no recording enabling
-     * them, each hook point costs a check of a flag JFR keeps; no event object is made.
+     * Mission Control and IDE profilers show the loop beside GC and allocation. Like any JFR event they are
+     * enabled by default in a recording, whose settings may turn them off. With no recording enabling them,
+     * each hook point costs a check of a flag JFR keeps; no event object is made.
      *
      * @param loop the loop, on its own thread
      * @param on   whether to emit them
