@@ -56,6 +56,10 @@ final class FrameDriver {
             time.advance(real);
             stats.beginFrame(realHighWater);
             long target = time.nowNanos();
+            LoopProbe probe = strategy.probe();
+            if (probe != null) {
+                probe.frameBegan(frames, realHighWater, start, target);
+            }
             beforeTicks(start, realStart, target);
             boolean ranAnInstant = false;
             if (time.isPaused()) {
@@ -71,6 +75,10 @@ final class FrameDriver {
             }
         } finally {
             stats.endFrame(time.lastFrameHitBound());
+            LoopProbe probe = strategy.probe();
+            if (probe != null) {
+                probe.frameEnded(frames, time.nowNanos(), time.lastFrameHitBound(), time.lastFrameHeld());
+            }
             inFrame = false;
         }
     }
@@ -98,7 +106,7 @@ final class FrameDriver {
      * @return whether at least one instant ran
      */
     private boolean runInstantsUpTo(long target) {
-        scheduler.skipMissedThrottledRuns(target);
+        scheduler.skipMissedThrottledRuns(target, strategy.probe());
         boolean ran = false;
         while (scheduler.hasDueBy(target)) {
             ran = true;
@@ -158,6 +166,15 @@ final class FrameDriver {
     /** Inside an instant, its simulated time; elsewhere simulated time now. */
     long tickNanos() {
         return scheduler.inInstant() ? scheduler.lastInstant() : time.nowNanos();
+    }
+
+    /** Attaches a probe to the frames and runs (see {@link GameLoop#setProbe}), or detaches with null. */
+    void setProbe(LoopProbe probe) {
+        strategy.setProbe(probe);
+    }
+
+    LoopProbe probe() {
+        return strategy.probe();
     }
 
     /** Frames started so far. */

@@ -394,6 +394,26 @@ public final class GameLoop {
         return clock;
     }
 
+    /**
+     * Attaches a probe that watches frames and system runs (trace-event export, JDK Flight Recorder events), or
+     * detaches the current one with null. One probe at a time; tools that share the loop combine behind one.
+     * May be called from inside a frame (a probe that ends its own window): the change applies to the next
+     * hook point.
+     *
+     * @param probe the probe, or null for none
+     * @throws IllegalStateException if called from a thread other than the loop's
+     */
+    public void setProbe(LoopProbe probe) {
+        confinement.check("setProbe()");
+        driver.setProbe(probe);
+    }
+
+    /** @return the attached probe, or null */
+    public LoopProbe probe() {
+        confinement.check("probe()");
+        return driver.probe();
+    }
+
     /** @return the loop's counters; readable from any thread, with figures possibly a frame apart */
     public LoopStats stats() {
         return stats;

@@ -28,6 +28,8 @@ final class MultiRateStrategy extends SystemInvocationStrategy {
     private SystemSlot[] slots;
     private LoopStats stats;
     private Listeners listeners;
+    /** The attached probe, or null: each hook point costs one null check without one. */
+    private LoopProbe probe;
 
     private Pass armed = Pass.NONE;
     /** True while one of the loop's passes is on the stack. */
@@ -100,6 +102,18 @@ final class MultiRateStrategy extends SystemInvocationStrategy {
             armed = Pass.NONE;
             processing = false;
         }
+    }
+
+    LoopProbe probe() {
+        return probe;
+    }
+
+    /** Attaches {@code probe} (or detaches with null), handing it the profiler clock. */
+    void setProbe(LoopProbe probe) {
+        if (probe != null && probe != this.probe) {
+            probe.attached(profiler);
+        }
+        this.probe = probe;
     }
 
     /** Whether a pass is running: a system, a tick listener or Artemis is on the stack. */
@@ -180,6 +194,10 @@ final class MultiRateStrategy extends SystemInvocationStrategy {
         } finally {
             long end = profiler.nanoTime();
             stats.recordRun(slot.order, end - mark);
+            LoopProbe p = probe;
+            if (p != null) {
+                p.ran(slot.order, mark, end, at);
+            }
             mark = end;
         }
     }

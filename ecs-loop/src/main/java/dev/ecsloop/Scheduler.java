@@ -87,12 +87,17 @@ final class Scheduler {
     /**
      * A throttled system runs at most once per frame, at its latest occurrence due by the target: move each due
      * one to that occurrence before the instants are taken. Members of one group skip alike, so groups hold.
+     * The probe, if any, is told of each skip.
      */
-    void skipMissedThrottledRuns(long target) {
+    void skipMissedThrottledRuns(long target, LoopProbe probe) {
         boolean moved = false;
         for (SystemSlot slot : throttled) {
+            long firstSkipped = slot.schedule.dueCeilNanos();
             if (slot.schedule.skipToLatestDueBy(target)) {
                 moved = true;
+                if (probe != null) {
+                    probe.skipped(slot.order, slot.schedule.skippedRuns, firstSkipped, slot.schedule.dueCeilNanos());
+                }
             }
         }
         if (moved) {

@@ -32,6 +32,8 @@ final class TickSchedule {
     long dueRemainder;
     long lastNanos;
     long lastRemainder;
+    /** Occurrences the last {@link #skipToLatestDueBy} skipped (saturated), for tracing. */
+    long skippedRuns;
 
     /**
      * Checks and converts a phase: the one place that decides what a valid phase is.
@@ -169,6 +171,7 @@ final class TickSchedule {
         long k = (gap * m - dueRemainder) / Rate.NANOS_PER_MILLIHERTZ_TICK;
         // k * stepRemainder < (gap * m / 10^12) * m <= Long.MAX_VALUE * 10^9 / 10^12: no overflow.
         long remainder = dueRemainder + k * rate.stepRemainder;
+        skippedRuns = k;
         dueNanos += k * rate.stepNanos + remainder / m;
         dueRemainder = remainder % m;
         lastNanos = dueNanos - rate.stepNanos;
@@ -186,6 +189,7 @@ final class TickSchedule {
         BigInteger due = BigInteger.valueOf(dueNanos).multiply(m).add(BigInteger.valueOf(dueRemainder));
         BigInteger k = BigInteger.valueOf(now).multiply(m).subtract(due).divide(STEP_UNITS);
         BigInteger latest = due.add(k.multiply(STEP_UNITS));
+        this.skippedRuns = k.min(BigInteger.valueOf(Long.MAX_VALUE)).longValue();
         BigInteger[] d = floorDivMod(latest, m);
         BigInteger[] l = floorDivMod(latest.subtract(STEP_UNITS), m);
         this.dueNanos = d[0].longValueExact();

@@ -109,6 +109,8 @@ public final class Replayer {
             long realStart = pace == null ? 0 : pace.nanoTime();
             try {
                 replayRecords(records, realStart);
+            } catch (BadFrameLength e) {
+                throw e;            // the caller's mistake, not the file's
             } catch (RuntimeException e) {
                 // The game itself failed on what the file holds (an order it cannot take, say): that is not a
                 // divergence, and the caller gets one line like any other unreplayable file.
@@ -155,7 +157,7 @@ public final class Replayer {
         while (loop.simulatedNanos() < target && checker.divergence == null && checker.failure == null) {
             long wanted = frames.getAsLong();
             if (wanted <= 0) {
-                throw new IllegalArgumentException("the frame-length supplier gave " + wanted
+                throw new BadFrameLength("the frame-length supplier gave " + wanted
                         + " ns: frame lengths must be positive");
             }
             long frame = Math.min(Math.min(wanted, bound), target - loop.simulatedNanos());
@@ -274,6 +276,15 @@ public final class Replayer {
             } catch (ReplayFormatException e) {
                 failure = e;
             }
+        }
+    }
+
+    /** A frame length of 0 or less from the caller's supplier: refused as the caller's mistake. */
+    private static final class BadFrameLength extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+
+        BadFrameLength(String message) {
+            super(message);
         }
     }
 }

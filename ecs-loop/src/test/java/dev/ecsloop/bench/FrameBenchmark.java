@@ -7,6 +7,9 @@ import dev.ecsloop.GameLoop;
 import dev.ecsloop.TickRate;
 import dev.ecsloop.time.Clock;
 import dev.ecsloop.time.ManualClock;
+import dev.ecsloop.trace.Trace;
+import dev.ecsloop.trace.TraceBenchAccess;
+import jdk.jfr.Recording;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -18,8 +21,13 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -30,6 +38,12 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>{@code ecsLoopUnprofiled} passes a constant profiler clock, removing the clock read per run that feeds
  * the per-system cost figures, to show what profiling costs.
+ *
+ * <p>Tracing ({@code dev.ecsloop.trace}), against {@code ecsLoop}, which is "trace off" (no probe attached):
+ * {@code ecsLoopTraced} with a trace window open (the buffer rewound every {@value #REWIND_FRAMES} frames, so it
+ * measures storing events, never the cheaper dropping of a full buffer), {@code ecsLoopFlightOff} with the JDK
+ * Flight Recorder events attached but no recording, {@code ecsLoopFlightOn} with an in-memory recording that
+ * enables them.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -90,6 +104,9 @@ public class FrameBenchmark {
         return perSecond / BASE_HZ;
     }
 
+    /** Frames between rewinds of the traced loop's buffer: 8192 frames of 50 systems fill 221k of its 262k. */
+    static final int REWIND_FRAMES = 8192;
+
     @Param({"10", "50"})
     public int systems;
 
@@ -133,6 +150,96 @@ public class FrameBenchmark {
     public void ecsLoopUnprofiled() {
         unprofiledClock.advance(FRAME_NANOS);
         unprofiled.frame();
+    }
+
+    /** A profiled loop like {@code ecsLoop}, and what watches it. */
+    @State(Scope.Thread)
+    public static class Watched {
+        ManualClock clock;
+        GameLoop loop;
+        Trace trace;
+        Path dir;
+        Recording recording;
+        int frames;
+
+        GameLoop build(int systems) throws ReflectiveOperationException {
+            clock = new ManualClock();
+            loop = GameLoop.builder().clock(clock).world(new WorldConfigurationBuilder().with(systems(systems, false)))
+                    .build();
+            return loop;
+        }
+
+        void frame() {
+            clock.advance(FRAME_NANOS);
+            loop.frame();
+        }
+
+        @TearDown(Level.Trial)
+        public void tearDown() throws IOException {
+            if (trace != null) {
+                trace.stop();
+                trace.written().join();
+                Files.deleteIfExists(trace.file());
+                Files.deleteIfExists(dir);
+            }
+            if (recording != null) {
+                recording.close();
+            }
+        }
+    }
+
+    @State(Scope.Thread)
+    public static class Traced extends Watched {
+        @Setup(Level.Trial)
+        public void setUp(FrameBenchmark bench) throws ReflectiveOperationException, IOException {
+            build(bench.systems);
+            dir = Files.createTempDirectory("frame-benchmark");
+            trace = Trace.start(loop, Trace.MAX_WINDOW, dir.resolve("trace.json"));
+        }
+    }
+
+    @State(Scope.Thread)
+    public static class FlightOff extends Watched {
+        @Setup(Level.Trial)
+        public void setUp(FrameBenchmark bench) throws ReflectiveOperationException {
+            Trace.flightRecorder(build(bench.systems), true);
+        }
+    }
+
+    @State(Scope.Thread)
+    public static class FlightOn extends Watched {
+        @Setup(Level.Trial)
+        public void setUp(FrameBenchmark bench) throws ReflectiveOperationException {
+            Trace.flightRecorder(build(bench.systems), true);
+            recording = new Recording();
+            recording.setToDisk(false);
+            recording.enable("dev.ecsloop.Tick");
+            recording.enable("dev.ecsloop.Frame");
+            recording.enable("dev.ecsloop.CatchUpBoundHit");
+            recording.start();
+        }
+    }
+
+    /** Trace on: a window open, every frame and run stored. */
+    @Benchmark
+    public void ecsLoopTraced(Traced t) {
+        t.frame();
+        if (++t.frames == REWIND_FRAMES) {
+            t.frames = 0;
+            TraceBenchAccess.rewind(t.trace);
+        }
+    }
+
+    /** JDK Flight Recorder events attached, no recording: a flag check per hook point. */
+    @Benchmark
+    public void ecsLoopFlightOff(FlightOff f) {
+        f.frame();
+    }
+
+    /** JDK Flight Recorder events recorded (in memory). */
+    @Benchmark
+    public void ecsLoopFlightOn(FlightOn f) {
+        f.frame();
     }
 
     /** The hand-written loop: integer accumulator (acc += frame * hz; while acc >= 1 s) and world.process(). */

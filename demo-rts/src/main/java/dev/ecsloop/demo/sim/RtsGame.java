@@ -25,6 +25,7 @@ import dev.ecsloop.replay.ReplayTarget;
 import dev.ecsloop.state.StateHash;
 import dev.ecsloop.time.Clock;
 import dev.ecsloop.time.ManualClock;
+import dev.ecsloop.trace.Trace;
 import java.util.Objects;
 import org.joml.Vector2f;
 
@@ -125,6 +126,10 @@ public final class RtsGame {
         InterpolationCommand.register(console, interpolation);
         HashCommand.register(console, loop);
         GameCommands.register(console, this);
+        // 'trace SECONDS FILE' for Perfetto, and the loop's JDK Flight Recorder events for JMC and IDE profilers
+        // (a flag check per hook point until a recording enables them).
+        Trace.addCommand(console, loop);
+        Trace.flightRecorder(loop, true);
         this.recorder = record ? Recorder.attach(loop, inputs, config.setup(), Recorder.defaultHashInterval()) : null;
         if (recorder != null) {
             RecordingCommands.register(console, loop, recorder, () -> freshCopy(config));

@@ -114,37 +114,48 @@ public final class BenchSuite implements Callable<Integer> {
     }
 
     private void overhead() throws Exception {
-        progress("overhead: JMH with -prof gc, FrameBenchmark (10 and 50 systems, three loops)");
+        progress("overhead: JMH with -prof gc, FrameBenchmark (10 and 50 systems, three loops, trace and JFR)");
         List<OverheadBenchmark.Row> rows = OverheadBenchmark.measure(quick);
         MarkdownTable table = new MarkdownTable("systems", "loop", "ns / frame", "ns / tick", "x plain",
-                "B / frame");
+                "x ecs-loop", "B / frame");
         List<String> verdicts = new ArrayList<>();
+        List<String> tracing = new ArrayList<>();
         for (OverheadBenchmark.Row row : rows) {
             double plain = row.plain().nsPerFrame();
-            addOverhead(table, row, "ecs-loop (profiled)", row.ecsLoop(), plain);
-            addOverhead(table, row, "ecs-loop (profiler off)", row.unprofiled(), plain);
-            addOverhead(table, row, "plain Artemis + accumulator", row.plain(), plain);
+            double profiled = row.ecsLoop().nsPerFrame();
+            addOverhead(table, row, "ecs-loop (profiled; trace off)", row.ecsLoop(), plain, profiled);
+            addOverhead(table, row, "ecs-loop (profiler off)", row.unprofiled(), plain, profiled);
+            addOverhead(table, row, "plain Artemis + accumulator", row.plain(), plain, profiled);
+            addOverhead(table, row, "ecs-loop, trace window open", row.traced(), plain, profiled);
+            addOverhead(table, row, "ecs-loop, JFR events, no recording", row.flightOff(), plain, profiled);
+            addOverhead(table, row, "ecs-loop, JFR events recorded", row.flightOn(), plain, profiled);
             table.row(Integer.toString(row.systems()), "one empty world.process() (per instant)",
                     String.format(Locale.ROOT, "%.1f ± %.1f", row.processStep().nsPerFrame(),
-                            row.processStep().nsError()), "", "", String.format(Locale.ROOT, "%.3f",
+                            row.processStep().nsError()), "", "", "", String.format(Locale.ROOT, "%.3f",
                             row.processStep().bytesPerFrame()));
             verdicts.add(String.format(Locale.ROOT, "%d systems: profiled %.2fx plain, profiler off %.2fx plain",
-                    row.systems(), row.ecsLoop().nsPerFrame() / plain, row.unprofiled().nsPerFrame() / plain));
+                    row.systems(), profiled / plain, row.unprofiled().nsPerFrame() / plain));
+            tracing.add(String.format(Locale.ROOT, "%d systems: trace on %.2fx, JFR off %.2fx, JFR on %.2fx"
+                            + " the profiled loop; trace on %.3f B/frame",
+                    row.systems(), row.traced().nsPerFrame() / profiled, row.flightOff().nsPerFrame() / profiled,
+                    row.flightOn().nsPerFrame() / profiled, row.traced().bytesPerFrame()));
         }
         double worstBytes = rows.stream().mapToDouble(r -> Math.max(r.ecsLoop().bytesPerFrame(),
-                r.unprofiled().bytesPerFrame())).max().orElse(Double.NaN);
+                Math.max(r.unprofiled().bytesPerFrame(), r.traced().bytesPerFrame()))).max().orElse(Double.NaN);
         emit("## Scheduler overhead\n\n" + table + "\nTarget within 5% of the plain loop ("
-                + String.join("; ", verdicts) + "). Target 0 B/frame: "
+                + String.join("; ", verdicts) + "). Tracing (" + String.join("; ", tracing) + "). Target 0 B/frame"
+                + " with the profiler on or off and with a trace window open: "
                 + (worstBytes < 0.5 ? "met" : "missed") + String.format(Locale.ROOT,
-                " (largest ecs-loop figure %.3f B/frame; JMH's own residue is a few thousandths).%n%n", worstBytes));
+                " (largest such figure %.3f B/frame; JMH's own residue is a few thousandths).%n%n", worstBytes));
     }
 
     private static void addOverhead(MarkdownTable table, OverheadBenchmark.Row row, String loop,
-                                    OverheadBenchmark.Measure m, double plain) {
+                                    OverheadBenchmark.Measure m, double plain, double profiled) {
         table.row(Integer.toString(row.systems()), loop,
                 String.format(Locale.ROOT, "%.0f ± %.0f", m.nsPerFrame(), m.nsError()),
                 String.format(Locale.ROOT, "%.1f", m.nsPerFrame() / row.runsPerFrame()),
                 String.format(Locale.ROOT, "%.2f", m.nsPerFrame() / plain),
+                String.format(Locale.ROOT, "%.3f", m.nsPerFrame() / profiled),
                 String.format(Locale.ROOT, "%.3f", m.bytesPerFrame()));
     }
 

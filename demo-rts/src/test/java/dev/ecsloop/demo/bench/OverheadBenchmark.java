@@ -28,8 +28,12 @@ final class OverheadBenchmark {
     record Measure(double nsPerFrame, double nsError, double bytesPerFrame) {
     }
 
-    /** The three loops at one system count, and one empty Artemis processing step (the cost of an instant). */
-    record Row(int systems, Measure ecsLoop, Measure unprofiled, Measure plain, Measure processStep) {
+    /**
+     * The three loops at one system count, one empty Artemis processing step (the cost of an instant), and the
+     * profiled loop watched by a trace window and by JDK Flight Recorder events without and with a recording.
+     */
+    record Row(int systems, Measure ecsLoop, Measure unprofiled, Measure plain, Measure processStep,
+               Measure traced, Measure flightOff, Measure flightOn) {
 
         /** Average system runs per frame (the same in all three loops). */
         double runsPerFrame() {
@@ -68,7 +72,8 @@ final class OverheadBenchmark {
         List<Row> rows = new ArrayList<>();
         bySystems.forEach((systems, byMethod) -> rows.add(new Row(systems, require(byMethod, "ecsLoop"),
                 require(byMethod, "ecsLoopUnprofiled"), require(byMethod, "plainArtemis"),
-                require(byMethod, "processStep"))));
+                require(byMethod, "processStep"), require(byMethod, "ecsLoopTraced"),
+                require(byMethod, "ecsLoopFlightOff"), require(byMethod, "ecsLoopFlightOn"))));
         return rows;
     }
 

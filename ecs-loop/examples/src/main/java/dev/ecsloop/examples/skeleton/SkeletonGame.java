@@ -3,7 +3,6 @@ package dev.ecsloop.examples.skeleton;
 import com.artemis.WorldConfigurationBuilder;
 import dev.ecsloop.GameLoop;
 import dev.ecsloop.console.Console;
-import dev.ecsloop.state.HashCommand;
 import dev.ecsloop.console.ConsoleReader;
 import dev.ecsloop.interpolate.Interpolation;
 import dev.ecsloop.interpolate.InterpolationCommand;
@@ -11,6 +10,7 @@ import dev.ecsloop.interpolate.Transform2;
 import dev.ecsloop.pace.FrameCapCommand;
 import dev.ecsloop.pace.FramePacer;
 import dev.ecsloop.pace.LoopRunner;
+import dev.ecsloop.state.HashCommand;
 import dev.ecsloop.time.Clock;
 
 import java.io.PrintStream;
