@@ -10,7 +10,7 @@ import dev.ecsloop.time.Clock;
  *
  * <p>Why this shape: the loop already reads its profiler clock once per system run for {@link LoopStats}; a
  * probe gets those same readings ({@code startNanos} is the end of the previous run or the start of the
- * processing step, as in the stats), so watching adds no clock read per run. The loop calls a probe only while
+ * pass, as in the stats), so watching adds no clock read per run. The loop calls a probe only while
  * one is attached ({@link GameLoop#setProbe}); with none, each hook point costs one null check.
  *
  * <p>Every call comes from the loop thread, in loop order: {@link #frameBegan}, then runs and skips, then
@@ -43,7 +43,7 @@ public interface LoopProbe {
      * One system ran (a fixed tick, a throttled run or an every-frame run).
      *
      * @param system     the system's registration order, the index into {@link GameLoop#systems()}
-     * @param startNanos profiler reading at the end of the previous run (or the start of the processing step)
+     * @param startNanos profiler reading at the end of the previous run (or the start of the pass)
      * @param endNanos   profiler reading at the end of this run
      * @param simNanos   the run's simulated instant (for an every-frame system, the frame's simulated time)
      */
@@ -64,8 +64,8 @@ public interface LoopProbe {
      *
      * @param frame         the frame's number
      * @param simNanos      simulated time at the end of the frame
-     * @param boundHit      whether the catch-up bound cut the frame short (as counted by {@link LoopStats})
+     * @param hitCatchUpBound      whether the catch-up bound cut the frame short (as counted by {@link LoopStats})
      * @param heldAtHorizon whether the horizon held simulated time back (a lockstep wait for input)
      */
-    void frameEnded(long frame, long simNanos, boolean boundHit, boolean heldAtHorizon);
+    void frameEnded(long frame, long simNanos, boolean hitCatchUpBound, boolean heldAtHorizon);
 }

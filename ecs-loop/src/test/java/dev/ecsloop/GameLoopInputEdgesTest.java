@@ -12,6 +12,10 @@ class GameLoopInputEdgesTest {
     private final TickLog log = new TickLog();
     private final FrameRig rig = FrameRig.of(new TickLog.Ai(log), new TickLog.Render(log));
 
+    {
+        log.loop = rig.loop;
+    }
+
     @Test
     void aPhaseThatRoundsToOneIsRefusedInsteadOfReadingBackAsZero() {
         rig.loop.setPhase(TickLog.Ai.class, 0.25);

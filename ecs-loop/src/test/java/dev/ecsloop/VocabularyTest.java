@@ -61,7 +61,7 @@ class VocabularyTest {
 
     @Test
     void eachBannedSynonymIsCaught() {
-        String[] drifts = {"setCatchUpBound(bound)", "the catch-up limit", "capped by the bound", "boundHits++",
+        String[] drifts = {"setMaxCatchUp(bound)", "the catch-up limit", "capped by the bound", "boundHits++",
                 "one processing step", "a single step ran", "0 = every frame", "that bound is the loop's horizon",
                 "stats.ticksPerSecond(type)", "a non-catch-up system"};
         String[] fine = {"catchUpBoundHits()", "the catch-up bound hits", "frame cap", "uncapped", "while capped", "lines capped at 4 KiB", "a pass",

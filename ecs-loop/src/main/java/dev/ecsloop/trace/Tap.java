@@ -159,14 +159,14 @@ final class Tap implements LoopProbe {
     }
 
     @Override
-    public void frameEnded(long frame, long simNanos, boolean boundHit, boolean heldAtHorizon) {
+    public void frameEnded(long frame, long simNanos, boolean hitCatchUpBound, boolean heldAtHorizon) {
         Trace t = trace;
         if (t != null && frameTraced) {
             long end = profiler.nanoTime();
             TraceBuffer buffer = t.buffer();
             buffer.add(TraceBuffer.FRAME, TraceJson.FRAMES_TID, frameStart, end - frameStart, frame, frameSimStart,
                     simNanos);
-            if (boundHit) {
+            if (hitCatchUpBound) {
                 buffer.add(TraceBuffer.BOUND_HIT, TraceJson.FRAMES_TID, frameStart, 0, frame, simNanos, 0);
             }
             if (heldAtHorizon) {
@@ -181,7 +181,7 @@ final class Tap implements LoopProbe {
             e.heldAtHorizon = heldAtHorizon;
             e.commit();
         }
-        if (boundHit && flight && BOUND_HITS.isEnabled()) {
+        if (hitCatchUpBound && flight && BOUND_HITS.isEnabled()) {
             CatchUpBoundEvent b = new CatchUpBoundEvent();
             b.frame = frame;
             b.simulatedTime = simNanos;
