@@ -11,7 +11,7 @@ import dev.ecsloop.demo.sim.RtsGame;
 import dev.ecsloop.demo.window.GameWindow;
 import dev.ecsloop.demo.window.RenderSnapshot;
 import dev.ecsloop.demo.window.WindowGame;
-import dev.ecsloop.demo.window.Outcome;
+import dev.ecsloop.demo.window.Standing;
 import dev.ecsloop.interpolate.InterpolationMode;
 import dev.ecsloop.time.Clock;
 
@@ -204,18 +204,18 @@ final class RtsWindowGame implements WindowGame {
 
     /** Decided once a base has fallen: won when the enemy's did, lost when the player's did, drawn when both. */
     @Override
-    public Outcome outcome() {
+    public Standing standing() {
         int winner = drawn.winner;
         if (winner == RtsGame.NO_WINNER) {
-            return Outcome.PLAYING;
+            return Standing.PLAYING;
         }
-        return winner == RtsGame.DRAW ? Outcome.DRAW : winner == game.playerTeam() ? Outcome.WON : Outcome.LOST;
+        return winner == RtsGame.DRAW ? Standing.DRAW : winner == game.playerTeam() ? Standing.WON : Standing.LOST;
     }
 
     /** The same setup from simulated time 0, on the real clock, keeping the interpolation mode. */
     @Override
     public WindowGame restart() {
-        RtsGame fresh = RtsGame.create(game.config(), Clock.system(), game.recorder() != null);
+        RtsGame fresh = RtsGame.create(game.setup(), Clock.system(), game.recorder() != null);
         fresh.interpolation().setMode(game.interpolation().mode());
         prepare.accept(fresh);
         RtsWindowGame next = new RtsWindowGame(fresh, -1, prepare);

@@ -4,6 +4,7 @@ import dev.ecsloop.demo.GlWindowLauncher;
 import dev.ecsloop.demo.WindowLauncher;
 import dev.ecsloop.demo.WindowRequest;
 import dev.ecsloop.demo.WindowUnavailableException;
+import dev.ecsloop.demo.sim.AiSides;
 import dev.ecsloop.demo.sim.RtsGame;
 import dev.ecsloop.time.Clock;
 import java.io.IOException;
@@ -72,7 +73,7 @@ public final class Cli {
                     return windowed;
                 }
             }
-            return new HeadlessSession(options, options.config(), out).run(in);
+            return new HeadlessSession(options, options.setup(AiSides.BOTH), out).run(in);
         } catch (IOException | UncheckedIOException | IllegalArgumentException e) {
             err.println("error: " + e.getMessage());
             return OneLineErrors.EXIT;
@@ -94,7 +95,7 @@ public final class Cli {
             out.println("no display (DISPLAY is not set): running headless");
             return null;
         }
-        RtsGame game = ConsoleRules.apply(RtsGame.create(options.config(), Clock.system(), true));
+        RtsGame game = ConsoleRules.apply(RtsGame.create(options.setup(AiSides.TEAM1), Clock.system(), true));
         WindowRequest request = new WindowRequest(options.fps, options.stopAtNanos == null ? -1 : options.stopAtNanos,
                 options.offscreen, options.screenshots);
         Transports transports = new Transports(game, in, out, options.consolePort, options.consoleToken);

@@ -1,6 +1,7 @@
 package dev.ecsloop.demo.cli;
 
-import dev.ecsloop.demo.sim.GameConfig;
+import dev.ecsloop.demo.sim.AiSides;
+import dev.ecsloop.demo.sim.MatchSetup;
 import dev.ecsloop.demo.sim.RateSetting;
 import dev.ecsloop.demo.window.Screenshot;
 import java.nio.file.Path;
@@ -13,8 +14,8 @@ import picocli.CommandLine.Option;
 
 /** The command line of the demo, parsed and range-checked by picocli. Unset options are null. */
 @Command(name = "demo-rts", sortOptions = false, usageHelpAutoWidth = true,
-        description = "A small RTS on ecs-loop: two AI armies (team 0 takes your orders) path, move and fight, "
-                + "each system at its own rate.",
+        description = "A small RTS on ecs-loop: two armies path, move and fight, each system at its own rate. "
+                + "In the window you command team 0 against the AI; headless the AI commands both.",
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:ran to the end; replay matched", "1:replay diverged",
                 "2:bad flag or value; bad or foreign replay file",
@@ -44,6 +45,11 @@ final class Options {
     @Option(names = "--seed", paramLabel = "S", converter = Converters.Seed.class,
             description = "Map and spawn seed (default 1).")
     Long seed;
+
+    @Option(names = "--ai", paramLabel = "SIDES", converter = Converters.Ai.class,
+            description = "Which teams the AI commands: both, or team1 (you command team 0). Default: team1 in the "
+                    + "window, both headless and in network matches. Part of the setup a recording carries.")
+    AiSides ai;
 
     @Option(names = "--map-size", paramLabel = "CELLS", converter = Converters.MapSize.class,
             description = "Side of the square map (16 to 4096; default 256).")
@@ -76,7 +82,7 @@ final class Options {
     Path record;
 
     @Option(names = "--replay", paramLabel = "FILE", description = "Rebuild the recorded setup, replay it as fast "
-            + "as possible and report match (exit 0) or divergence (exit 1). --units/--seed/--map-size, if given, "
+            + "as possible and report match (exit 0) or divergence (exit 1). --units/--seed/--map-size/--ai, if given, "
             + "must match the recording.")
     Path replay;
 
@@ -125,9 +131,14 @@ final class Options {
                 + ignored;
     }
 
-    /** The game these options ask for (defaults for what is unset). */
-    GameConfig config() {
-        GameConfig c = GameConfig.defaults(seed == null ? 1 : seed).withRates(rates);
+    /**
+     * The match these options ask for (defaults for what is unset): built once, then handed down.
+     *
+     * @param ai who the AI commands when {@code --ai} is not given (the window: team 1; headless: both)
+     */
+    MatchSetup setup(AiSides ai) {
+        MatchSetup c = MatchSetup.defaults(seed == null ? 1 : seed).withRates(rates)
+                .withAi(this.ai == null ? ai : this.ai);
         if (units != null) {
             c = c.withUnits(units);
         }

@@ -73,7 +73,7 @@ public final class GameWindow implements AutoCloseable {
     /** A {@code look} typed before the map was drawn: x, y, zoom; applied once it is. */
     private float[] pendingLook;
     private boolean restartPending;
-    private final FrameProfile profile = new FrameProfile();
+    private final DrawCosts profile = new DrawCosts();
     private SceneRenderer renderer;
     private Overlay overlay;
     private volatile String lastGlfwError = "";
@@ -602,7 +602,7 @@ public final class GameWindow implements AutoCloseable {
         finishBeforeSwap = on;
     }
 
-    FrameProfile profile() {
+    DrawCosts profile() {
         return profile;
     }
 

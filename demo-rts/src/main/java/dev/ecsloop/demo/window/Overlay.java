@@ -247,9 +247,9 @@ final class Overlay {
         if (snapshot.mapWidth > 0) {
             minimap(camera, snapshot);
         }
-        Outcome outcome = game.outcome();
-        if (outcome != Outcome.PLAYING) {
-            banner(outcome, w, h);
+        Standing standing = game.standing();
+        if (standing != Standing.PLAYING) {
+            banner(standing, w, h);
         }
         if (consoleOpen.get()) {
             consoleWindow(w, h);
@@ -476,7 +476,7 @@ final class Overlay {
         d.addRect(vx0, vy0, vx1, vy1, TimelineView.color(0xFFFFFF, 230), 0f, 0, 1.5f);
     }
 
-    private void banner(Outcome outcome, int w, int h) {
+    private void banner(Standing standing, int w, int h) {
         float bw = 420;
         float bh = 120;
         ImGui.setNextWindowPos((w - bw) / 2f, h * 0.3f - bh / 2f, ImGuiCond.Always);
@@ -485,19 +485,19 @@ final class Overlay {
         if (ImGui.begin("##banner", ImGuiWindowFlags.NoDecoration | ImGuiWindowFlags.NoMove
                 | ImGuiWindowFlags.NoSavedSettings)) {
             ImDrawList d = ImGui.getWindowDrawList();
-            int color = outcome == Outcome.WON ? Palette.BANNER_WON : outcome == Outcome.DRAW ? 0xB0B0B0
+            int color = standing == Standing.WON ? Palette.BANNER_WON : standing == Standing.DRAW ? 0xB0B0B0
                     : Palette.BANNER_LOST;
             float x = ImGui.getWindowPosX();
             float y = ImGui.getWindowPosY();
             d.addRectFilled(x, y, x + bw, y + 8, TimelineView.color(color, 255));
-            String title = outcome == Outcome.WON ? "VICTORY" : outcome == Outcome.DRAW ? "DRAW" : "DEFEAT";
+            String title = standing == Standing.WON ? "VICTORY" : standing == Standing.DRAW ? "DRAW" : "DEFEAT";
             float size = ImGui.getFontSize() * 3f;
             float titleWidth = ImGui.calcTextSize(title).x * 3f;
             d.addText(ImGui.getFont(), size, x + (bw - titleWidth) / 2f, y + 16, TimelineView.color(color, 255),
                     title);
             ImGui.setCursorPosY(16 + size + 6);
-            String line = outcome == Outcome.WON ? "the enemy base has fallen"
-                    : outcome == Outcome.DRAW ? "both bases fell at once" : "your base has fallen";
+            String line = standing == Standing.WON ? "the enemy base has fallen"
+                    : standing == Standing.DRAW ? "both bases fell at once" : "your base has fallen";
             ImGui.setCursorPosX((bw - ImGui.calcTextSize(line).x) / 2f);
             ImGui.textUnformatted(line);
             ImGui.setCursorPosX((bw - 120) / 2f);

@@ -94,13 +94,13 @@ public interface WindowGame {
     }
 
     /**
-     * How the game stands: once it is not {@link Outcome#PLAYING} the window shows a banner with a restart button.
+     * How the game stands: once it is not {@link Standing#PLAYING} the window shows a banner with a restart button.
      * Called once per frame, after {@link #fill}. The default: never decided.
      *
      * @return the outcome as of the last {@link #fill}
      */
-    default Outcome outcome() {
-        return Outcome.PLAYING;
+    default Standing standing() {
+        return Standing.PLAYING;
     }
 
     /**

@@ -4,7 +4,7 @@ import com.artemis.BaseSystem;
 import com.artemis.WorldConfigurationBuilder;
 import dev.ecsloop.GameLoop;
 import dev.ecsloop.TickRate;
-import dev.ecsloop.demo.sim.GameConfig;
+import dev.ecsloop.demo.sim.MatchSetup;
 import dev.ecsloop.time.ManualClock;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -56,7 +56,7 @@ class StatusLineTest {
         options.stopAtNanos = 3_000_000_000L;
         options.frameTimes = FrameProfile.parse("steady:10");
         options.printHash = true;
-        new HeadlessSession(options, GameConfig.defaults(1).withUnits(40).withMapSize(32), out,
+        new HeadlessSession(options, MatchSetup.defaults(1).withUnits(40).withMapSize(32), out,
                 StatusOutput.Mode.TERMINAL).run(new ByteArrayInputStream(new byte[0]));
         String text = bytes.toString(StandardCharsets.UTF_8);
         for (int second = 1; second <= 3; second++) {
