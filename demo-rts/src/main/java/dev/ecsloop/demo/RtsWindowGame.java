@@ -83,6 +83,7 @@ final class RtsWindowGame implements WindowGame {
             setMap(into, map, game.resourceFields());
         }
         game.snapshot(drawn);
+        into.setViewer(game.playerTeam());
         if (fogOn) {
             FogOfWar fog = game.fog();
             if (fogCells.length != map.cellCount()) {

@@ -1,6 +1,5 @@
 package dev.ecsloop.demo.window;
 
-import dev.ecsloop.console.Console;
 import dev.ecsloop.interpolate.InterpolationMode;
 import dev.ecsloop.pace.FramePacer;
 import dev.ecsloop.pace.LoopRunner;
@@ -48,12 +47,6 @@ public final class GameWindow implements AutoCloseable {
     /** How long opening on X11 retries a display that refuses the connection. */
     static final long X11_RETRY_MILLIS = 2_000;
 
-    /**
-     * The first view frames the player's units (team 0) with this margin, in cells, and no closer than
-     * {@link #FRAME_MAX_ZOOM} pixels per cell, so the army fills the middle of the screen with its surroundings.
-     */
-    static final float FRAME_MARGIN = 10f;
-    static final float FRAME_MAX_ZOOM = 16f;
     /** What the panel's stall button holds one frame back by, in real milliseconds. */
     static final long STALL_MILLIS = 200;
 
@@ -63,15 +56,15 @@ public final class GameWindow implements AutoCloseable {
     private final long window;
     private final Camera camera = new Camera();
     private final CameraControl control = new CameraControl(camera);
+    private final CameraDirector director = new CameraDirector(camera);
+    /** The camera as the director left it last frame: any difference since is the player's doing. */
+    private final float[] steered = new float[3];
     private MouseGestures gestures;
     private final RenderSnapshot snapshot = new RenderSnapshot();
     private final ScreenshotQueue screenshots = new ScreenshotQueue();
     private final FrameTimes frameTimes = new FrameTimes();
     private OverlayConsole overlayConsole;
     private TickTimeline timeline;
-    private boolean framePending;
-    /** A {@code look} typed before the map was drawn: x, y, zoom; applied once it is. */
-    private float[] pendingLook;
     private boolean restartPending;
     private final DrawCosts profile = new DrawCosts();
     private SceneRenderer renderer;
@@ -84,7 +77,6 @@ public final class GameWindow implements AutoCloseable {
     private boolean closed;
     /** The mode the overlay's line shows; follows {@link WindowGame#interpolation()} once per frame. */
     private InterpolationMode shownMode;
-    private int fittedMapVersion;
     private int framebufferWidth;
     private int framebufferHeight;
     private int windowWidth = 1;
@@ -265,7 +257,7 @@ public final class GameWindow implements AutoCloseable {
         }
         try {
             while (true) {
-                registerQuit(game.console());
+                WindowCommands.register(game.console(), director, this::requestClose);
                 runner = new LoopRunner(pacer, this::pump, this::frameEnd);
                 lastFrameReal = REAL.nanoTime();
                 game.loop().run(runner);
@@ -297,7 +289,7 @@ public final class GameWindow implements AutoCloseable {
             overlay = new Overlay(window, next, overlayConsole, frameTimes, timeline);
         }
         shownMode = null;
-        fittedMapVersion = -1;
+        director.reset();
         snapshot.clear();
         snapshot.mapWidth = 0;
     }
@@ -308,51 +300,6 @@ public final class GameWindow implements AutoCloseable {
         LoopRunner r = runner;
         if (r != null) {
             r.stop();
-        }
-    }
-
-    /** The window's own console commands: {@code look} moves the camera, {@code quit} closes. */
-    private void registerQuit(Console console) {
-        try {
-            console.register("look", "look <x> <y> [zoom]",
-                    "moves the camera to a world point, optionally at a zoom in pixels per cell", (args, out) -> {
-                        args.expectAtMost(3);
-                        double x = args.number(0, "<x>");
-                        double y = args.number(1, "<y>");
-                        double zoom = args.has(2) ? args.number(2, "[zoom]") : camera.zoom();
-                        int w = snapshot.mapWidth;
-                        int h = snapshot.mapHeight;
-                        if (zoom < Camera.MIN_ZOOM || zoom > Camera.MAX_ZOOM) {
-                            throw new IllegalArgumentException("[zoom] must be from " + Camera.MIN_ZOOM + " to "
-                                    + Camera.MAX_ZOOM + " pixels per cell, was " + args.word(2, "[zoom]"));
-                        }
-                        if (w == 0) { // typed before the first frame drew the map: look once it has
-                            pendingLook = new float[] {(float) x, (float) y, (float) zoom};
-                            out.accept("will look at (" + args.word(0, "<x>") + ", " + args.word(1, "<y>")
-                                    + ") once the map is drawn");
-                            return;
-                        }
-                        if (x < 0 || y < 0 || x > w || y > h) {
-                            throw new IllegalArgumentException("(" + args.word(0, "<x>") + ", " + args.word(1, "<y>")
-                                    + ") is off the map, which is " + w + " x " + h + " cells");
-                        }
-                        framePending = false;
-                        camera.setZoom((float) zoom);
-                        camera.lookAt((float) x, (float) y);
-                        out.accept(String.format(java.util.Locale.ROOT, "looking at (%.1f, %.1f), %.1f px per cell",
-                                camera.centerX(), camera.centerY(), camera.zoom()));
-                    });
-        } catch (IllegalArgumentException alreadyThere) {
-            // Registered by an earlier run of this window on the same console, or the game has its own.
-        }
-        try {
-            console.register("quit", "quit", "closes the window and ends the game", (args, out) -> {
-                args.expectAtMost(0);
-                out.accept("quitting");
-                requestClose();
-            });
-        } catch (IllegalArgumentException alreadyThere) {
-            // The game has its own 'quit'; it calls requestClose() itself.
         }
     }
 
@@ -386,22 +333,7 @@ public final class GameWindow implements AutoCloseable {
             shownMode = mode;
         }
         long filled = REAL.nanoTime();
-        if (snapshot.mapVersion != fittedMapVersion && snapshot.mapWidth > 0) {
-            camera.setBounds(snapshot.mapWidth, snapshot.mapHeight);
-            camera.fit(snapshot.mapWidth, snapshot.mapHeight);
-            fittedMapVersion = snapshot.mapVersion;
-            framePending = game.framesUnitsFirst();
-        }
-        if (pendingLook != null && snapshot.mapWidth > 0) {
-            framePending = false;
-            camera.setZoom(pendingLook[2]);
-            camera.lookAt(pendingLook[0], pendingLook[1]);
-            pendingLook = null;
-        }
-        if (framePending && snapshot.unitCount > 0) {
-            frameUnits();
-            framePending = false;
-        }
+        steer(seconds);
         gestures.publish(snapshot);
         renderer.draw(snapshot, camera);
         long scene = REAL.nanoTime();
@@ -431,37 +363,31 @@ public final class GameWindow implements AutoCloseable {
         profile.record(filled - start, scene - filled, drawn - scene, finished - drawn, REAL.nanoTime() - captured);
     }
 
-    /** Frames the bounding box of the player's units (of all, if none): the action rather than the bare map. */
-    private void frameUnits() {
-        float x0 = Float.MAX_VALUE;
-        float y0 = Float.MAX_VALUE;
-        float x1 = -Float.MAX_VALUE;
-        float y1 = -Float.MAX_VALUE;
-        boolean anyOfTeam0 = false;
-        for (int i = 0; i < snapshot.unitCount && !anyOfTeam0; i++) {
-            anyOfTeam0 = snapshot.team[i] == 0;
+    /** The camera director's turn: notices the player's steering since last frame, then directs. */
+    private void steer(float seconds) {
+        if (camera.centerX() != steered[0] || camera.centerY() != steered[1] || camera.zoom() != steered[2]) {
+            director.playerTookOver();
         }
-        for (int i = 0; i < snapshot.unitCount; i++) {
-            if (anyOfTeam0 && snapshot.team[i] != 0) {
-                continue;
-            }
-            x0 = Math.min(x0, snapshot.x[i]);
-            y0 = Math.min(y0, snapshot.y[i]);
-            x1 = Math.max(x1, snapshot.x[i]);
-            y1 = Math.max(y1, snapshot.y[i]);
-        }
+        director.setFramesUnitsFirst(game.framesUnitsFirst());
         float w = camera.viewportWidth();
         float h = camera.viewportHeight();
         if (overlay == null || w < 900) {
-            camera.frame(x0, y0, x1, y1, FRAME_MARGIN, FRAME_MAX_ZOOM);
-            return;
+            director.setFreeArea(0, 0, w, h);
+        } else { // the part the panel (left), the minimap (right) and the timeline (bottom) leave free
+            float left = overlay.isPanelOpen() ? Overlay.PANEL_X + Overlay.PANEL_W : 0;
+            float right = new MinimapLayout((int) w, 1, 1).x;
+            float bottom = overlay.isTimelineOpen()
+                    ? new TimelineLayout((int) w, (int) h, game.loop().systems().size()).y : h;
+            director.setFreeArea(left, 0, right, bottom);
         }
-        // Into the part of the screen the panel (left), the minimap (right) and the timeline (bottom) leave free.
-        float left = Overlay.PANEL_X + Overlay.PANEL_W;
-        float right = new MinimapLayout((int) w, 1, 1).x;
-        float bottom = overlay.isTimelineOpen()
-                ? new TimelineLayout((int) w, (int) h, game.loop().systems().size()).y : h;
-        camera.frame(x0, y0, x1, y1, FRAME_MARGIN, FRAME_MAX_ZOOM, left, 0, right, bottom);
+        director.update(snapshot, seconds);
+        rememberSteered();
+    }
+
+    private void rememberSteered() {
+        steered[0] = camera.centerX();
+        steered[1] = camera.centerY();
+        steered[2] = camera.zoom();
     }
 
     /** Holds the loop thread back once, so the next frame must catch up: a demonstration for the timeline. */
@@ -474,70 +400,53 @@ public final class GameWindow implements AutoCloseable {
     }
 
     private void onKey(long win, int key, int scancode, int action, int mods) {
+        boolean typing = overlay != null && overlay.wantsKeyboard();
         if (action == GLFW_PRESS && overlay != null) {
             overlay.keyPressed(key);
         }
-        if (action == GLFW_PRESS && (overlay == null || !overlay.wantsKeyboard())) {
-            switch (key) {
-                case GLFW_KEY_T -> {
-                    if (overlay != null) {
-                        overlay.toggleTimeline();
-                    }
-                    return;
-                }
-                case GLFW_KEY_F5 -> {
-                    requestRestart();
-                    return;
-                }
-                case GLFW_KEY_F3 -> {
-                    game.toggleFog();
-                    snapshot.fog = new byte[0]; // a game that stops drawing fog leaves none behind
-                    return;
-                }
-                default -> { }
-            }
-        }
         if (action == GLFW_PRESS) {
-            switch (key) {
-                case GLFW_KEY_GRAVE_ACCENT -> {
-                    if (overlay != null) {
-                        overlay.toggleConsole();
-                    }
-                    return;
+            act(KeyBindings.pressed(key, typing));
+        }
+        if (action != GLFW_REPEAT) {
+            KeyBindings.pan(control, key, action == GLFW_PRESS, typing);
+        }
+    }
+
+    private void act(KeyBindings.Action action) {
+        switch (action) {
+            case TIMELINE -> {
+                if (overlay != null) {
+                    overlay.toggleTimeline();
                 }
-                case GLFW_KEY_ESCAPE -> {
-                    if (overlay != null && overlay.isConsoleOpen()) {
-                        overlay.closeConsole();
-                    } else {
-                        requestClose();
-                    }
-                    return;
-                }
-                case GLFW_KEY_F1 -> {
-                    if (overlay != null) {
-                        overlay.togglePanel();
-                    }
-                    return;
-                }
-                case GLFW_KEY_F2 -> {
-                    game.setInterpolation(InterpolationCycle.next(game.interpolation()));
-                    return;
-                }
-                default -> { }
             }
-        }
-        if (action == GLFW_REPEAT) {
-            return;
-        }
-        boolean down = action == GLFW_PRESS;
-        if (down && overlay != null && overlay.wantsKeyboard()) {
-            return; // typing into the console, not panning
-        }
-        switch (key) {
-            case GLFW_KEY_A, GLFW_KEY_LEFT -> control.left = down;
-            case GLFW_KEY_D, GLFW_KEY_RIGHT -> control.right = down;
-            case GLFW_KEY_W, GLFW_KEY_UP -> control.up = down;
-            case GLFW_KEY_S, GLFW_KEY_DOWN -> control.down = down;
+            case RESTART -> requestRestart();
+            case FOG -> {
+                game.toggleFog();
+                snapshot.fog = new byte[0]; // a game that stops drawing fog leaves none behind
+            }
+            case CONSOLE -> {
+                if (overlay != null) {
+                    overlay.toggleConsole();
+                }
+            }
+            case ESCAPE -> {
+                if (overlay != null && overlay.isConsoleOpen()) {
+                    overlay.closeConsole();
+                } else {
+                    requestClose();
+                }
+            }
+            case PANEL -> {
+                if (overlay != null) {
+                    overlay.togglePanel();
+                }
+            }
+            case INTERPOLATION -> game.setInterpolation(InterpolationCycle.next(game.interpolation()));
+            case BATTLE -> director.followBattle();
+            case BASE -> {
+                director.goHome(snapshot);
+                rememberSteered();
+            }
             default -> { }
         }
     }

@@ -180,6 +180,10 @@ final class Overlay {
         panelOpen = !panelOpen;
     }
 
+    boolean isPanelOpen() {
+        return panelOpen;
+    }
+
     void toggleTimeline() {
         timelineOpen = !timelineOpen;
     }
