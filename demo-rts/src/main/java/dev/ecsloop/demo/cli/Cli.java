@@ -1,10 +1,10 @@
 package dev.ecsloop.demo.cli;
 
 import dev.ecsloop.demo.GlWindowLauncher;
+import dev.ecsloop.demo.StartingClock;
 import dev.ecsloop.demo.WindowLauncher;
 import dev.ecsloop.demo.WindowRequest;
 import dev.ecsloop.demo.WindowUnavailableException;
-import dev.ecsloop.demo.sim.AiSides;
 import dev.ecsloop.demo.sim.RtsGame;
 import dev.ecsloop.time.Clock;
 import java.io.IOException;
@@ -73,7 +73,7 @@ public final class Cli {
                     return windowed;
                 }
             }
-            return new HeadlessSession(options, options.setup(AiSides.BOTH), out).run(in);
+            return new HeadlessSession(options, options.setup(false), out).run(in);
         } catch (IOException | UncheckedIOException | IllegalArgumentException e) {
             err.println("error: " + e.getMessage());
             return OneLineErrors.EXIT;
@@ -95,7 +95,8 @@ public final class Cli {
             out.println("no display (DISPLAY is not set): running headless");
             return null;
         }
-        RtsGame game = ConsoleRules.apply(RtsGame.create(options.setup(AiSides.TEAM1), Clock.system(), true));
+        StartingClock clock = new StartingClock(Clock.system()); // simulated time starts when the window does
+        RtsGame game = ConsoleRules.apply(RtsGame.create(options.setup(true), clock, true));
         WindowRequest request = new WindowRequest(options.fps, options.stopAtNanos == null ? -1 : options.stopAtNanos,
                 options.offscreen, options.screenshots);
         Transports transports = new Transports(game, in, out, options.consolePort, options.consoleToken);
@@ -103,7 +104,10 @@ public final class Cli {
         ExitSaver saver = options.record == null ? null : ExitSaver.install(game.console());
         try {
             try (transports) {
-                status = window.get().run(game, request, transports::start);
+                status = window.get().run(game, request, () -> {
+                    clock.start();
+                    transports.start();
+                });
             } catch (WindowUnavailableException e) {
                 out.println("window unavailable (" + e.getMessage() + "): running headless");
                 return null;

@@ -3,7 +3,6 @@ package dev.ecsloop.demo.cli;
 import dev.ecsloop.demo.WindowLauncher;
 import dev.ecsloop.demo.net.NetMatch;
 import dev.ecsloop.demo.net.NetRun;
-import dev.ecsloop.demo.sim.AiSides;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.util.Optional;
@@ -26,7 +25,7 @@ final class NetPlay {
             err.println("error: " + recordProblem);
             return OneLineErrors.EXIT;
         }
-        NetRun run = new NetRun(options.setup(AiSides.BOTH), options.headless, options.offscreen, options.fps,
+        NetRun run = new NetRun(options.setup(false), options.headless, options.offscreen, options.fps,
                 options.stopAtNanos, options.record, options.printHash, options.screenshots);
         try {
             return NetMatch.run(options.net, run, in, out, err, window, System::getenv);

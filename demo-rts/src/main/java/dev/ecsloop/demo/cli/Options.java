@@ -52,7 +52,8 @@ final class Options {
     AiSides ai;
 
     @Option(names = "--map-size", paramLabel = "CELLS", converter = Converters.MapSize.class,
-            description = "Side of the square map (16 to 4096; default 256).")
+            description = "Side of the square map (16 to 4096; default 256 headless, 64 in the window, where the "
+                    + "armies then meet within seconds).")
     Integer mapSize;
 
     @Option(names = "--seconds", paramLabel = "T", converter = Converters.Seconds.class,
@@ -132,13 +133,18 @@ final class Options {
     }
 
     /**
-     * The match these options ask for (defaults for what is unset): built once, then handed down.
+     * The match these options ask for, defaults for what is unset: built once, then handed down.
      *
-     * @param ai who the AI commands when {@code --ai} is not given (the window: team 1; headless: both)
+     * @param window whether it is played in the window (the player against the AI on a map where the armies meet
+     *               within seconds) or headless (the AI on both sides on the full map, so hashes and figures stay
+     *               comparable)
      */
-    MatchSetup setup(AiSides ai) {
-        MatchSetup c = MatchSetup.defaults(seed == null ? 1 : seed).withRates(rates)
-                .withAi(this.ai == null ? ai : this.ai);
+    MatchSetup setup(boolean window) {
+        long s = seed == null ? 1 : seed;
+        MatchSetup c = (window ? MatchSetup.windowDefaults(s) : MatchSetup.defaults(s)).withRates(rates);
+        if (ai != null) {
+            c = c.withAi(ai);
+        }
         if (units != null) {
             c = c.withUnits(units);
         }

@@ -62,6 +62,17 @@ public record MatchSetup(int units, long seed, int mapSize, int pathBudget, List
         return new MatchSetup(DEFAULT_UNITS, seed, 256, DEFAULT_PATH_BUDGET, List.of());
     }
 
+    /** Map side in the window unless asked otherwise: the armies meet within seconds of the start. */
+    public static final int WINDOW_MAP_SIZE = 64;
+
+    /**
+     * The window's defaults: the player commands team 0 against the AI's team 1, 2,000 units on a 64 x 64 map,
+     * so that the first engagement comes within the first ten seconds (on the full map it takes half a minute).
+     */
+    public static MatchSetup windowDefaults(long seed) {
+        return defaults(seed).withMapSize(WINDOW_MAP_SIZE).withAi(AiSides.TEAM1);
+    }
+
     public MatchSetup withUnits(int n) {
         return new MatchSetup(n, seed, mapSize, pathBudget, rates, ai);
     }

@@ -112,13 +112,17 @@ public final class GameWindow implements AutoCloseable {
         if (options.offscreen()) {
             glfwWindowHint(GLFW_CONTEXT_CREATION_API, GLFW_EGL_CONTEXT_API);
         }
-        window = glfwCreateWindow(options.width(), options.height(), options.title(), 0L, 0L);
+        int[] size = {options.width(), options.height()};
+        if (options.fitScreen() && !options.offscreen()) {
+            fitScreen(size);
+        }
+        window = glfwCreateWindow(size[0], size[1], options.title(), 0L, 0L);
         if (window == 0L) {
             String why = lastGlfwError;
             glfwTerminate();
             glfwSetErrorCallback(null);
             errorCallback.free();
-            throw new IllegalStateException("cannot create a " + options.width() + "x" + options.height()
+            throw new IllegalStateException("cannot create a " + size[0] + "x" + size[1]
                     + " OpenGL 3.3 core window: " + why);
         }
         try {
@@ -137,6 +141,24 @@ public final class GameWindow implements AutoCloseable {
         } catch (RuntimeException | Error e) {
             close();
             throw e;
+        }
+    }
+
+    /** The primary monitor's work area, if GLFW knows it, and a maximised window: the game takes the screen. */
+    private static void fitScreen(int[] size) {
+        long monitor = glfwGetPrimaryMonitor();
+        if (monitor == 0L) {
+            return;
+        }
+        int[] x = new int[1];
+        int[] y = new int[1];
+        int[] w = new int[1];
+        int[] h = new int[1];
+        glfwGetMonitorWorkarea(monitor, x, y, w, h);
+        if (w[0] >= 64 && h[0] >= 64) {
+            size[0] = Math.min(16384, w[0]);
+            size[1] = Math.min(16384, h[0]);
+            glfwWindowHint(GLFW_MAXIMIZED, GLFW_TRUE);
         }
     }
 
@@ -232,6 +254,18 @@ public final class GameWindow implements AutoCloseable {
         return screenshots.taken();
     }
 
+    /**
+     * Shows or hides the tick timeline along the bottom (T toggles it too). The demo opens without it, so that
+     * the map has the screen; tests of the timeline open with it (the default).
+     *
+     * @param open whether to show it
+     */
+    public void showTimeline(boolean open) {
+        if (overlay != null) {
+            overlay.setTimelineOpen(open);
+        }
+    }
+
     /** Asks {@link #run} to return after the current frame. Safe from any thread. */
     public void requestClose() {
         closeRequested = true;
@@ -285,8 +319,10 @@ public final class GameWindow implements AutoCloseable {
         overlayConsole = new OverlayConsole(next.console(), next.loop());
         timeline = new TickTimeline(next.loop(), REAL);
         if (overlay != null) {
+            boolean timelineOpen = overlay.isTimelineOpen();
             overlay.free();
             overlay = new Overlay(window, next, overlayConsole, frameTimes, timeline);
+            overlay.setTimelineOpen(timelineOpen);
         }
         shownMode = null;
         director.reset();
@@ -338,6 +374,9 @@ public final class GameWindow implements AutoCloseable {
         renderer.draw(snapshot, camera);
         long scene = REAL.nanoTime();
         if (overlay != null) {
+            if (screenshots.isDue(game.loop().simulatedNanos())) {
+                overlay.refreshNow(); // the panel shows the time the screenshot was asked for, not a second ago
+            }
             overlay.render(start, camera, snapshot);
             if (overlay.takeRestart()) {
                 requestRestart();
@@ -522,6 +561,10 @@ public final class GameWindow implements AutoCloseable {
     /** The overlay, or null without one: window tests read its layout. */
     Overlay overlay() {
         return overlay;
+    }
+
+    CameraDirector director() {
+        return director;
     }
 
     TickTimeline timeline() {

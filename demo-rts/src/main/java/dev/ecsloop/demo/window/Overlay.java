@@ -75,6 +75,11 @@ final class Overlay {
     private final String[] systemNames;
     private final String[] tickRates;
     private final String[] tickCosts;
+    /** Each rate slider's value as text, beside the slider rather than under its handle; rebuilt on change. */
+    private final String[] rateTexts;
+    private final float[] rateShown;
+    private String scaleText = "";
+    private float scaleShown = Float.NaN;
     private final float[] scaleSlider = new float[1];
     private final ImString input = new ImString(256);
     private final ImBoolean consoleOpen = new ImBoolean(false);
@@ -95,6 +100,8 @@ final class Overlay {
     private float panelScrollMax;
     private boolean stallRequested;
     private MinimapLayout minimap;
+    /** Pixels covered by the overlay's windows in the last frame (their rectangles summed; overlaps count twice). */
+    private float covered;
 
     Overlay(long window, WindowGame game, OverlayConsole console, FrameTimes frameTimes, TickTimeline timeline) {
         this.window = window;
@@ -110,6 +117,9 @@ final class Overlay {
         this.systemNames = new String[n];
         this.tickRates = new String[n];
         this.tickCosts = new String[n];
+        this.rateTexts = new String[n];
+        this.rateShown = new float[n];
+        java.util.Arrays.fill(rateShown, Float.NaN);
         for (int i = 0; i < n; i++) {
             rateLabels[i] = "##rate" + i;
             systemNames[i] = systems.get(i).getSimpleName();
@@ -184,6 +194,24 @@ final class Overlay {
         return panelOpen;
     }
 
+    /** Shows or hides the timeline (T toggles it); the demo opens without it, so the map has the screen. */
+    void setTimelineOpen(boolean open) {
+        timelineOpen = open;
+    }
+
+    /** Makes the next frame refresh the panel's figures, whatever their age: a screenshot is due. */
+    void refreshNow() {
+        countersFresh = false;
+    }
+
+    /**
+     * The overlay's share of the frame as last drawn: its windows' rectangles summed (an overestimate where they
+     * overlap). At 1280 x 720 with the demo's defaults it leaves at least two thirds of the frame to the map.
+     */
+    float coveredPixels() {
+        return covered;
+    }
+
     void toggleTimeline() {
         timelineOpen = !timelineOpen;
     }
@@ -242,14 +270,20 @@ final class Overlay {
         ImGui.newFrame();
         int w = camera.viewportWidth();
         int h = camera.viewportHeight();
+        covered = 0;
         if (timelineOpen) {
             timelineView.render(w, h);
+            TimelineLayout t = new TimelineLayout(w, h, systems.size());
+            covered += (h - t.y) * w;
         }
         if (panelOpen) {
             panel(realNanos, h);
+            covered += PANEL_W * panelHeight;
+            legend(w, h);
         }
         if (snapshot.mapWidth > 0) {
             minimap(camera, snapshot);
+            covered += minimap.windowSize * minimap.windowSize;
         }
         Standing standing = game.standing();
         if (standing != Standing.PLAYING) {
@@ -332,8 +366,15 @@ final class Overlay {
         if (ImGui.checkbox("timeline (T)", timelineOpen)) {
             timelineOpen = !timelineOpen;
         }
-        ImGui.setNextItemWidth(110);
-        ImGui.sliderFloat("time scale", scaleSlider, LoopControls.MIN_SCALE, LoopControls.MAX_SCALE, "%.2f",
+        if (scaleSlider[0] != scaleShown) {
+            scaleShown = scaleSlider[0];
+            scaleText = String.format(Locale.ROOT, "x%.2f", scaleShown);
+        }
+        ImGui.alignTextToFramePadding();
+        ImGui.textUnformatted(scaleText);
+        ImGui.sameLine();
+        ImGui.setNextItemWidth(70);
+        ImGui.sliderFloat("time scale", scaleSlider, LoopControls.MIN_SCALE, LoopControls.MAX_SCALE, "",
                 ImGuiSliderFlags.Logarithmic);
         if (ImGui.isItemDeactivatedAfterEdit()) {
             runIfAny(LoopControls.timeScaleCommand(loop, scaleSlider[0]));
@@ -383,8 +424,15 @@ final class Overlay {
                 ImGui.alignTextToFramePadding();
                 ImGui.textDisabled("every frame");
             } else {
+                if (rateSliders[i][0] != rateShown[i]) {
+                    rateShown[i] = rateSliders[i][0];
+                    rateTexts[i] = String.format(Locale.ROOT, "%5.1f", rateShown[i]);
+                }
+                ImGui.alignTextToFramePadding();
+                ImGui.textUnformatted(rateTexts[i]); // the digits beside the slider, never under its handle
+                ImGui.sameLine();
                 ImGui.setNextItemWidth(-1);
-                ImGui.sliderFloat(rateLabels[i], rateSliders[i], LoopControls.MIN_HZ, LoopControls.MAX_HZ, "%.1f",
+                ImGui.sliderFloat(rateLabels[i], rateSliders[i], LoopControls.MIN_HZ, LoopControls.MAX_HZ, "",
                         ImGuiSliderFlags.Logarithmic);
                 if (ImGui.isItemDeactivatedAfterEdit()) {
                     runIfAny(LoopControls.rateCommand(loop, type, rateSliders[i][0]));
@@ -416,6 +464,51 @@ final class Overlay {
         ImGui.textUnformatted(modeLine);
     }
 
+    /** Height of the legend window: four lines of marks and words. */
+    static final float LEGEND_H = 82;
+
+    /**
+     * What the colours and marks mean, in a strip at the bottom left (above the timeline when it is open): the
+     * teams, the unit shapes, fields, routes, selection and the fog's three shades.
+     */
+    private void legend(int w, int h) {
+        float bottom = timelineOpen ? new TimelineLayout(w, h, systems.size()).y : h;
+        float y = bottom - LEGEND_H - PANEL_Y;
+        if (y < PANEL_Y + panelHeight + PANEL_Y) {
+            return; // no room under the panel: the Keys section says the same
+        }
+        ImGui.setNextWindowPos(PANEL_X, y, ImGuiCond.Always);
+        ImGui.setNextWindowSize(PANEL_W, LEGEND_H, ImGuiCond.Always);
+        ImGui.setNextWindowBgAlpha(0.8f);
+        if (ImGui.begin("##legend", ImGuiWindowFlags.NoDecoration | ImGuiWindowFlags.NoMove
+                | ImGuiWindowFlags.NoSavedSettings | ImGuiWindowFlags.NoFocusOnAppearing
+                | ImGuiWindowFlags.NoInputs)) {
+            ImDrawList d = ImGui.getWindowDrawList();
+            swatch(d, Palette.TEAM0, "you (team 0)");
+            swatch(d, Palette.TEAM1, "enemy (team 1)");
+            swatch(d, Palette.RESOURCE, "field");
+            swatch(d, Palette.PATH, "route");
+            ImGui.newLine();
+            ImGui.textUnformatted("arrow soldier   slim arrow archer   square harvester");
+            ImGui.textUnformatted("big square base   green outline selected   bar health");
+            ImGui.textUnformatted("map: lit in sight, dimmed seen before, dark never seen");
+            covered += PANEL_W * LEGEND_H;
+        }
+        ImGui.end();
+    }
+
+    /** A coloured square and its meaning, on the current line. */
+    private static void swatch(ImDrawList d, int rgb, String meaning) {
+        float x = ImGui.getCursorScreenPosX();
+        float y = ImGui.getCursorScreenPosY();
+        float side = ImGui.getTextLineHeight() - 2;
+        d.addRectFilled(x, y + 1, x + side, y + 1 + side, TimelineView.color(rgb, 255));
+        ImGui.dummy(side, side);
+        ImGui.sameLine();
+        ImGui.textUnformatted(meaning);
+        ImGui.sameLine(0, 14);
+    }
+
     private void minimap(Camera camera, RenderSnapshot s) {
         if (minimap == null || minimap.x != camera.viewportWidth() - MinimapLayout.MARGIN - minimap.windowSize) {
             minimap = new MinimapLayout(camera.viewportWidth(), s.mapWidth, s.mapHeight);
@@ -441,6 +534,7 @@ final class Overlay {
         if (s.minimapSide > 0) {
             picture.update(s);
             d.addImage(picture.texture(), m.mapX, m.mapY, x1, y1, 0, 0, picture.u(s), picture.v(s));
+            d.addRect(m.mapX - 1, m.mapY - 1, x1 + 1, y1 + 1, TimelineView.color(0x808890, 255)); // the map's edge
             drawCameraRect(d, m, camera, x1, y1);
             return;
         }
