@@ -72,9 +72,9 @@ final class RtsWindowGame implements WindowGame {
     }
 
     /**
-     * Draws what the player sees: the map with resource fields, the fog of war from team 0's side (enemy units
-     * and projectiles outside its sight are left out), every unit in its kind's shape, projectiles, the selected
-     * units' routes, and the game's own minimap picture.
+     * Draws what the player sees: the map with resource fields, the fog of war from the player's team's side
+     * (enemy units and projectiles outside its sight are left out), every unit in its kind's shape, projectiles,
+     * the selected units' routes, and the game's own minimap picture.
      */
     @Override
     public void fill(RenderSnapshot into) {

@@ -28,13 +28,14 @@ import static org.lwjgl.opengl.GL33C.glFinish;
  * }
  * }</pre>
  *
- * <p>Keys: WASD/arrows pan (so does the cursor at a screen edge), the wheel zooms toward the cursor, left-drag
- * selects, right-click orders, a click on the minimap looks there, F1 toggles the panel, F2 cycles interpolation,
- * F3 toggles the fog of war, T toggles the tick timeline, F5 restarts (when the game can), backquote toggles the console, Escape closes the
- * console or else the window.
+ * <p>Keys ({@link KeyBindings}): WASD/arrows pan (so does the cursor at a screen edge), the wheel zooms toward the
+ * cursor, left-drag selects, right-click orders, a click on the minimap looks there, F1 toggles the panel, F2
+ * cycles interpolation, F3 toggles the fog of war, T toggles the tick timeline, B follows the battle, H goes to
+ * the player's base, F5 restarts (when the game can), backquote toggles the console, Escape closes the console or
+ * else the window. The console gets {@code look} and {@code quit} ({@link WindowCommands}).
  *
- * <p>View: the map fills the window and the overlay floats over it; the camera stays on the map and first frames
- * the units (the action) rather than the bare map.
+ * <p>View: the map fills the window and the overlay floats over it; the camera stays on the map. Until the player
+ * steers, the {@link CameraDirector} directs it: the player's army first, then the first engagement, followed.
  *
  * <p>Threads: everything, from {@code open} to {@code close}, on one thread (the loop's); only
  * {@link #requestClose()} may be called from elsewhere. Not reentrant: one {@code run} at a time.

@@ -32,8 +32,9 @@ import java.util.Locale;
 
 /**
  * The imgui overlay, floating over the map: the panel (collapsible sections: the loop's controls, one row per
- * system with its rate slider and measured figures, the key legend), the tick timeline along the bottom
- * ({@link TimelineView}), the minimap in the top-right corner, the win/lose banner, and the console window
+ * system with its rate slider and measured figures, the keys), the legend of colours and marks under it, the
+ * tick timeline along the bottom ({@link TimelineView}, T), the minimap in the top-right corner, the win/lose
+ * banner, and the console window
  * (backquote toggles). Every loop control acts through {@link OverlayConsole}, i.e. through console commands; the
  * logic lives in plain classes and this one only lays out widgets.
  *
@@ -459,7 +460,7 @@ final class Overlay {
         ImGui.textUnformatted("right click                   move (on an enemy: attack)");
         ImGui.textUnformatted("minimap click or drag         look there");
         ImGui.textUnformatted("F1 panel   F2 interpolation   F3 fog   T timeline");
-        ImGui.textUnformatted("F5 restart");
+        ImGui.textUnformatted("B follow the battle   H your base   F5 restart");
         ImGui.textUnformatted("` console   Esc close console / quit");
         ImGui.textUnformatted(modeLine);
     }

@@ -104,8 +104,9 @@ public interface WindowGame {
     }
 
     /**
-     * Whether the first view frames the player's units (the action) rather than the whole map. The default: yes;
-     * a game showing a small arena whole (a capture, a test) says no.
+     * Whether the camera directs itself (frames the player's units, then follows the first engagement) rather than
+     * showing the whole map and leaving the camera to the player. The default: yes; a game showing a small arena
+     * whole (a capture, a test) says no.
      *
      * @return whether to frame the player's units first
      */
