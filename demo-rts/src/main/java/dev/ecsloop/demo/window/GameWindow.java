@@ -4,20 +4,17 @@ import dev.ecsloop.interpolate.InterpolationMode;
 import dev.ecsloop.pace.FramePacer;
 import dev.ecsloop.pace.LoopRunner;
 import dev.ecsloop.time.Clock;
-import org.lwjgl.glfw.GLFWErrorCallback;
-import org.lwjgl.opengl.GL;
 
 import java.nio.file.Path;
 import java.util.Objects;
 
-import static org.lwjgl.glfw.Callbacks.glfwFreeCallbacks;
 import static org.lwjgl.glfw.GLFW.*;
 import static org.lwjgl.opengl.GL33C.glFinish;
 
 /**
- * The one place that owns GLFW and the GL context: {@link #open} creates them (X11, or GLFW's Null platform with
- * an EGL context when {@linkplain WindowOptions#offscreen() offscreen}), installs the input callbacks, then the
- * renderer and the imgui overlay; {@link #run} drives the game's loop through an ecs-loop {@link LoopRunner}
+ * The GL shell of the game: {@link #open} brings up GLFW, the window and its context ({@link GlfwContext}: X11, or
+ * GLFW's Null platform with an EGL context when {@linkplain WindowOptions#offscreen() offscreen}), installs the
+ * input callbacks, then the renderer and the imgui overlay; {@link #run} drives the game's loop through an ecs-loop {@link LoopRunner}
  * (pump: poll events and drain the console; frame: {@code loop.frame()}; frame end: fill the snapshot, draw,
  * overlay, screenshots, swap); {@link #close()} frees everything in reverse order of creation.
  *
@@ -45,15 +42,12 @@ public final class GameWindow implements AutoCloseable {
     /** Real time for frame intervals, the frame profile and the X11 retry deadline; ecs-loop's one real clock. */
     private static final Clock REAL = Clock.system();
 
-    /** How long opening on X11 retries a display that refuses the connection. */
-    static final long X11_RETRY_MILLIS = 2_000;
-
     /** What the panel's stall button holds one frame back by, in real milliseconds. */
     static final long STALL_MILLIS = 200;
 
     private final WindowOptions options;
     private WindowGame game;
-    private final GLFWErrorCallback errorCallback;
+    private final GlfwContext glfw;
     private final long window;
     private final Camera camera = new Camera();
     private final CameraControl control = new CameraControl(camera);
@@ -70,7 +64,6 @@ public final class GameWindow implements AutoCloseable {
     private final DrawCosts profile = new DrawCosts();
     private SceneRenderer renderer;
     private Overlay overlay;
-    private volatile String lastGlfwError = "";
     private volatile boolean closeRequested;
     private LoopRunner runner;
     private boolean exitAfterScreenshots;
@@ -94,42 +87,9 @@ public final class GameWindow implements AutoCloseable {
         this.game = game;
         this.gestures = new MouseGestures(camera, game);
         this.overlayConsole = new OverlayConsole(game.console(), game.loop());
-        this.errorCallback = GLFWErrorCallback.create((error, description) ->
-                lastGlfwError = "GLFW error 0x" + Integer.toHexString(error) + ": "
-                        + GLFWErrorCallback.getDescription(description));
-        errorCallback.set();
-        if (!initGlfw(options.offscreen())) {
-            glfwSetErrorCallback(null);
-            errorCallback.free();
-            throw new IllegalStateException("cannot start GLFW on " + (options.offscreen() ? "the Null platform"
-                    : "X11 (DISPLAY=" + System.getenv("DISPLAY") + ")") + ": " + lastGlfwError);
-        }
-        glfwDefaultWindowHints();
-        glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
-        glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
-        glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
-        glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
-        glfwWindowHint(GLFW_RESIZABLE, GLFW_TRUE);
-        if (options.offscreen()) {
-            glfwWindowHint(GLFW_CONTEXT_CREATION_API, GLFW_EGL_CONTEXT_API);
-        }
-        int[] size = {options.width(), options.height()};
-        if (options.fitScreen() && !options.offscreen()) {
-            fitScreen(size);
-        }
-        window = glfwCreateWindow(size[0], size[1], options.title(), 0L, 0L);
-        if (window == 0L) {
-            String why = lastGlfwError;
-            glfwTerminate();
-            glfwSetErrorCallback(null);
-            errorCallback.free();
-            throw new IllegalStateException("cannot create a " + size[0] + "x" + size[1]
-                    + " OpenGL 3.3 core window: " + why);
-        }
+        this.glfw = new GlfwContext(options, REAL);
+        this.window = glfw.window;
         try {
-            glfwMakeContextCurrent(window);
-            GL.createCapabilities();
-            glfwSwapInterval(options.vsync() ? 1 : 0);
             installCallbacks();
             if (!options.offscreen()) {
                 glfwFocusWindow(window); // keys work at once, also where no window manager hands out focus
@@ -142,51 +102,6 @@ public final class GameWindow implements AutoCloseable {
         } catch (RuntimeException | Error e) {
             close();
             throw e;
-        }
-    }
-
-    /** The primary monitor's work area, if GLFW knows it, and a maximised window: the game takes the screen. */
-    private static void fitScreen(int[] size) {
-        long monitor = glfwGetPrimaryMonitor();
-        if (monitor == 0L) {
-            return;
-        }
-        int[] x = new int[1];
-        int[] y = new int[1];
-        int[] w = new int[1];
-        int[] h = new int[1];
-        glfwGetMonitorWorkarea(monitor, x, y, w, h);
-        if (w[0] >= 64 && h[0] >= 64) {
-            size[0] = Math.min(16384, w[0]);
-            size[1] = Math.min(16384, h[0]);
-            glfwWindowHint(GLFW_MAXIMIZED, GLFW_TRUE);
-        }
-    }
-
-    /**
-     * Starts GLFW on the Null platform or on X11. Reconnecting to an X server right after a previous connection
-     * closed fails now and then with "X11: Failed to open display" while the server is still alive: measured under
-     * Xvfb 21.1.7 with bare GLFW, about one reopen in four after a few hundred frames, and always cured by one
-     * retry 50 ms later. So X11 retries for up to {@link #X11_RETRY_MILLIS}; a display that is really absent
-     * still fails, only later.
-     */
-    private static boolean initGlfw(boolean offscreen) {
-        long deadline = REAL.nanoTime() + X11_RETRY_MILLIS * 1_000_000L;
-        while (true) {
-            glfwInitHint(GLFW_PLATFORM, offscreen ? GLFW_PLATFORM_NULL : GLFW_PLATFORM_X11);
-            if (glfwInit()) {
-                return true;
-            }
-            String display = System.getenv("DISPLAY");
-            if (offscreen || display == null || display.isBlank() || REAL.nanoTime() > deadline) {
-                return false;
-            }
-            try {
-                Thread.sleep(50);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return false;
-            }
         }
     }
 
@@ -602,12 +517,6 @@ public final class GameWindow implements AutoCloseable {
             renderer.free();
             renderer = null;
         }
-        glfwFreeCallbacks(window);
-        GL.setCapabilities(null);
-        glfwMakeContextCurrent(0L);
-        glfwDestroyWindow(window);
-        glfwTerminate();
-        glfwSetErrorCallback(null);
-        errorCallback.free();
+        glfw.close();
     }
 }
