@@ -19,6 +19,7 @@ public final class GlWindowLauncher implements WindowLauncher {
     public int run(RtsGame game, WindowRequest request, Runnable opened) throws WindowUnavailableException {
         WindowOptions options = WindowOptions.defaults()
                 .withOffscreen(request.offscreen())
+                .withFitScreen(true) // X11 only: offscreen keeps 1280x720
                 .withVsync(request.fps() == 0);
         FramePacer pacer = new FramePacer(Clock.system(), request.fps());
         RtsWindowGame shown = new RtsWindowGame(game, request.stopAtNanos(), g -> FrameCapCommand.register(g.console(), pacer));
@@ -30,6 +31,7 @@ public final class GlWindowLauncher implements WindowLauncher {
         }
         try (window) {
             shown.attach(window);
+            window.showTimeline(false); // the map gets the screen; T shows the timeline
             opened.run();
             for (Screenshot s : request.screenshots()) {
                 window.screenshotAt(s);

@@ -11,7 +11,7 @@ import dev.ecsloop.demo.sim.RtsGame;
 import dev.ecsloop.demo.window.GameWindow;
 import dev.ecsloop.demo.window.RenderSnapshot;
 import dev.ecsloop.demo.window.WindowGame;
-import dev.ecsloop.demo.window.Outcome;
+import dev.ecsloop.demo.window.Standing;
 import dev.ecsloop.interpolate.InterpolationMode;
 import dev.ecsloop.time.Clock;
 
@@ -72,9 +72,9 @@ final class RtsWindowGame implements WindowGame {
     }
 
     /**
-     * Draws what the player sees: the map with resource fields, the fog of war from team 0's side (enemy units
-     * and projectiles outside its sight are left out), every unit in its kind's shape, projectiles, the selected
-     * units' routes, and the game's own minimap picture.
+     * Draws what the player sees: the map with resource fields, the fog of war from the player's team's side
+     * (enemy units and projectiles outside its sight are left out), every unit in its kind's shape, projectiles,
+     * the selected units' routes, and the game's own minimap picture.
      */
     @Override
     public void fill(RenderSnapshot into) {
@@ -83,6 +83,7 @@ final class RtsWindowGame implements WindowGame {
             setMap(into, map, game.resourceFields());
         }
         game.snapshot(drawn);
+        into.setViewer(game.playerTeam());
         if (fogOn) {
             FogOfWar fog = game.fog();
             if (fogCells.length != map.cellCount()) {
@@ -204,12 +205,12 @@ final class RtsWindowGame implements WindowGame {
 
     /** Decided once a base has fallen: won when the enemy's did, lost when the player's did, drawn when both. */
     @Override
-    public Outcome outcome() {
+    public Standing standing() {
         int winner = drawn.winner;
         if (winner == RtsGame.NO_WINNER) {
-            return Outcome.PLAYING;
+            return Standing.PLAYING;
         }
-        return winner == RtsGame.DRAW ? Outcome.DRAW : winner == game.playerTeam() ? Outcome.WON : Outcome.LOST;
+        return winner == RtsGame.DRAW ? Standing.DRAW : winner == game.playerTeam() ? Standing.WON : Standing.LOST;
     }
 
     /**
@@ -218,7 +219,7 @@ final class RtsWindowGame implements WindowGame {
      */
     @Override
     public WindowGame restart() {
-        RtsGame fresh = RtsGame.create(game.config(), Clock.system(), game.recorder() != null);
+        RtsGame fresh = RtsGame.create(game.setup(), Clock.system(), game.recorder() != null);
         fresh.interpolation().setMode(game.interpolation().mode());
         prepare.accept(fresh);
         // The terminal reader, the TCP server and the Ctrl-C hook were started on this game's console: its lines

@@ -2,11 +2,11 @@ package dev.ecsloop.demo;
 
 import dev.ecsloop.GameLoop;
 import dev.ecsloop.console.Console;
-import dev.ecsloop.demo.sim.GameConfig;
+import dev.ecsloop.demo.sim.MatchSetup;
 import dev.ecsloop.demo.sim.RtsGame;
 import dev.ecsloop.demo.sim.SimAccess;
 import dev.ecsloop.demo.window.GameWindow;
-import dev.ecsloop.demo.window.Outcome;
+import dev.ecsloop.demo.window.Standing;
 import dev.ecsloop.demo.window.RenderSnapshot;
 import dev.ecsloop.demo.window.WindowGame;
 import dev.ecsloop.demo.window.WindowOptions;
@@ -48,7 +48,7 @@ class BannerWindowTest {
 
         Stepped() {
             clock = new ManualClock();
-            game = RtsGame.create(new GameConfig(40, 2, 48, 5_000, List.of()), clock, false);
+            game = RtsGame.create(new MatchSetup(40, 2, 48, 5_000, List.of()), clock, false);
             shown = new RtsWindowGame(game, -1);
         }
 
@@ -88,8 +88,8 @@ class BannerWindowTest {
         }
 
         @Override
-        public Outcome outcome() {
-            return shown.outcome();
+        public Standing standing() {
+            return shown.standing();
         }
 
         @Override
@@ -126,20 +126,20 @@ class BannerWindowTest {
             holder[0].screenshotAt(fresh, 700_000_000L);
             holder[0].exitAfterScreenshots();
         });
-        Outcome[] after = new Outcome[1];
+        Standing[] after = new Standing[1];
         try (GameWindow window = WindowProbe.openOrSkip(WindowOptions.defaults().withSize(1280, 720)
                 .withVsync(false), first)) {
             holder[0] = window;
             window.screenshotAt(won, 1_500_000_000L);
             window.run(new FramePacer(Clock.system(), 0));
-            after[0] = first.restarted == null ? null : first.restarted.outcome();
+            after[0] = first.restarted == null ? null : first.restarted.standing();
         }
         BufferedImage image = ImageIO.read(won.toFile());
         int banner = WindowProbe.count(image, WindowProbe.wonColor(), 430, 140, 850, 300);
         assertTrue(banner > 2_000, "the victory banner's gold drawn: " + banner + " pixels");
         assertTrue(first.game.isOver() && first.game.winner() == RtsGame.PLAYER_TEAM, "the player won");
         assertTrue(first.restarted != null, "the restart button started a fresh game");
-        assertEquals(Outcome.PLAYING, after[0], "the fresh game is being fought");
+        assertEquals(Standing.PLAYING, after[0], "the fresh game is being fought");
         int gone = WindowProbe.count(ImageIO.read(fresh.toFile()), WindowProbe.wonColor(), 430, 140, 850, 300);
         assertTrue(gone < 100, "no banner over the fresh game: " + gone + " gold pixels");
     }

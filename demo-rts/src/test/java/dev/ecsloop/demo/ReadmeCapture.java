@@ -4,7 +4,7 @@ import dev.ecsloop.GameLoop;
 import dev.ecsloop.console.Console;
 import dev.ecsloop.demo.map.GridMap;
 import dev.ecsloop.demo.sim.FrameView;
-import dev.ecsloop.demo.sim.GameConfig;
+import dev.ecsloop.demo.sim.MatchSetup;
 import dev.ecsloop.demo.sim.MovementSystem;
 import dev.ecsloop.demo.sim.RtsGame;
 import dev.ecsloop.demo.window.GameWindow;
@@ -64,7 +64,7 @@ public final class ReadmeCapture {
     /** Both copies of the same game, one interpolated and one not, on a map twice as wide. */
     private static final class SideBySide implements WindowGame {
         final ManualClock clock = new ManualClock();
-        final RtsGame game = RtsGame.create(new GameConfig(48, 7, MAP, 5_000, List.of()), clock, false);
+        final RtsGame game = RtsGame.create(new MatchSetup(48, 7, MAP, 5_000, List.of()), clock, false);
         final FrameView smooth = new FrameView();
         final FrameView ticked = new FrameView();
         boolean mapSet;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ecsloop.console.ConsoleReader;
 import dev.ecsloop.console.ConsoleServer;
-import dev.ecsloop.demo.sim.GameConfig;
+import dev.ecsloop.demo.sim.MatchSetup;
 import dev.ecsloop.demo.sim.RtsGame;
 import dev.ecsloop.time.ManualClock;
 import java.io.BufferedReader;
@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
  */
 class RestartConsolesTest {
 
-    private final RtsGame first = RtsGame.create(new GameConfig(40, 5, 32, 5_000, List.of()), new ManualClock(),
+    private final RtsGame first = RtsGame.create(new MatchSetup(40, 5, 32, 5_000, List.of()), new ManualClock(),
             false);
 
     /** Drains {@code game}'s console, as the window does every frame, until {@code done} or 10 s pass. */

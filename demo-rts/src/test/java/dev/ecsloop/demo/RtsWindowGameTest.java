@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.ecsloop.demo.sim.GameConfig;
+import dev.ecsloop.demo.sim.MatchSetup;
 import dev.ecsloop.demo.sim.RtsGame;
 import dev.ecsloop.demo.window.RenderSnapshot;
 import dev.ecsloop.interpolate.InterpolationMode;
@@ -17,7 +17,7 @@ class RtsWindowGameTest {
     private static final long FRAME = 1_000_000_000L / 60;
 
     private final ManualClock clock = new ManualClock();
-    private final RtsGame game = RtsGame.create(new GameConfig(200, 5, 64, 5_000, List.of()), clock, false);
+    private final RtsGame game = RtsGame.create(new MatchSetup(200, 5, 64, 5_000, List.of()), clock, false);
     private final RtsWindowGame shown = new RtsWindowGame(game, -1);
     private final RenderSnapshot snapshot = new RenderSnapshot();
 

@@ -1,6 +1,7 @@
 package dev.ecsloop.demo.cli;
 
 import dev.ecsloop.demo.GlWindowLauncher;
+import dev.ecsloop.demo.StartingClock;
 import dev.ecsloop.demo.WindowLauncher;
 import dev.ecsloop.demo.WindowRequest;
 import dev.ecsloop.demo.WindowUnavailableException;
@@ -75,7 +76,7 @@ public final class Cli {
                     return windowed;
                 }
             }
-            return new HeadlessSession(options, options.config(), out).run(in);
+            return new HeadlessSession(options, options.setup(false), out).run(in);
         } catch (IOException | UncheckedIOException | IllegalArgumentException e) {
             err.println("error: " + e.getMessage());
             return OneLineErrors.EXIT;
@@ -92,7 +93,7 @@ public final class Cli {
 
     /** Says which setup did not fit in how much heap, and the flag to change: one line, as {@code --replay} does. */
     static String outOfMemory(Options options) {
-        return "this game (" + options.config().setup() + ") needs more memory than this JVM has (max heap "
+        return "this game (" + options.setup(false).identity() + ") needs more memory than this JVM has (max heap "
                 + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB): raise -Xmx, e.g. java -Xmx2g -jar "
                 + "demo-rts.jar, or ask for fewer --units";
     }
@@ -112,7 +113,8 @@ public final class Cli {
             out.println("no display (DISPLAY is not set): running headless");
             return null;
         }
-        RtsGame game = ConsoleRules.apply(RtsGame.create(options.config(), Clock.system(), true));
+        StartingClock clock = new StartingClock(Clock.system()); // simulated time starts when the window does
+        RtsGame game = ConsoleRules.apply(RtsGame.create(options.setup(true), clock, true));
         WindowRequest request = new WindowRequest(options.fps, options.stopAtNanos == null ? -1 : options.stopAtNanos,
                 options.offscreen, options.screenshots);
         Transports transports = new Transports(game, in, out, options.consolePort, options.consoleToken);
@@ -120,7 +122,10 @@ public final class Cli {
         ExitSaver saver = ExitSaver.install(game.console()); // also for a recording named by the console's 'record'
         try {
             try (transports) {
-                status = window.get().run(game, request, transports::start);
+                status = window.get().run(game, request, () -> {
+                    clock.start();
+                    transports.start();
+                });
             } catch (WindowUnavailableException e) {
                 out.println("window unavailable (" + e.getMessage() + "): running headless");
                 return null;

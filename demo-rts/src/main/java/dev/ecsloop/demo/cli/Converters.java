@@ -1,7 +1,8 @@
 package dev.ecsloop.demo.cli;
 
 import dev.ecsloop.console.ConsoleServer;
-import dev.ecsloop.demo.sim.GameConfig;
+import dev.ecsloop.demo.sim.AiSides;
+import dev.ecsloop.demo.sim.MatchSetup;
 import dev.ecsloop.demo.sim.RateSetting;
 import dev.ecsloop.demo.window.Screenshot;
 import picocli.CommandLine.ITypeConverter;
@@ -41,7 +42,18 @@ final class Converters {
     static final class Units implements ITypeConverter<Integer> {
         @Override
         public Integer convert(String value) {
-            return (int) whole(value, 2, GameConfig.MAX_UNITS);
+            return (int) whole(value, 2, MatchSetup.MAX_UNITS);
+        }
+    }
+
+    static final class Ai implements ITypeConverter<AiSides> {
+        @Override
+        public AiSides convert(String value) {
+            try {
+                return AiSides.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
         }
     }
 

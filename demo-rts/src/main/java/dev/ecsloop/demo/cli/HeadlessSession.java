@@ -4,7 +4,7 @@ import dev.ecsloop.pace.FrameCapCommand;
 import dev.ecsloop.GameLoop;
 import dev.ecsloop.console.ConsoleReader;
 import dev.ecsloop.console.ConsoleServer;
-import dev.ecsloop.demo.sim.GameConfig;
+import dev.ecsloop.demo.sim.MatchSetup;
 import dev.ecsloop.demo.sim.RtsGame;
 import dev.ecsloop.pace.FramePacer;
 import dev.ecsloop.pace.LoopRunner;
@@ -38,14 +38,14 @@ final class HeadlessSession {
     private final GameLoop loop;
     private volatile boolean quit;
 
-    HeadlessSession(Options options, GameConfig config, PrintStream out) {
+    HeadlessSession(Options options, MatchSetup config, PrintStream out) {
         this(options, config, out, options.quiet ? StatusOutput.Mode.QUIET
                 : out == System.out && System.console() != null ? StatusOutput.Mode.TERMINAL
                 : StatusOutput.Mode.LINES);
     }
 
     /** @param mode how the status line shows; the terminal check is the caller's (tests choose it) */
-    HeadlessSession(Options options, GameConfig config, PrintStream out, StatusOutput.Mode mode) {
+    HeadlessSession(Options options, MatchSetup config, PrintStream out, StatusOutput.Mode mode) {
         this.options = options;
         this.status = new StatusOutput(out, mode);
         this.out = status.printer();

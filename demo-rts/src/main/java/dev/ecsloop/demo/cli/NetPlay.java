@@ -26,7 +26,7 @@ final class NetPlay {
             err.println("error: " + recordProblem);
             return OneLineErrors.EXIT;
         }
-        NetRun run = new NetRun(options.config(), options.headless, options.offscreen, options.fps,
+        NetRun run = new NetRun(options.setup(false), options.headless, options.offscreen, options.fps,
                 options.stopAtNanos, options.record, options.printHash, options.screenshots);
         try {
             return NetMatch.run(options.net, run, in, out, err, window, System::getenv);

@@ -1,6 +1,7 @@
 package dev.ecsloop.demo.cli;
 
-import dev.ecsloop.demo.sim.GameConfig;
+import dev.ecsloop.demo.sim.AiSides;
+import dev.ecsloop.demo.sim.MatchSetup;
 import dev.ecsloop.demo.sim.RateSetting;
 import dev.ecsloop.demo.window.Screenshot;
 import java.nio.file.Path;
@@ -13,8 +14,8 @@ import picocli.CommandLine.Option;
 
 /** The command line of the demo, parsed and range-checked by picocli. Unset options are null. */
 @Command(name = "demo-rts", sortOptions = false, usageHelpAutoWidth = true,
-        description = "A small RTS on ecs-loop: two AI armies (team 0 takes your orders) path, move and fight, "
-                + "each system at its own rate.",
+        description = "A small RTS on ecs-loop: two armies path, move and fight, each system at its own rate. "
+                + "In the window you command team 0 against the AI; headless the AI commands both.",
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:ran to the end; replay matched", "1:replay diverged",
                 "2:bad flag or value; bad or foreign replay file; a file that cannot be written; not enough memory "
@@ -46,8 +47,14 @@ final class Options {
             description = "Map and spawn seed (default 1).")
     Long seed;
 
+    @Option(names = "--ai", paramLabel = "SIDES", converter = Converters.Ai.class,
+            description = "Which teams the AI commands: both, or team1 (you command team 0). Default: team1 in the "
+                    + "window, both headless and in network matches. Part of the setup a recording carries.")
+    AiSides ai;
+
     @Option(names = "--map-size", paramLabel = "CELLS", converter = Converters.MapSize.class,
-            description = "Side of the square map (16 to 4096; default 256).")
+            description = "Side of the square map (16 to 4096; default 256 headless, 64 in the window, where the "
+                    + "armies then meet within seconds).")
     Integer mapSize;
 
     @Option(names = "--seconds", paramLabel = "T", converter = Converters.Seconds.class,
@@ -77,7 +84,7 @@ final class Options {
     Path record;
 
     @Option(names = "--replay", paramLabel = "FILE", description = "Rebuild the recorded setup, replay it as fast "
-            + "as possible and report match (exit 0) or divergence (exit 1). --units/--seed/--map-size, if given, "
+            + "as possible and report match (exit 0) or divergence (exit 1). --units/--seed/--map-size/--ai, if given, "
             + "must match the recording.")
     Path replay;
 
@@ -126,9 +133,19 @@ final class Options {
                 + ignored;
     }
 
-    /** The game these options ask for (defaults for what is unset). */
-    GameConfig config() {
-        GameConfig c = GameConfig.defaults(seed == null ? 1 : seed).withRates(rates);
+    /**
+     * The match these options ask for, defaults for what is unset: built once, then handed down.
+     *
+     * @param window whether it is played in the window (the player against the AI on a map where the armies meet
+     *               within seconds) or headless (the AI on both sides on the full map, so hashes and figures stay
+     *               comparable)
+     */
+    MatchSetup setup(boolean window) {
+        long s = seed == null ? 1 : seed;
+        MatchSetup c = (window ? MatchSetup.windowDefaults(s) : MatchSetup.defaults(s)).withRates(rates);
+        if (ai != null) {
+            c = c.withAi(ai);
+        }
         if (units != null) {
             c = c.withUnits(units);
         }

@@ -1,7 +1,7 @@
 package dev.ecsloop.demo.cli;
 
 import dev.ecsloop.time.Durations;
-import dev.ecsloop.demo.sim.GameConfig;
+import dev.ecsloop.demo.sim.MatchSetup;
 import dev.ecsloop.demo.sim.RtsGame;
 import dev.ecsloop.replay.Replay;
 import dev.ecsloop.replay.ReplayFormatException;
@@ -27,16 +27,16 @@ final class ReplaySession {
 
     static int run(Options options, PrintStream out, PrintStream err) {
         Replay replay;
-        GameConfig recorded;
+        MatchSetup recorded;
         try {
             replay = Replay.read(options.replay);
             try {
-                recorded = GameConfig.fromSetup(replay.setup());
+                recorded = MatchSetup.fromIdentity(replay.setup());
             } catch (IllegalArgumentException e) {
                 throw new ReplayFormatException(options.replay + " is not a demo-rts replay (setup '"
                         + replay.setup() + "')");
             }
-            GameConfig wanted = recorded;
+            MatchSetup wanted = recorded;
             if (options.units != null) {
                 wanted = wanted.withUnits(options.units);
             }
@@ -46,9 +46,12 @@ final class ReplaySession {
             if (options.mapSize != null) {
                 wanted = wanted.withMapSize(options.mapSize);
             }
-            if (!replay.setup().equals(wanted.setup())) {
+            if (options.ai != null) {
+                wanted = wanted.withAi(options.ai);
+            }
+            if (!replay.setup().equals(wanted.identity())) {
                 throw new ReplayFormatException(options.replay + " was recorded for setup '" + replay.setup()
-                        + "', not '" + wanted.setup() + "' as the flags ask");
+                        + "', not '" + wanted.identity() + "' as the flags ask");
             }
         } catch (IOException e) {
             err.println("error: " + oneLine(e.getMessage()));

@@ -6,8 +6,9 @@ import java.util.Arrays;
 
 /**
  * The minimap picture: a square of {@link #side()} x {@link #side()} ARGB pixels (row 0 at map row 0), each
- * covering a block of map cells, as one team sees the game: terrain, fog (never seen: black; seen before but
- * not now: dimmed), resource fields, its own units and the enemy units it sees, and both bases once seen.
+ * covering a block of map cells, as one team sees the game: terrain, fog (never seen: terrain at a third of its
+ * brightness; seen before but not now: dimmed), resource fields, its own units and the enemy units it sees,
+ * and both bases once seen.
  *
  * <p>Painting is {@link #begin(FogOfWar, int)}, then {@link #field}, {@link #unit} and {@link #base} marks, then
  * {@link #end()}. The picture is only ever the newest: a painter that falls behind skips to the present
@@ -17,7 +18,13 @@ import java.util.Arrays;
 public final class Minimap {
     public static final int ROCK = 0xFF3A3A3A;
     public static final int GROUND = 0xFF4E6B3A;
-    public static final int UNEXPLORED = 0xFF000000;
+    /**
+     * Never seen, on ground: the terrain at a third of its brightness rather than black, so the picture reads as
+     * the whole map (its shape, but nothing on it) and not as a small picture in a black box.
+     */
+    public static final int UNEXPLORED = third(GROUND);
+    /** Never seen, on rock. */
+    public static final int UNEXPLORED_ROCK = third(ROCK);
     public static final int FIELD = 0xFFE0C040;
     public static final int[] TEAM = {0xFF4080FF, 0xFFFF5040};
 
@@ -63,7 +70,7 @@ public final class Minimap {
                 int cy = py * scale;
                 int colour = terrain[py * side + px];
                 if (!fogOfWar.explored(team, cx, cy)) {
-                    colour = UNEXPLORED;
+                    colour = colour == ROCK ? UNEXPLORED_ROCK : UNEXPLORED;
                 } else if (!fogOfWar.visible(team, cx, cy)) {
                     colour = dim(colour);
                 }
@@ -115,6 +122,10 @@ public final class Minimap {
         if (px >= 0 && py >= 0 && px < side && py < side) {
             back[py * side + px] = colour;
         }
+    }
+
+    private static int third(int argb) {
+        return 0xFF000000 | (((argb >> 16) & 0xFF) / 3) << 16 | (((argb >> 8) & 0xFF) / 3) << 8 | (argb & 0xFF) / 3;
     }
 
     private static int dim(int argb) {

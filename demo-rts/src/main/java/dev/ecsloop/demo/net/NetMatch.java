@@ -5,7 +5,7 @@ import dev.ecsloop.console.ConsoleReader;
 import dev.ecsloop.demo.WindowLauncher;
 import dev.ecsloop.demo.WindowRequest;
 import dev.ecsloop.demo.WindowUnavailableException;
-import dev.ecsloop.demo.sim.GameConfig;
+import dev.ecsloop.demo.sim.MatchSetup;
 import dev.ecsloop.demo.sim.RateSetting;
 import dev.ecsloop.demo.sim.RtsGame;
 import dev.ecsloop.lockstep.BuildId;
@@ -138,8 +138,8 @@ public final class NetMatch {
     }
 
     /** The setup every player must share: the game's own and the rates applied from time zero. */
-    static String setup(GameConfig config) {
-        StringBuilder s = new StringBuilder(config.setup());
+    static String setup(MatchSetup config) {
+        StringBuilder s = new StringBuilder(config.identity());
         for (RateSetting r : config.rates()) {
             s.append(' ').append(r.system().getSimpleName()).append('=').append(r.hz());
         }
@@ -153,7 +153,7 @@ public final class NetMatch {
             classes[i] = loop.systems().get(i);
         }
         classes[classes.length - 2] = RtsGame.class;
-        classes[classes.length - 1] = GameConfig.class;
+        classes[classes.length - 1] = MatchSetup.class;
         return BuildId.of(classes);
     }
 

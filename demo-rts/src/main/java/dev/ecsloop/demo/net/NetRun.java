@@ -1,6 +1,6 @@
 package dev.ecsloop.demo.net;
 
-import dev.ecsloop.demo.sim.GameConfig;
+import dev.ecsloop.demo.sim.MatchSetup;
 import dev.ecsloop.demo.window.Screenshot;
 import java.nio.file.Path;
 import java.util.List;
@@ -17,6 +17,6 @@ import java.util.List;
  * @param printHash   print the final world hash
  * @param screenshots PNGs to write (window only)
  */
-public record NetRun(GameConfig config, boolean headless, boolean offscreen, int fps, Long stopAtNanos, Path record,
+public record NetRun(MatchSetup config, boolean headless, boolean offscreen, int fps, Long stopAtNanos, Path record,
                      boolean printHash, List<Screenshot> screenshots) {
 }

@@ -11,7 +11,8 @@ import dev.ecsloop.interpolate.Transform2;
 import java.util.Arrays;
 
 /**
- * Both teams' commanders, reading each team's {@link InfluenceMap} (its own strength and the enemy strength it
+ * The commanders of the teams the match's {@link AiSides} give the AI (both, or team 1 against the player),
+ * reading each team's {@link InfluenceMap} (its own strength and the enemy strength it
  * has seen, blurred). Each tick, per team, in this order of priority:
  * <ol>
  *   <li><b>Defend the base</b>: when the seen threat at the base outweighs the strength there, every squad
@@ -46,6 +47,7 @@ public final class AiSystem extends GameSystem {
     private final GridMap map;
     private final InfluenceMap influence;
     private final ResourceFields fields;
+    private final AiSides sides;
     private final int squads;
     private final int perTeam;
     private final int[] sectorGoal;
@@ -65,8 +67,10 @@ public final class AiSystem extends GameSystem {
     private ComponentMapper<Health> healths;
     private ComponentMapper<Transform2> transforms;
 
-    AiSystem(GridMap map, InfluenceMap influence, ResourceFields fields, int squadsPerTeam, Outcome outcome) {
+    AiSystem(GridMap map, InfluenceMap influence, ResourceFields fields, int squadsPerTeam, AiSides sides,
+             Outcome outcome) {
         super(Aspect.all(Unit.class, Mover.class, Health.class, Transform2.class), outcome);
+        this.sides = sides;
         this.map = map;
         this.influence = influence;
         this.fields = fields;
@@ -110,6 +114,9 @@ public final class AiSystem extends GameSystem {
             }
         }
         for (int team = 0; team < 2; team++) {
+            if (!sides.drives(team)) {
+                continue; // the player's team: its units act on the player's orders only
+            }
             defend(team);
             guard(team);
             for (int s = team * perTeam; s < (team + 1) * perTeam; s++) {
@@ -222,7 +229,7 @@ public final class AiSystem extends GameSystem {
     private void decide(int e) {
         Unit u = units.get(e);
         Mover m = movers.get(e);
-        if (u.squad < 0 || (m.order != Mover.ORDER_NONE && m.order != Mover.ORDER_AI)) {
+        if (u.squad < 0 || !sides.drives(u.team) || (m.order != Mover.ORDER_NONE && m.order != Mover.ORDER_AI)) {
             return;
         }
         Transform2 t = transforms.get(e);

@@ -27,7 +27,7 @@ final class GameCommands {
         game.loop().addTickListener(tracker);
         game.loop().addFrameListener(tracker);
         console.register("select", "select <x0> <y0> <x1> <y1>",
-                "selects the player's (team 0) units inside a box of world coordinates", (args, out) -> {
+                "selects the player's units inside a box of world coordinates", (args, out) -> {
                     args.expectAtMost(4);
                     float x0 = coordinate(args, 0, "<x0>", game);
                     float y0 = coordinate(args, 1, "<y0>", game);

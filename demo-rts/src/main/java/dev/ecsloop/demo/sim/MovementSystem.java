@@ -18,7 +18,7 @@ import dev.ecsloop.interpolate.Transform2;
  * walkable cells, they stay on them.
  *
  * <p>All units step from the positions they had when the tick began (a snapshot in {@link UnitArrays}), so the
- * order units are processed in does not matter. Facings use {@link Angles}, plain float arithmetic, to be bit-identical everywhere.
+ * order units are processed in does not matter. Facings use {@link FastAtan2}, plain float arithmetic, to be bit-identical everywhere.
  */
 @TickRate(60)
 public final class MovementSystem extends GameSystem {
@@ -68,14 +68,14 @@ public final class MovementSystem extends GameSystem {
             int target = arrays.indexOf(w.target);
             int chase = arrays.indexOf(w.chase);
             if (target >= 0 && m.order != Mover.ORDER_MOVE) {
-                angle = Angles.atan2(arrays.ys[target] - y, arrays.xs[target] - x);
+                angle = FastAtan2.atan2(arrays.ys[target] - y, arrays.xs[target] - x);
             } else if (chase >= 0 && m.order != Mover.ORDER_MOVE) {
                 steerTo(x, y, arrays.xs[chase], arrays.ys[chase], speed);
             } else if (m.state == Mover.FOLLOWING) {
                 follow(m, x, y, speed);
             }
             if (desiredX != 0f || desiredY != 0f) {
-                angle = Angles.atan2(desiredY, desiredX);
+                angle = FastAtan2.atan2(desiredY, desiredX);
             }
             float vx = desiredX;
             float vy = desiredY;

@@ -58,7 +58,7 @@ public final class ProjectileSystem extends GameSystem {
                 continue;
             }
             t.position.set(t.position.x + dx * step / d, t.position.y + dy * step / d);
-            t.angle = Angles.atan2(dy, dx);
+            t.angle = FastAtan2.atan2(dy, dx);
         }
     }
 

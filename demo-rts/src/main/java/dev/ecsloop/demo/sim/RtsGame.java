@@ -1,11 +1,5 @@
 package dev.ecsloop.demo.sim;
 
-import com.artemis.Aspect;
-import com.artemis.ComponentMapper;
-import com.artemis.EntitySubscription;
-import com.artemis.World;
-import com.artemis.WorldConfigurationBuilder;
-import com.artemis.utils.IntBag;
 import dev.ecsloop.GameLoop;
 import dev.ecsloop.console.Console;
 import dev.ecsloop.interpolate.InterpolationCommand;
@@ -15,27 +9,30 @@ import dev.ecsloop.demo.economy.ResourceFields;
 import dev.ecsloop.demo.fog.FogOfWar;
 import dev.ecsloop.demo.influence.InfluenceMap;
 import dev.ecsloop.demo.map.GridMap;
-import dev.ecsloop.demo.map.MapGenerator;
 import dev.ecsloop.demo.minimap.Minimap;
 import dev.ecsloop.input.InputQueue;
 import dev.ecsloop.interpolate.Interpolation;
-import dev.ecsloop.interpolate.Transform2;
 import dev.ecsloop.replay.Recorder;
 import dev.ecsloop.replay.ReplayTarget;
 import dev.ecsloop.state.StateHash;
 import dev.ecsloop.time.Clock;
 import dev.ecsloop.time.ManualClock;
 import dev.ecsloop.trace.Trace;
+import java.util.List;
 import java.util.Objects;
-import org.joml.Vector2f;
+import java.util.function.Supplier;
 
 /**
- * The demo game as one object, for the window layer and the headless runner alike: the map, the world with
- * its systems, the loop, timestamped input, interpolation, the console and (optionally) a flight recorder.
+ * The demo game as one object, for the window layer and the headless runner alike: a facade over the pieces that
+ * do the work, each with one job. {@link MatchWorld} builds the world from the {@link MatchSetup} (map, systems in
+ * {@link SimSystems}' order, loop, input, interpolation, armies); {@link PlayerOrders} knows the player's team and
+ * where their orders go; {@link TeamCounters} reads how each team stands; {@link FrameViewFiller} fills what to
+ * draw; {@link GameCommands} are the game's console commands. This class wires them, adds the console and
+ * (optionally) a flight recorder, and runs frames.
  *
  * <p>Window use, once per frame on the loop thread:
  * <pre>{@code
- * RtsGame game = RtsGame.create(GameConfig.defaults(seed), Clock.system(), true);
+ * RtsGame game = RtsGame.create(MatchSetup.defaults(seed), Clock.system(), true);
  * game.frame();                       // console commands, then due ticks and every-frame systems
  * game.snapshot(snapshot);            // interpolated units, selection and routes to draw
  * game.select(x0, y0, x1, y1); game.orderMove(x, y);   // mouse input, posted with the clock's time
@@ -47,109 +44,50 @@ import org.joml.Vector2f;
  *
  * <p>Build order matters for replays: the recorder is attached at simulated time 0, before the configured
  * rates are applied, so those rate changes are journaled at time 0 and a replay rebuilt from {@link
- * GameConfig#setup()} alone reapplies them. Like its loop, a game is confined to one thread.
+ * MatchSetup#identity()} alone reapplies them. Like its loop, a game is confined to one thread.
  */
 public final class RtsGame {
-    /** The team the player orders. */
-    public static final int PLAYER_TEAM = 0;
+    /** The team the player orders unless a network match seats them elsewhere. */
+    public static final int PLAYER_TEAM = PlayerOrders.DEFAULT_TEAM;
     /** Most pixels along the minimap's edge. */
-    public static final int MINIMAP_SIDE = 128;
-
-    private final GameConfig config;
+    public static final int MINIMAP_SIDE = MatchWorld.MINIMAP_SIDE;
     /** {@link #winner()} while the game goes on. */
     public static final int NO_WINNER = Outcome.NONE;
     /** {@link #winner()} when both bases fell in the same tick. */
     public static final int DRAW = Outcome.DRAW;
 
-    private final GridMap map;
-    private final ResourceFields fields;
-    private final FogOfWar fog;
-    private final InfluenceMap influence;
-    private final Minimap minimap;
-    private final Outcome outcome = new Outcome();
-    private final GameLoop loop;
-    private final InputQueue inputs;
-    private final Interpolation interpolation;
+    private final MatchWorld match;
+    private final PlayerOrders player;
+    private final TeamCounters counters;
+    private final FrameViewFiller views;
     private final Console console;
     private final Recorder recorder;
     private final StateHash hasher;
-    private final EntitySubscription unitSubscription;
-    private final EntitySubscription projectileSubscription;
-    private final EntitySubscription baseSubscription;
-    private final ComponentMapper<Base> bases;
-    private final ComponentMapper<Projectile> projectiles;
-    private final ComponentMapper<Unit> units;
-    private final ComponentMapper<Health> healths;
-    private final ComponentMapper<Mover> movers;
-    private final ComponentMapper<Selected> selected;
-    private final ComponentMapper<AnimationState> looks;
-    private final ComponentMapper<Transform2> transforms;
-    private final Vector2f drawAt = new Vector2f();
-    private int playerTeam = PLAYER_TEAM;
-    private final MinimapSystem minimapSystem;
-    private OrderSink orders;
     private Runnable beforeFrame = () -> { };
-    private java.util.function.Supplier<String> statusLine = () -> "";
+    private Supplier<String> statusLine = () -> "";
 
-    private RtsGame(GameConfig config, Clock clock, boolean record, Clock profiler) {
-        this.config = config;
-        this.map = MapGenerator.generate(config.mapSize(), config.mapSize(), config.seed());
-        this.fields = new ResourceFields(map);
-        this.fog = new FogOfWar(map);
-        this.influence = new InfluenceMap(map.width(), map.height(), InfluenceSystem.SECTOR);
-        this.minimap = new Minimap(map, Math.min(MINIMAP_SIDE, map.width()));
-        int squadsPerTeam = Spawner.squadsPerTeam(config.units());
-        int perTeam = (config.units() + 1) / 2;
-        int capacity = config.units() + 2;
-        OrdersSystem orders = new OrdersSystem(map, outcome);
-        this.minimapSystem = new MinimapSystem(minimap, fog, fields, PLAYER_TEAM);
-        this.loop = GameLoop.builder()
-                .clock(clock)
-                .profiler(profiler)
-                .world(new WorldConfigurationBuilder().with(orders,
-                        new EconomySystem(map, fields, new int[] {perTeam, config.units() - perTeam}, squadsPerTeam,
-                                outcome),
-                        new InfluenceSystem(influence, fog, outcome),
-                        new AiSystem(map, influence, fields, squadsPerTeam, outcome),
-                        new PathfindingSystem(map, config.pathBudget(), outcome),
-                        new MovementSystem(map, capacity, outcome), new ProjectileSystem(outcome),
-                        new FogSystem(fog, outcome), new CombatSystem(map, capacity, fog, outcome),
-                        minimapSystem, new AnimationSystem()))
-                .build();
-        this.inputs = InputQueue.install(loop, OrdersSystem.class);
-        orders.attach(inputs);
-        this.orders = (type, code, x, y, z, w) -> inputs.post().set(type, code, x, y, z, w);
-        this.interpolation = Interpolation.install(loop);
-        World world = loop.world();
-        Spawner.spawn(world, map, config, fields);
-        this.console = Console.forLoop(loop);
-        InterpolationCommand.register(console, interpolation);
-        HashCommand.register(console, loop);
+    private RtsGame(MatchSetup setup, Clock clock, boolean record, Clock profiler) {
+        this.match = new MatchWorld(setup, clock, profiler);
+        InputQueue inputs = match.inputs;
+        this.player = new PlayerOrders((type, code, x, y, z, w) -> inputs.post().set(type, code, x, y, z, w),
+                match.system(MinimapSystem.class));
+        this.counters = new TeamCounters(match.loop.world());
+        this.views = new FrameViewFiller(match, player);
+        this.console = Console.forLoop(match.loop);
+        InterpolationCommand.register(console, match.interpolation);
+        HashCommand.register(console, match.loop);
         GameCommands.register(console, this);
         // 'trace SECONDS FILE' for Perfetto, and the loop's JDK Flight Recorder events for JMC and IDE profilers
         // (a flag check per hook point until a recording enables them).
-        Trace.addCommand(console, loop);
-        Trace.flightRecorder(loop, true);
-        this.recorder = record ? Recorder.attach(loop, inputs, config.setup(), Recorder.defaultHashInterval()) : null;
+        Trace.addCommand(console, match.loop);
+        Trace.flightRecorder(match.loop, true);
+        this.recorder = record
+                ? Recorder.attach(match.loop, inputs, setup.identity(), Recorder.defaultHashInterval()) : null;
         if (recorder != null) {
-            RecordingCommands.register(console, loop, recorder, () -> freshCopy(config));
+            RecordingCommands.register(console, match.loop, recorder, () -> freshCopy(setup));
         }
-        for (RateSetting r : config.rates()) {
-            loop.setRate(r.system(), r.hz());
-        }
-        this.hasher = new StateHash(world);
-        this.unitSubscription = world.getAspectSubscriptionManager().get(Aspect.all(Unit.class, Transform2.class));
-        this.projectileSubscription = world.getAspectSubscriptionManager()
-                .get(Aspect.all(Projectile.class, Transform2.class));
-        this.baseSubscription = world.getAspectSubscriptionManager().get(Aspect.all(Base.class, Transform2.class));
-        this.bases = world.getMapper(Base.class);
-        this.projectiles = world.getMapper(Projectile.class);
-        this.units = world.getMapper(Unit.class);
-        this.healths = world.getMapper(Health.class);
-        this.movers = world.getMapper(Mover.class);
-        this.selected = world.getMapper(Selected.class);
-        this.looks = world.getMapper(AnimationState.class);
-        this.transforms = world.getMapper(Transform2.class);
+        match.applyRates();
+        this.hasher = new StateHash(match.loop.world());
     }
 
     /**
@@ -157,8 +95,8 @@ public final class RtsGame {
      *
      * @throws IllegalArgumentException if a configured rate is out of range
      */
-    public static RtsGame create(GameConfig config, Clock clock) {
-        return create(config, clock, true);
+    public static RtsGame create(MatchSetup setup, Clock clock) {
+        return create(setup, clock, true);
     }
 
     /**
@@ -167,8 +105,8 @@ public final class RtsGame {
      * @param record whether to attach a {@link Recorder} (a replay run must not: the replayer drives the loop)
      * @throws IllegalArgumentException if a configured rate is out of range
      */
-    public static RtsGame create(GameConfig config, Clock clock, boolean record) {
-        return create(config, clock, record, Clock.system());
+    public static RtsGame create(MatchSetup setup, Clock clock, boolean record) {
+        return create(setup, clock, record, Clock.system());
     }
 
     /**
@@ -179,23 +117,23 @@ public final class RtsGame {
      * @param profiler the clock system costs are measured with
      * @throws IllegalArgumentException if a configured rate is out of range
      */
-    public static RtsGame create(GameConfig config, Clock clock, boolean record, Clock profiler) {
-        return new RtsGame(Objects.requireNonNull(config, "config"), Objects.requireNonNull(clock, "clock"), record,
+    public static RtsGame create(MatchSetup setup, Clock clock, boolean record, Clock profiler) {
+        return new RtsGame(Objects.requireNonNull(setup, "setup"), Objects.requireNonNull(clock, "clock"), record,
                 Objects.requireNonNull(profiler, "profiler"));
     }
 
     /** What the console's {@code replay} checks a recording against: this game rebuilt from its setup alone. */
-    private static ReplayTarget freshCopy(GameConfig config) {
+    private static ReplayTarget freshCopy(MatchSetup setup) {
         ManualClock clock = new ManualClock();
-        RtsGame copy = create(config.withRates(java.util.List.of()), clock, false);
-        return new ReplayTarget(copy.loop, clock, copy.inputs);
+        RtsGame copy = create(setup.withRates(List.of()), clock, false);
+        return new ReplayTarget(copy.loop(), clock, copy.inputs());
     }
 
     /** Runs the console commands typed since the last frame, the before-frame hook, then one loop frame. */
     public void frame() {
         console.drain();
         beforeFrame();
-        loop.frame();
+        match.loop.frame();
     }
 
     /**
@@ -204,19 +142,15 @@ public final class RtsGame {
      *
      * @param team the team this player commands
      * @param sink receives each order (select, move, attack) with the team in its code
+     * @throws IllegalArgumentException if the team is not 0 or 1
      */
     public void playAs(int team, OrderSink sink) {
-        if (team < 0 || team > 1) {
-            throw new IllegalArgumentException("team must be 0 or 1, was " + team);
-        }
-        this.playerTeam = team;
-        this.orders = Objects.requireNonNull(sink, "sink");
-        minimapSystem.viewAs(team);
+        player.playAs(team, sink);
     }
 
     /** @return the team this player commands */
     public int playerTeam() {
-        return playerTeam;
+        return player.team();
     }
 
     /**
@@ -233,7 +167,7 @@ public final class RtsGame {
      *
      * @param line gives the current line; called once per drawn frame, so it should return a kept string
      */
-    public void onStatusLine(java.util.function.Supplier<String> line) {
+    public void onStatusLine(Supplier<String> line) {
         this.statusLine = Objects.requireNonNull(line, "line");
     }
 
@@ -254,76 +188,22 @@ public final class RtsGame {
      * @return {@code into}
      */
     public FrameView snapshot(FrameView into) {
-        IntBag all = unitSubscription.getEntities();
-        int n = all.size();
-        int[] ids = all.getData();
-        into.ensureUnits(n);
-        into.count = n;
-        into.pathCellCount = 0;
-        for (int i = 0; i < n; i++) {
-            int e = ids[i];
-            interpolation.positionOf(e, drawAt);
-            into.entity[i] = e;
-            into.x[i] = drawAt.x;
-            into.y[i] = drawAt.y;
-            into.angle[i] = interpolation.angleOf(e);
-            Unit u = units.get(e);
-            into.team[i] = u.team;
-            into.kind[i] = u.kind;
-            Health h = healths.get(e);
-            into.health[i] = Math.max(0f, h.hp) / h.max;
-            into.selected[i] = selected.has(e) && into.team[i] == playerTeam;
-            AnimationState look = looks.get(e);
-            into.walkPhase[i] = look.walkPhase;
-            into.hitFlash[i] = look.hitFlash;
-            into.routeStart[i] = into.pathCellCount;
-            if (into.selected[i]) {
-                addRoute(into, e);
-            }
-            into.routeLength[i] = into.pathCellCount - into.routeStart[i];
-        }
-        IntBag shots = projectileSubscription.getEntities();
-        int p = shots.size();
-        into.ensureProjectiles(p);
-        into.projectileCount = p;
-        for (int i = 0; i < p; i++) {
-            int e = shots.get(i);
-            interpolation.positionOf(e, drawAt);
-            into.projectileX[i] = drawAt.x;
-            into.projectileY[i] = drawAt.y;
-            into.projectileTeam[i] = projectiles.get(e).team;
-        }
-        into.winner = outcome.winner();
-        return into;
-    }
-
-    private void addRoute(FrameView into, int e) {
-        Mover m = movers.get(e);
-        if (m.route == null || m.state != Mover.FOLLOWING) {
-            return;
-        }
-        Transform2 t = transforms.get(e);
-        int cell = map.index(GridMap.cellCoord(t.position.x), GridMap.cellCoord(t.position.y));
-        int next = m.waypoint >= 0 ? m.waypoint : m.route.nextCell(cell);
-        for (int k = 0; k < 64 && next >= 0; k++) {
-            into.addPathCell(next);
-            next = m.route.nextCell(next);
-        }
+        return views.fill(into);
     }
 
     /** Posts a box selection of the player's units, corners in world coordinates, at the clock's time. */
     public void select(float x0, float y0, float x1, float y1) {
-        orders.give(OrderEvents.SELECT, playerTeam, x0, y0, x1, y1);
+        player.select(x0, y0, x1, y1);
     }
 
     /** Posts a move order for the player's selection to world point {@code (x, y)}. */
     public void orderMove(float x, float y) {
-        orders.give(OrderEvents.MOVE, playerTeam, x, y, 0, 0);
+        player.move(x, y);
     }
 
     /** Posts an attack-move order for the player's selection to world point {@code (x, y)}. */
     public void orderAttack(float x, float y) {
-        orders.give(OrderEvents.ATTACK, playerTeam, x, y, 0, 0);
+        player.attack(x, y);
     }
 
     /**
@@ -331,95 +211,72 @@ public final class RtsGame {
      * {@link #DRAW}. Once decided the simulation stops, and the world (and its hash) stays as it ended.
      */
     public int winner() {
-        return outcome.winner();
+        return match.outcome.winner();
     }
 
     /** Whether a base has fallen. */
     public boolean isOver() {
-        return outcome.over();
+        return match.outcome.over();
     }
 
     /** Credits in {@code team}'s bank, or 0 once its base has fallen. */
     public int credits(int team) {
-        int base = baseOf(team);
-        return base < 0 ? 0 : bases.get(base).credits;
+        return counters.credits(team);
     }
 
     /** Credits harvesters of {@code team} have delivered since the start, or 0 once its base has fallen. */
     public int delivered(int team) {
-        int base = baseOf(team);
-        return base < 0 ? 0 : bases.get(base).delivered;
+        return counters.delivered(team);
     }
 
     /** Credits {@code team}'s factory has spent since the start, or 0 once its base has fallen. */
     public int spentCredits(int team) {
-        int base = baseOf(team);
-        return base < 0 ? 0 : bases.get(base).spent;
+        return counters.spent(team);
     }
 
     /** Units {@code team}'s factory has built since the start, or 0 once its base has fallen. */
     public int produced(int team) {
-        int base = baseOf(team);
-        return base < 0 ? 0 : bases.get(base).produced;
+        return counters.produced(team);
     }
 
     /** The hit points of {@code team}'s base over its maximum, in [0, 1]; 0 once fallen. */
     public float baseHealth(int team) {
-        int base = baseOf(team);
-        if (base < 0) {
-            return 0f;
-        }
-        Health h = healths.get(base);
-        return Math.max(0f, h.hp) / h.max;
+        return counters.baseHealth(team);
     }
 
     /** The cell {@code team}'s base stands on (a flat map index); it never moves. */
     public int baseCell(int team) {
-        return fields.baseCell(team);
+        return match.fields.baseCell(team);
     }
 
     /** The base entity of {@code team}, or -1 once it has fallen. */
     int baseOf(int team) {
-        IntBag all = baseSubscription.getEntities();
-        for (int i = 0; i < all.size(); i++) {
-            if (bases.get(all.get(i)).team == team) {
-                return all.get(i);
-            }
-        }
-        return -1;
-    }
-
-    /** Resource fields and base cells. */
-    public ResourceFields resourceFields() {
-        return fields;
-    }
-
-    /** What each team sees; the window draws the player's ({@link #PLAYER_TEAM}). */
-    public FogOfWar fog() {
-        return fog;
-    }
-
-    /** Each team's influence map, as the AI last read it. */
-    public InfluenceMap influence() {
-        return influence;
-    }
-
-    /** The minimap picture, refreshed at the minimap system's rate (newest only). */
-    public Minimap minimap() {
-        return minimap;
+        return counters.baseOf(team);
     }
 
     /** Living units of a team (harvesters included, bases not). */
     public int unitCount(int team) {
-        IntBag all = unitSubscription.getEntities();
-        int n = 0;
-        for (int i = 0; i < all.size(); i++) {
-            Unit u = units.get(all.get(i));
-            if (u.team == team && u.kind != Unit.BASE) {
-                n++;
-            }
-        }
-        return n;
+        return counters.unitCount(team);
+    }
+
+    /** Resource fields and base cells. */
+    public ResourceFields resourceFields() {
+        return match.fields;
+    }
+
+    /** What each team sees; the window draws the player's ({@link #playerTeam()}). */
+    public FogOfWar fog() {
+        return match.fog;
+    }
+
+    /** Each team's influence map, as the AI last read it. */
+    public InfluenceMap influence() {
+        return match.influence;
+    }
+
+    /** The minimap picture, refreshed at the minimap system's rate (newest only). */
+    public Minimap minimap() {
+        return match.minimap;
     }
 
     /** The world-state hash now (what {@code --print-hash} prints and replays check). */
@@ -427,25 +284,26 @@ public final class RtsGame {
         return hasher.hash();
     }
 
-    public GameConfig config() {
-        return config;
+    /** @return the setup this game was built from */
+    public MatchSetup setup() {
+        return match.setup;
     }
 
     /** The terrain: {@link GridMap#isWalkable(int, int)} per cell, fixed for the whole game. */
     public GridMap map() {
-        return map;
+        return match.map;
     }
 
     public GameLoop loop() {
-        return loop;
+        return match.loop;
     }
 
     public InputQueue inputs() {
-        return inputs;
+        return match.inputs;
     }
 
     public Interpolation interpolation() {
-        return interpolation;
+        return match.interpolation;
     }
 
     public Console console() {

@@ -1,15 +1,18 @@
 package dev.ecsloop.demo.sim;
 
 import com.artemis.BaseSystem;
+import dev.ecsloop.TickRate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 
 /**
- * The game's systems in registration order (which is also the tie order of ticks due at the same instant:
- * orders, economy, influence, AI, pathfinding, movement, projectiles, fog, combat, minimap, animation), and
- * name lookup for {@code --rate} by case-insensitive
- * unique prefix, the same rule as the console's {@code rate} command.
+ * The game's systems, listed once: each with how it is built and what it does. Everything else comes from this
+ * list: the registration order (which is also the tie order of ticks due at the same instant: orders, economy,
+ * influence, AI, pathfinding, movement, projectiles, fog, combat, minimap, animation), the name lookup for
+ * {@code --rate} and {@code phase} by case-insensitive unique prefix (the same rule as the console's {@code rate}
+ * command), and the README's systems table ({@link #markdownTable()}, checked by a test).
  *
  * <p>Rates are what a shipped RTS would use: physics (orders, movement, projectiles) at 60 Hz, animation every
  * frame, combat 20 Hz, pathfinding 15 Hz, economy and fog of war 10 Hz, influence maps and the AI 5 Hz, the
@@ -34,15 +37,74 @@ import java.util.Locale;
  * instants under any frame timing, and retunable live.
  */
 public final class SimSystems {
+    /** One system: its class, what it does (the README's words) and how a match builds it. */
+    private record Entry(Class<? extends BaseSystem> type, String role, Function<MatchWorld, BaseSystem> create) {
+    }
+
+    private static final List<Entry> ENTRIES = List.of(
+            new Entry(OrdersSystem.class, "applies your orders at their simulated instant",
+                    w -> new OrdersSystem(w.map, w.outcome)),
+            new Entry(EconomySystem.class, "harvesting, deliveries, credits, production",
+                    w -> new EconomySystem(w.map, w.fields, new int[] {w.perTeam, w.setup.units() - w.perTeam},
+                            w.squadsPerTeam, w.outcome)),
+            new Entry(InfluenceSystem.class, "influence map per team: own strength and the enemy's as seen",
+                    w -> new InfluenceSystem(w.influence, w.fog, w.outcome)),
+            new Entry(AiSystem.class, "commands the AI's teams: attack, defend, guard, reinforce, retreat",
+                    w -> new AiSystem(w.map, w.influence, w.fields, w.squadsPerTeam, w.setup.ai(), w.outcome)),
+            new Entry(PathfindingSystem.class, "budgeted A* and flow fields for many distinct requests",
+                    w -> new PathfindingSystem(w.map, w.setup.pathBudget(), w.outcome)),
+            new Entry(MovementSystem.class, "physics: movement, separation, obstacles",
+                    w -> new MovementSystem(w.map, w.capacity, w.outcome)),
+            new Entry(ProjectileSystem.class, "projectiles in flight and their hits",
+                    w -> new ProjectileSystem(w.outcome)),
+            new Entry(FogSystem.class, "fog of war per team", w -> new FogSystem(w.fog, w.outcome)),
+            new Entry(CombatSystem.class, "targets what the team sees, fires projectiles",
+                    w -> new CombatSystem(w.map, w.capacity, w.fog, w.outcome)),
+            new Entry(MinimapSystem.class, "the newest minimap picture only",
+                    w -> new MinimapSystem(w.minimap, w.fog, w.fields, PlayerOrders.DEFAULT_TEAM)),
+            new Entry(AnimationSystem.class, "drawing state: walk cycles, hit flashes", w -> new AnimationSystem()));
+
     /** Registration order. */
-    public static final List<Class<? extends BaseSystem>> ALL = List.of(OrdersSystem.class, EconomySystem.class,
-            InfluenceSystem.class, AiSystem.class, PathfindingSystem.class, MovementSystem.class,
-            ProjectileSystem.class, FogSystem.class, CombatSystem.class, MinimapSystem.class, AnimationSystem.class);
+    public static final List<Class<? extends BaseSystem>> ALL = ENTRIES.stream()
+            .<Class<? extends BaseSystem>>map(Entry::type).toList();
 
     private SimSystems() {
     }
 
+    /** A fresh instance of every system for {@code world}, in registration order. */
+    static BaseSystem[] create(MatchWorld world) {
+        BaseSystem[] systems = new BaseSystem[ENTRIES.size()];
+        for (int i = 0; i < systems.length; i++) {
+            systems[i] = ENTRIES.get(i).create().apply(world);
+        }
+        return systems;
+    }
+
     /**
+     * The README's systems table, one row per system in registration order: its rate and phase as its
+     * {@link TickRate} annotation declares them (none: every frame; throttled: newest only) and what it does.
+     *
+     * @return the Markdown table, header included, one line per row
+     */
+    public static String markdownTable() {
+        StringBuilder table = new StringBuilder("| system | rate | phase | what it does |\n| --- | --: | --: | --- |\n");
+        for (Entry e : ENTRIES) {
+            TickRate rate = e.type().getAnnotation(TickRate.class);
+            String hz = rate == null ? "every frame" : plain(rate.value()) + " Hz" + (rate.catchUp() ? "" : ", throttled");
+            String phase = rate == null ? "" : plain(rate.phase());
+            table.append("| ").append(e.type().getSimpleName()).append(" | ").append(hz).append(" | ").append(phase)
+                    .append(" | ").append(e.role()).append(" |\n");
+        }
+        return table.toString();
+    }
+
+    private static String plain(double v) {
+        return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
+    }
+
+    /**
+     * The system a typed name means: the whole simple class name or a unique prefix of it, in any case.
+     *
      * @throws IllegalArgumentException naming the typed text if no system or several match
      */
     public static Class<? extends BaseSystem> resolve(String typed) {

@@ -42,7 +42,7 @@ final class Spawner {
         return Math.max(1, (fightersPerTeam((units + 1) / 2) + SQUAD_SIZE - 1) / SQUAD_SIZE);
     }
 
-    static void spawn(World world, GridMap map, GameConfig config, ResourceFields fields) {
+    static void spawn(World world, GridMap map, MatchSetup config, ResourceFields fields) {
         SplitMix64 rng = new SplitMix64(config.seed() ^ 0x5EED5EED5EEDL);
         int perTeam = (config.units() + 1) / 2;
         int squads = squadsPerTeam(config.units());

@@ -1,24 +1,20 @@
 package dev.ecsloop.demo.window;
 
-import dev.ecsloop.console.Console;
 import dev.ecsloop.interpolate.InterpolationMode;
 import dev.ecsloop.pace.FramePacer;
 import dev.ecsloop.pace.LoopRunner;
 import dev.ecsloop.time.Clock;
-import org.lwjgl.glfw.GLFWErrorCallback;
-import org.lwjgl.opengl.GL;
 
 import java.nio.file.Path;
 import java.util.Objects;
 
-import static org.lwjgl.glfw.Callbacks.glfwFreeCallbacks;
 import static org.lwjgl.glfw.GLFW.*;
 import static org.lwjgl.opengl.GL33C.glFinish;
 
 /**
- * The one place that owns GLFW and the GL context: {@link #open} creates them (X11, or GLFW's Null platform with
- * an EGL context when {@linkplain WindowOptions#offscreen() offscreen}), installs the input callbacks, then the
- * renderer and the imgui overlay; {@link #run} drives the game's loop through an ecs-loop {@link LoopRunner}
+ * The GL shell of the game: {@link #open} brings up GLFW, the window and its context ({@link GlfwContext}: X11, or
+ * GLFW's Null platform with an EGL context when {@linkplain WindowOptions#offscreen() offscreen}), installs the
+ * input callbacks, then the renderer and the imgui overlay; {@link #run} drives the game's loop through an ecs-loop {@link LoopRunner}
  * (pump: poll events and drain the console; frame: {@code loop.frame()}; frame end: fill the snapshot, draw,
  * overlay, screenshots, swap); {@link #close()} frees everything in reverse order of creation.
  *
@@ -29,13 +25,14 @@ import static org.lwjgl.opengl.GL33C.glFinish;
  * }
  * }</pre>
  *
- * <p>Keys: WASD/arrows pan (so does the cursor at a screen edge), the wheel zooms toward the cursor, left-drag
- * selects, right-click orders, a click on the minimap looks there, F1 toggles the panel, F2 cycles interpolation,
- * F3 toggles the fog of war, T toggles the tick timeline, F5 restarts (when the game can), backquote toggles the console, Escape closes the
- * console or else the window.
+ * <p>Keys ({@link KeyBindings}): WASD/arrows pan (so does the cursor at a screen edge), the wheel zooms toward the
+ * cursor, left-drag selects, right-click orders, a click on the minimap looks there, F1 toggles the panel, F2
+ * cycles interpolation, F3 toggles the fog of war, T toggles the tick timeline, B follows the battle, H goes to
+ * the player's base, F5 restarts (when the game can), backquote toggles the console, Escape closes the console or
+ * else the window. The console gets {@code look} and {@code quit} ({@link WindowCommands}).
  *
- * <p>View: the map fills the window and the overlay floats over it; the camera stays on the map and first frames
- * the units (the action) rather than the bare map.
+ * <p>View: the map fills the window and the overlay floats over it; the camera stays on the map. Until the player
+ * steers, the {@link CameraDirector} directs it: the player's army first, then the first engagement, followed.
  *
  * <p>Threads: everything, from {@code open} to {@code close}, on one thread (the loop's); only
  * {@link #requestClose()} may be called from elsewhere. Not reentrant: one {@code run} at a time.
@@ -45,38 +42,28 @@ public final class GameWindow implements AutoCloseable {
     /** Real time for frame intervals, the frame profile and the X11 retry deadline; ecs-loop's one real clock. */
     private static final Clock REAL = Clock.system();
 
-    /** How long opening on X11 retries a display that refuses the connection. */
-    static final long X11_RETRY_MILLIS = 2_000;
-
-    /**
-     * The first view frames the player's units (team 0) with this margin, in cells, and no closer than
-     * {@link #FRAME_MAX_ZOOM} pixels per cell, so the army fills the middle of the screen with its surroundings.
-     */
-    static final float FRAME_MARGIN = 10f;
-    static final float FRAME_MAX_ZOOM = 16f;
     /** What the panel's stall button holds one frame back by, in real milliseconds. */
     static final long STALL_MILLIS = 200;
 
     private final WindowOptions options;
     private WindowGame game;
-    private final GLFWErrorCallback errorCallback;
+    private final GlfwContext glfw;
     private final long window;
     private final Camera camera = new Camera();
     private final CameraControl control = new CameraControl(camera);
+    private final CameraDirector director = new CameraDirector(camera);
+    /** The camera as the director left it last frame: any difference since is the player's doing. */
+    private final float[] steered = new float[3];
     private MouseGestures gestures;
     private final RenderSnapshot snapshot = new RenderSnapshot();
     private final ScreenshotQueue screenshots = new ScreenshotQueue();
     private final FrameTimes frameTimes = new FrameTimes();
     private OverlayConsole overlayConsole;
     private TickTimeline timeline;
-    private boolean framePending;
-    /** A {@code look} typed before the map was drawn: x, y, zoom; applied once it is. */
-    private float[] pendingLook;
     private boolean restartPending;
-    private final FrameProfile profile = new FrameProfile();
+    private final DrawCosts profile = new DrawCosts();
     private SceneRenderer renderer;
     private Overlay overlay;
-    private volatile String lastGlfwError = "";
     private volatile boolean closeRequested;
     private LoopRunner runner;
     private boolean exitAfterScreenshots;
@@ -84,7 +71,6 @@ public final class GameWindow implements AutoCloseable {
     private boolean closed;
     /** The mode the overlay's line shows; follows {@link WindowGame#interpolation()} once per frame. */
     private InterpolationMode shownMode;
-    private int fittedMapVersion;
     private int framebufferWidth;
     private int framebufferHeight;
     private int windowWidth = 1;
@@ -101,38 +87,9 @@ public final class GameWindow implements AutoCloseable {
         this.game = game;
         this.gestures = new MouseGestures(camera, game);
         this.overlayConsole = new OverlayConsole(game.console(), game.loop());
-        this.errorCallback = GLFWErrorCallback.create((error, description) ->
-                lastGlfwError = "GLFW error 0x" + Integer.toHexString(error) + ": "
-                        + GLFWErrorCallback.getDescription(description));
-        errorCallback.set();
-        if (!initGlfw(options.offscreen())) {
-            glfwSetErrorCallback(null);
-            errorCallback.free();
-            throw new IllegalStateException("cannot start GLFW on " + (options.offscreen() ? "the Null platform"
-                    : "X11 (DISPLAY=" + System.getenv("DISPLAY") + ")") + ": " + lastGlfwError);
-        }
-        glfwDefaultWindowHints();
-        glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
-        glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
-        glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
-        glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
-        glfwWindowHint(GLFW_RESIZABLE, GLFW_TRUE);
-        if (options.offscreen()) {
-            glfwWindowHint(GLFW_CONTEXT_CREATION_API, GLFW_EGL_CONTEXT_API);
-        }
-        window = glfwCreateWindow(options.width(), options.height(), options.title(), 0L, 0L);
-        if (window == 0L) {
-            String why = lastGlfwError;
-            glfwTerminate();
-            glfwSetErrorCallback(null);
-            errorCallback.free();
-            throw new IllegalStateException("cannot create a " + options.width() + "x" + options.height()
-                    + " OpenGL 3.3 core window: " + why);
-        }
+        this.glfw = new GlfwContext(options, REAL);
+        this.window = glfw.window;
         try {
-            glfwMakeContextCurrent(window);
-            GL.createCapabilities();
-            glfwSwapInterval(options.vsync() ? 1 : 0);
             installCallbacks();
             if (!options.offscreen()) {
                 glfwFocusWindow(window); // keys work at once, also where no window manager hands out focus
@@ -145,33 +102,6 @@ public final class GameWindow implements AutoCloseable {
         } catch (RuntimeException | Error e) {
             close();
             throw e;
-        }
-    }
-
-    /**
-     * Starts GLFW on the Null platform or on X11. Reconnecting to an X server right after a previous connection
-     * closed fails now and then with "X11: Failed to open display" while the server is still alive: measured under
-     * Xvfb 21.1.7 with bare GLFW, about one reopen in four after a few hundred frames, and always cured by one
-     * retry 50 ms later. So X11 retries for up to {@link #X11_RETRY_MILLIS}; a display that is really absent
-     * still fails, only later.
-     */
-    private static boolean initGlfw(boolean offscreen) {
-        long deadline = REAL.nanoTime() + X11_RETRY_MILLIS * 1_000_000L;
-        while (true) {
-            glfwInitHint(GLFW_PLATFORM, offscreen ? GLFW_PLATFORM_NULL : GLFW_PLATFORM_X11);
-            if (glfwInit()) {
-                return true;
-            }
-            String display = System.getenv("DISPLAY");
-            if (offscreen || display == null || display.isBlank() || REAL.nanoTime() > deadline) {
-                return false;
-            }
-            try {
-                Thread.sleep(50);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return false;
-            }
         }
     }
 
@@ -240,6 +170,18 @@ public final class GameWindow implements AutoCloseable {
         return screenshots.taken();
     }
 
+    /**
+     * Shows or hides the tick timeline along the bottom (T toggles it too). The demo opens without it, so that
+     * the map has the screen; tests of the timeline open with it (the default).
+     *
+     * @param open whether to show it
+     */
+    public void showTimeline(boolean open) {
+        if (overlay != null) {
+            overlay.setTimelineOpen(open);
+        }
+    }
+
     /** Asks {@link #run} to return after the current frame. Safe from any thread. */
     public void requestClose() {
         closeRequested = true;
@@ -265,7 +207,7 @@ public final class GameWindow implements AutoCloseable {
         }
         try {
             while (true) {
-                registerQuit(game.console());
+                WindowCommands.register(game.console(), director, this::requestClose);
                 runner = new LoopRunner(pacer, this::pump, this::frameEnd);
                 lastFrameReal = REAL.nanoTime();
                 game.loop().run(runner);
@@ -293,11 +235,13 @@ public final class GameWindow implements AutoCloseable {
         overlayConsole = new OverlayConsole(next.console(), next.loop());
         timeline = new TickTimeline(next.loop(), REAL);
         if (overlay != null) {
+            boolean timelineOpen = overlay.isTimelineOpen();
             overlay.free();
             overlay = new Overlay(window, next, overlayConsole, frameTimes, timeline);
+            overlay.setTimelineOpen(timelineOpen);
         }
         shownMode = null;
-        fittedMapVersion = -1;
+        director.reset();
         snapshot.clear();
         snapshot.mapWidth = 0;
     }
@@ -308,51 +252,6 @@ public final class GameWindow implements AutoCloseable {
         LoopRunner r = runner;
         if (r != null) {
             r.stop();
-        }
-    }
-
-    /** The window's own console commands: {@code look} moves the camera, {@code quit} closes. */
-    private void registerQuit(Console console) {
-        try {
-            console.register("look", "look <x> <y> [zoom]",
-                    "moves the camera to a world point, optionally at a zoom in pixels per cell", (args, out) -> {
-                        args.expectAtMost(3);
-                        double x = args.number(0, "<x>");
-                        double y = args.number(1, "<y>");
-                        double zoom = args.has(2) ? args.number(2, "[zoom]") : camera.zoom();
-                        int w = snapshot.mapWidth;
-                        int h = snapshot.mapHeight;
-                        if (zoom < Camera.MIN_ZOOM || zoom > Camera.MAX_ZOOM) {
-                            throw new IllegalArgumentException("[zoom] must be from " + Camera.MIN_ZOOM + " to "
-                                    + Camera.MAX_ZOOM + " pixels per cell, was " + args.word(2, "[zoom]"));
-                        }
-                        if (w == 0) { // typed before the first frame drew the map: look once it has
-                            pendingLook = new float[] {(float) x, (float) y, (float) zoom};
-                            out.accept("will look at (" + args.word(0, "<x>") + ", " + args.word(1, "<y>")
-                                    + ") once the map is drawn");
-                            return;
-                        }
-                        if (x < 0 || y < 0 || x > w || y > h) {
-                            throw new IllegalArgumentException("(" + args.word(0, "<x>") + ", " + args.word(1, "<y>")
-                                    + ") is off the map, which is " + w + " x " + h + " cells");
-                        }
-                        framePending = false;
-                        camera.setZoom((float) zoom);
-                        camera.lookAt((float) x, (float) y);
-                        out.accept(String.format(java.util.Locale.ROOT, "looking at (%.1f, %.1f), %.1f px per cell",
-                                camera.centerX(), camera.centerY(), camera.zoom()));
-                    });
-        } catch (IllegalArgumentException alreadyThere) {
-            // Registered by an earlier run of this window on the same console, or the game has its own.
-        }
-        try {
-            console.register("quit", "quit", "closes the window and ends the game", (args, out) -> {
-                args.expectAtMost(0);
-                out.accept("quitting");
-                requestClose();
-            });
-        } catch (IllegalArgumentException alreadyThere) {
-            // The game has its own 'quit'; it calls requestClose() itself.
         }
     }
 
@@ -386,26 +285,14 @@ public final class GameWindow implements AutoCloseable {
             shownMode = mode;
         }
         long filled = REAL.nanoTime();
-        if (snapshot.mapVersion != fittedMapVersion && snapshot.mapWidth > 0) {
-            camera.setBounds(snapshot.mapWidth, snapshot.mapHeight);
-            camera.fit(snapshot.mapWidth, snapshot.mapHeight);
-            fittedMapVersion = snapshot.mapVersion;
-            framePending = game.framesUnitsFirst();
-        }
-        if (pendingLook != null && snapshot.mapWidth > 0) {
-            framePending = false;
-            camera.setZoom(pendingLook[2]);
-            camera.lookAt(pendingLook[0], pendingLook[1]);
-            pendingLook = null;
-        }
-        if (framePending && snapshot.unitCount > 0) {
-            frameUnits();
-            framePending = false;
-        }
+        steer(seconds);
         gestures.publish(snapshot);
         renderer.draw(snapshot, camera);
         long scene = REAL.nanoTime();
         if (overlay != null) {
+            if (screenshots.isDue(game.loop().simulatedNanos())) {
+                overlay.refreshNow(); // the panel shows the time the screenshot was asked for, not a second ago
+            }
             overlay.render(start, camera, snapshot);
             if (overlay.takeRestart()) {
                 requestRestart();
@@ -431,37 +318,31 @@ public final class GameWindow implements AutoCloseable {
         profile.record(filled - start, scene - filled, drawn - scene, finished - drawn, REAL.nanoTime() - captured);
     }
 
-    /** Frames the bounding box of the player's units (of all, if none): the action rather than the bare map. */
-    private void frameUnits() {
-        float x0 = Float.MAX_VALUE;
-        float y0 = Float.MAX_VALUE;
-        float x1 = -Float.MAX_VALUE;
-        float y1 = -Float.MAX_VALUE;
-        boolean anyOfTeam0 = false;
-        for (int i = 0; i < snapshot.unitCount && !anyOfTeam0; i++) {
-            anyOfTeam0 = snapshot.team[i] == 0;
+    /** The camera director's turn: notices the player's steering since last frame, then directs. */
+    private void steer(float seconds) {
+        if (camera.centerX() != steered[0] || camera.centerY() != steered[1] || camera.zoom() != steered[2]) {
+            director.playerTookOver();
         }
-        for (int i = 0; i < snapshot.unitCount; i++) {
-            if (anyOfTeam0 && snapshot.team[i] != 0) {
-                continue;
-            }
-            x0 = Math.min(x0, snapshot.x[i]);
-            y0 = Math.min(y0, snapshot.y[i]);
-            x1 = Math.max(x1, snapshot.x[i]);
-            y1 = Math.max(y1, snapshot.y[i]);
-        }
+        director.setFramesUnitsFirst(game.framesUnitsFirst());
         float w = camera.viewportWidth();
         float h = camera.viewportHeight();
         if (overlay == null || w < 900) {
-            camera.frame(x0, y0, x1, y1, FRAME_MARGIN, FRAME_MAX_ZOOM);
-            return;
+            director.setFreeArea(0, 0, w, h);
+        } else { // the part the panel (left), the minimap (right) and the timeline (bottom) leave free
+            float left = overlay.isPanelOpen() ? Overlay.PANEL_X + Overlay.PANEL_W : 0;
+            float right = new MinimapLayout((int) w, 1, 1).x;
+            float bottom = overlay.isTimelineOpen()
+                    ? new TimelineLayout((int) w, (int) h, game.loop().systems().size()).y : h;
+            director.setFreeArea(left, 0, right, bottom);
         }
-        // Into the part of the screen the panel (left), the minimap (right) and the timeline (bottom) leave free.
-        float left = Overlay.PANEL_X + Overlay.PANEL_W;
-        float right = new MinimapLayout((int) w, 1, 1).x;
-        float bottom = overlay.isTimelineOpen()
-                ? new TimelineLayout((int) w, (int) h, game.loop().systems().size()).y : h;
-        camera.frame(x0, y0, x1, y1, FRAME_MARGIN, FRAME_MAX_ZOOM, left, 0, right, bottom);
+        director.update(snapshot, seconds);
+        rememberSteered();
+    }
+
+    private void rememberSteered() {
+        steered[0] = camera.centerX();
+        steered[1] = camera.centerY();
+        steered[2] = camera.zoom();
     }
 
     /** Holds the loop thread back once, so the next frame must catch up: a demonstration for the timeline. */
@@ -474,70 +355,53 @@ public final class GameWindow implements AutoCloseable {
     }
 
     private void onKey(long win, int key, int scancode, int action, int mods) {
+        boolean typing = overlay != null && overlay.wantsKeyboard();
         if (action == GLFW_PRESS && overlay != null) {
             overlay.keyPressed(key);
         }
-        if (action == GLFW_PRESS && (overlay == null || !overlay.wantsKeyboard())) {
-            switch (key) {
-                case GLFW_KEY_T -> {
-                    if (overlay != null) {
-                        overlay.toggleTimeline();
-                    }
-                    return;
-                }
-                case GLFW_KEY_F5 -> {
-                    requestRestart();
-                    return;
-                }
-                case GLFW_KEY_F3 -> {
-                    game.toggleFog();
-                    snapshot.fog = new byte[0]; // a game that stops drawing fog leaves none behind
-                    return;
-                }
-                default -> { }
-            }
-        }
         if (action == GLFW_PRESS) {
-            switch (key) {
-                case GLFW_KEY_GRAVE_ACCENT -> {
-                    if (overlay != null) {
-                        overlay.toggleConsole();
-                    }
-                    return;
+            act(KeyBindings.pressed(key, typing));
+        }
+        if (action != GLFW_REPEAT) {
+            KeyBindings.pan(control, key, action == GLFW_PRESS, typing);
+        }
+    }
+
+    private void act(KeyBindings.Action action) {
+        switch (action) {
+            case TIMELINE -> {
+                if (overlay != null) {
+                    overlay.toggleTimeline();
                 }
-                case GLFW_KEY_ESCAPE -> {
-                    if (overlay != null && overlay.isConsoleOpen()) {
-                        overlay.closeConsole();
-                    } else {
-                        requestClose();
-                    }
-                    return;
-                }
-                case GLFW_KEY_F1 -> {
-                    if (overlay != null) {
-                        overlay.togglePanel();
-                    }
-                    return;
-                }
-                case GLFW_KEY_F2 -> {
-                    game.setInterpolation(InterpolationCycle.next(game.interpolation()));
-                    return;
-                }
-                default -> { }
             }
-        }
-        if (action == GLFW_REPEAT) {
-            return;
-        }
-        boolean down = action == GLFW_PRESS;
-        if (down && overlay != null && overlay.wantsKeyboard()) {
-            return; // typing into the console, not panning
-        }
-        switch (key) {
-            case GLFW_KEY_A, GLFW_KEY_LEFT -> control.left = down;
-            case GLFW_KEY_D, GLFW_KEY_RIGHT -> control.right = down;
-            case GLFW_KEY_W, GLFW_KEY_UP -> control.up = down;
-            case GLFW_KEY_S, GLFW_KEY_DOWN -> control.down = down;
+            case RESTART -> requestRestart();
+            case FOG -> {
+                game.toggleFog();
+                snapshot.fog = new byte[0]; // a game that stops drawing fog leaves none behind
+            }
+            case CONSOLE -> {
+                if (overlay != null) {
+                    overlay.toggleConsole();
+                }
+            }
+            case ESCAPE -> {
+                if (overlay != null && overlay.isConsoleOpen()) {
+                    overlay.closeConsole();
+                } else {
+                    requestClose();
+                }
+            }
+            case PANEL -> {
+                if (overlay != null) {
+                    overlay.togglePanel();
+                }
+            }
+            case INTERPOLATION -> game.setInterpolation(InterpolationCycle.next(game.interpolation()));
+            case BATTLE -> director.followBattle();
+            case BASE -> {
+                director.goHome(snapshot);
+                rememberSteered();
+            }
             default -> { }
         }
     }
@@ -602,7 +466,7 @@ public final class GameWindow implements AutoCloseable {
         finishBeforeSwap = on;
     }
 
-    FrameProfile profile() {
+    DrawCosts profile() {
         return profile;
     }
 
@@ -613,6 +477,10 @@ public final class GameWindow implements AutoCloseable {
     /** The overlay, or null without one: window tests read its layout. */
     Overlay overlay() {
         return overlay;
+    }
+
+    CameraDirector director() {
+        return director;
     }
 
     TickTimeline timeline() {
@@ -649,12 +517,6 @@ public final class GameWindow implements AutoCloseable {
             renderer.free();
             renderer = null;
         }
-        glfwFreeCallbacks(window);
-        GL.setCapabilities(null);
-        glfwMakeContextCurrent(0L);
-        glfwDestroyWindow(window);
-        glfwTerminate();
-        glfwSetErrorCallback(null);
-        errorCallback.free();
+        glfw.close();
     }
 }

@@ -32,8 +32,9 @@ import java.util.Locale;
 
 /**
  * The imgui overlay, floating over the map: the panel (collapsible sections: the loop's controls, one row per
- * system with its rate slider and measured figures, the key legend), the tick timeline along the bottom
- * ({@link TimelineView}), the minimap in the top-right corner, the win/lose banner, and the console window
+ * system with its rate slider and measured figures, the keys), the legend of colours and marks under it, the
+ * tick timeline along the bottom ({@link TimelineView}, T), the minimap in the top-right corner, the win/lose
+ * banner, and the console window
  * (backquote toggles). Every loop control acts through {@link OverlayConsole}, i.e. through console commands; the
  * logic lives in plain classes and this one only lays out widgets.
  *
@@ -75,6 +76,11 @@ final class Overlay {
     private final String[] systemNames;
     private final String[] tickRates;
     private final String[] tickCosts;
+    /** Each rate slider's value as text, beside the slider rather than under its handle; rebuilt on change. */
+    private final String[] rateTexts;
+    private final float[] rateShown;
+    private String scaleText = "";
+    private float scaleShown = Float.NaN;
     private final float[] scaleSlider = new float[1];
     private final ImString input = new ImString(256);
     private final ImBoolean consoleOpen = new ImBoolean(false);
@@ -95,6 +101,8 @@ final class Overlay {
     private float panelScrollMax;
     private boolean stallRequested;
     private MinimapLayout minimap;
+    /** Pixels covered by the overlay's windows in the last frame (their rectangles summed; overlaps count twice). */
+    private float covered;
 
     Overlay(long window, WindowGame game, OverlayConsole console, FrameTimes frameTimes, TickTimeline timeline) {
         this.window = window;
@@ -110,6 +118,9 @@ final class Overlay {
         this.systemNames = new String[n];
         this.tickRates = new String[n];
         this.tickCosts = new String[n];
+        this.rateTexts = new String[n];
+        this.rateShown = new float[n];
+        java.util.Arrays.fill(rateShown, Float.NaN);
         for (int i = 0; i < n; i++) {
             rateLabels[i] = "##rate" + i;
             systemNames[i] = systems.get(i).getSimpleName();
@@ -180,6 +191,28 @@ final class Overlay {
         panelOpen = !panelOpen;
     }
 
+    boolean isPanelOpen() {
+        return panelOpen;
+    }
+
+    /** Shows or hides the timeline (T toggles it); the demo opens without it, so the map has the screen. */
+    void setTimelineOpen(boolean open) {
+        timelineOpen = open;
+    }
+
+    /** Makes the next frame refresh the panel's figures, whatever their age: a screenshot is due. */
+    void refreshNow() {
+        countersFresh = false;
+    }
+
+    /**
+     * The overlay's share of the frame as last drawn: its windows' rectangles summed (an overestimate where they
+     * overlap). At 1280 x 720 with the demo's defaults it leaves at least two thirds of the frame to the map.
+     */
+    float coveredPixels() {
+        return covered;
+    }
+
     void toggleTimeline() {
         timelineOpen = !timelineOpen;
     }
@@ -238,18 +271,24 @@ final class Overlay {
         ImGui.newFrame();
         int w = camera.viewportWidth();
         int h = camera.viewportHeight();
+        covered = 0;
         if (timelineOpen) {
             timelineView.render(w, h);
+            TimelineLayout t = new TimelineLayout(w, h, systems.size());
+            covered += (h - t.y) * w;
         }
         if (panelOpen) {
             panel(realNanos, h);
+            covered += PANEL_W * panelHeight;
+            legend(w, h);
         }
         if (snapshot.mapWidth > 0) {
             minimap(camera, snapshot);
+            covered += minimap.windowSize * minimap.windowSize;
         }
-        Outcome outcome = game.outcome();
-        if (outcome != Outcome.PLAYING) {
-            banner(outcome, w, h);
+        Standing standing = game.standing();
+        if (standing != Standing.PLAYING) {
+            banner(standing, w, h);
         }
         if (consoleOpen.get()) {
             consoleWindow(w, h);
@@ -328,8 +367,15 @@ final class Overlay {
         if (ImGui.checkbox("timeline (T)", timelineOpen)) {
             timelineOpen = !timelineOpen;
         }
-        ImGui.setNextItemWidth(110);
-        ImGui.sliderFloat("time scale", scaleSlider, LoopControls.MIN_SCALE, LoopControls.MAX_SCALE, "%.2f",
+        if (scaleSlider[0] != scaleShown) {
+            scaleShown = scaleSlider[0];
+            scaleText = String.format(Locale.ROOT, "x%.2f", scaleShown);
+        }
+        ImGui.alignTextToFramePadding();
+        ImGui.textUnformatted(scaleText);
+        ImGui.sameLine();
+        ImGui.setNextItemWidth(70);
+        ImGui.sliderFloat("time scale", scaleSlider, LoopControls.MIN_SCALE, LoopControls.MAX_SCALE, "",
                 ImGuiSliderFlags.Logarithmic);
         if (ImGui.isItemDeactivatedAfterEdit()) {
             runIfAny(LoopControls.timeScaleCommand(loop, scaleSlider[0]));
@@ -379,8 +425,15 @@ final class Overlay {
                 ImGui.alignTextToFramePadding();
                 ImGui.textDisabled("every frame");
             } else {
+                if (rateSliders[i][0] != rateShown[i]) {
+                    rateShown[i] = rateSliders[i][0];
+                    rateTexts[i] = String.format(Locale.ROOT, "%5.1f", rateShown[i]);
+                }
+                ImGui.alignTextToFramePadding();
+                ImGui.textUnformatted(rateTexts[i]); // the digits beside the slider, never under its handle
+                ImGui.sameLine();
                 ImGui.setNextItemWidth(-1);
-                ImGui.sliderFloat(rateLabels[i], rateSliders[i], LoopControls.MIN_HZ, LoopControls.MAX_HZ, "%.1f",
+                ImGui.sliderFloat(rateLabels[i], rateSliders[i], LoopControls.MIN_HZ, LoopControls.MAX_HZ, "",
                         ImGuiSliderFlags.Logarithmic);
                 if (ImGui.isItemDeactivatedAfterEdit()) {
                     runIfAny(LoopControls.rateCommand(loop, type, rateSliders[i][0]));
@@ -407,9 +460,54 @@ final class Overlay {
         ImGui.textUnformatted("right click                   move (on an enemy: attack)");
         ImGui.textUnformatted("minimap click or drag         look there");
         ImGui.textUnformatted("F1 panel   F2 interpolation   F3 fog   T timeline");
-        ImGui.textUnformatted("F5 restart");
+        ImGui.textUnformatted("B follow the battle   H your base   F5 restart");
         ImGui.textUnformatted("` console   Esc close console / quit");
         ImGui.textUnformatted(modeLine);
+    }
+
+    /** Height of the legend window: four lines of marks and words. */
+    static final float LEGEND_H = 82;
+
+    /**
+     * What the colours and marks mean, in a strip at the bottom left (above the timeline when it is open): the
+     * teams, the unit shapes, fields, routes, selection and the fog's three shades.
+     */
+    private void legend(int w, int h) {
+        float bottom = timelineOpen ? new TimelineLayout(w, h, systems.size()).y : h;
+        float y = bottom - LEGEND_H - PANEL_Y;
+        if (y < PANEL_Y + panelHeight + PANEL_Y) {
+            return; // no room under the panel: the Keys section says the same
+        }
+        ImGui.setNextWindowPos(PANEL_X, y, ImGuiCond.Always);
+        ImGui.setNextWindowSize(PANEL_W, LEGEND_H, ImGuiCond.Always);
+        ImGui.setNextWindowBgAlpha(0.8f);
+        if (ImGui.begin("##legend", ImGuiWindowFlags.NoDecoration | ImGuiWindowFlags.NoMove
+                | ImGuiWindowFlags.NoSavedSettings | ImGuiWindowFlags.NoFocusOnAppearing
+                | ImGuiWindowFlags.NoInputs)) {
+            ImDrawList d = ImGui.getWindowDrawList();
+            swatch(d, Palette.TEAM0, "you (team 0)");
+            swatch(d, Palette.TEAM1, "enemy (team 1)");
+            swatch(d, Palette.RESOURCE, "field");
+            swatch(d, Palette.PATH, "route");
+            ImGui.newLine();
+            ImGui.textUnformatted("arrow soldier   slim arrow archer   square harvester");
+            ImGui.textUnformatted("big square base   green outline selected   bar health");
+            ImGui.textUnformatted("map: lit in sight, dimmed seen before, dark never seen");
+            covered += PANEL_W * LEGEND_H;
+        }
+        ImGui.end();
+    }
+
+    /** A coloured square and its meaning, on the current line. */
+    private static void swatch(ImDrawList d, int rgb, String meaning) {
+        float x = ImGui.getCursorScreenPosX();
+        float y = ImGui.getCursorScreenPosY();
+        float side = ImGui.getTextLineHeight() - 2;
+        d.addRectFilled(x, y + 1, x + side, y + 1 + side, TimelineView.color(rgb, 255));
+        ImGui.dummy(side, side);
+        ImGui.sameLine();
+        ImGui.textUnformatted(meaning);
+        ImGui.sameLine(0, 14);
     }
 
     private void minimap(Camera camera, RenderSnapshot s) {
@@ -437,6 +535,7 @@ final class Overlay {
         if (s.minimapSide > 0) {
             picture.update(s);
             d.addImage(picture.texture(), m.mapX, m.mapY, x1, y1, 0, 0, picture.u(s), picture.v(s));
+            d.addRect(m.mapX - 1, m.mapY - 1, x1 + 1, y1 + 1, TimelineView.color(0x808890, 255)); // the map's edge
             drawCameraRect(d, m, camera, x1, y1);
             return;
         }
@@ -476,7 +575,7 @@ final class Overlay {
         d.addRect(vx0, vy0, vx1, vy1, TimelineView.color(0xFFFFFF, 230), 0f, 0, 1.5f);
     }
 
-    private void banner(Outcome outcome, int w, int h) {
+    private void banner(Standing standing, int w, int h) {
         float bw = 420;
         float bh = 120;
         ImGui.setNextWindowPos((w - bw) / 2f, h * 0.3f - bh / 2f, ImGuiCond.Always);
@@ -485,19 +584,19 @@ final class Overlay {
         if (ImGui.begin("##banner", ImGuiWindowFlags.NoDecoration | ImGuiWindowFlags.NoMove
                 | ImGuiWindowFlags.NoSavedSettings)) {
             ImDrawList d = ImGui.getWindowDrawList();
-            int color = outcome == Outcome.WON ? Palette.BANNER_WON : outcome == Outcome.DRAW ? 0xB0B0B0
+            int color = standing == Standing.WON ? Palette.BANNER_WON : standing == Standing.DRAW ? 0xB0B0B0
                     : Palette.BANNER_LOST;
             float x = ImGui.getWindowPosX();
             float y = ImGui.getWindowPosY();
             d.addRectFilled(x, y, x + bw, y + 8, TimelineView.color(color, 255));
-            String title = outcome == Outcome.WON ? "VICTORY" : outcome == Outcome.DRAW ? "DRAW" : "DEFEAT";
+            String title = standing == Standing.WON ? "VICTORY" : standing == Standing.DRAW ? "DRAW" : "DEFEAT";
             float size = ImGui.getFontSize() * 3f;
             float titleWidth = ImGui.calcTextSize(title).x * 3f;
             d.addText(ImGui.getFont(), size, x + (bw - titleWidth) / 2f, y + 16, TimelineView.color(color, 255),
                     title);
             ImGui.setCursorPosY(16 + size + 6);
-            String line = outcome == Outcome.WON ? "the enemy base has fallen"
-                    : outcome == Outcome.DRAW ? "both bases fell at once" : "your base has fallen";
+            String line = standing == Standing.WON ? "the enemy base has fallen"
+                    : standing == Standing.DRAW ? "both bases fell at once" : "your base has fallen";
             ImGui.setCursorPosX((bw - ImGui.calcTextSize(line).x) / 2f);
             ImGui.textUnformatted(line);
             ImGui.setCursorPosX((bw - 120) / 2f);

@@ -48,6 +48,8 @@ public final class RenderSnapshot {
     boolean[] selected = new boolean[INITIAL_UNITS];
     byte[] kind = new byte[INITIAL_UNITS];
     int unitCount;
+    /** The team the player commands and sees for: the camera director frames its army and finds its base. */
+    int viewer;
 
     // Projectiles, valid in [0, projectileCount).
     float[] projectileX = new float[INITIAL_UNITS];
@@ -176,6 +178,15 @@ public final class RenderSnapshot {
         System.arraycopy(argb, 0, minimapPixels, 0, side * side);
         minimapSide = side;
         minimapVersion = version;
+    }
+
+    /**
+     * Names the team the player commands (0 unless set); the window frames its army first and finds its base.
+     *
+     * @param team 0 or 1
+     */
+    public void setViewer(int team) {
+        viewer = team;
     }
 
     /** Empties the units and paths of the previous frame; the map and capacities stay. */

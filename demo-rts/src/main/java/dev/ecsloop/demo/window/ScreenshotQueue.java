@@ -27,6 +27,11 @@ final class ScreenshotQueue {
         return pending.remove(0);
     }
 
+    /** Whether a screenshot is due at {@code simNanos}, without taking it. */
+    boolean isDue(long simNanos) {
+        return !pending.isEmpty() && pending.get(0).simNanos() <= simNanos;
+    }
+
     boolean isEmpty() {
         return pending.isEmpty();
     }

@@ -94,18 +94,19 @@ public interface WindowGame {
     }
 
     /**
-     * How the game stands: once it is not {@link Outcome#PLAYING} the window shows a banner with a restart button.
+     * How the game stands: once it is not {@link Standing#PLAYING} the window shows a banner with a restart button.
      * Called once per frame, after {@link #fill}. The default: never decided.
      *
      * @return the outcome as of the last {@link #fill}
      */
-    default Outcome outcome() {
-        return Outcome.PLAYING;
+    default Standing standing() {
+        return Standing.PLAYING;
     }
 
     /**
-     * Whether the first view frames the player's units (the action) rather than the whole map. The default: yes;
-     * a game showing a small arena whole (a capture, a test) says no.
+     * Whether the camera directs itself (frames the player's units, then follows the first engagement) rather than
+     * showing the whole map and leaving the camera to the player. The default: yes; a game showing a small arena
+     * whole (a capture, a test) says no.
      *
      * @return whether to frame the player's units first
      */

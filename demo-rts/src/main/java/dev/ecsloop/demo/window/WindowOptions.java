@@ -10,8 +10,11 @@ package dev.ecsloop.demo.window;
  *                       screenshots still work). Otherwise X11, which needs {@code DISPLAY}
  * @param vsync          swap interval 1 (0 = as fast as possible; under Xvfb vsync does nothing anyway)
  * @param overlay        draw the imgui panel and allow the console window
+ * @param fitScreen      on X11, size the window to the screen's work area (and ask the window manager to
+ *                       maximise it) instead of {@code width} x {@code height}; offscreen ignores it
  */
-public record WindowOptions(int width, int height, String title, boolean offscreen, boolean vsync, boolean overlay) {
+public record WindowOptions(int width, int height, String title, boolean offscreen, boolean vsync, boolean overlay,
+                            boolean fitScreen) {
 
     /**
      * Checks the size; a null title becomes the default one.
@@ -22,6 +25,7 @@ public record WindowOptions(int width, int height, String title, boolean offscre
      * @param offscreen GLFW's Null platform with EGL rather than X11
      * @param vsync     swap interval 1
      * @param overlay   draw the overlay
+     * @param fitScreen size the window to the screen (X11 only)
      * @throws IllegalArgumentException if a side is under 64 or over 16384 pixels
      */
     public WindowOptions {
@@ -34,12 +38,12 @@ public record WindowOptions(int width, int height, String title, boolean offscre
     }
 
     /**
-     * 1280x720, on the X11 display, vsync on, overlay on.
+     * 1280x720, on the X11 display, vsync on, overlay on, not fitted to the screen.
      *
      * @return the defaults
      */
     public static WindowOptions defaults() {
-        return new WindowOptions(1280, 720, "ecs-loop demo-rts", false, true, true);
+        return new WindowOptions(1280, 720, "ecs-loop demo-rts", false, true, true, false);
     }
 
     /**
@@ -50,7 +54,7 @@ public record WindowOptions(int width, int height, String title, boolean offscre
      * @return the new options
      */
     public WindowOptions withSize(int w, int h) {
-        return new WindowOptions(w, h, title, offscreen, vsync, overlay);
+        return new WindowOptions(w, h, title, offscreen, vsync, overlay, fitScreen);
     }
 
     /**
@@ -60,7 +64,7 @@ public record WindowOptions(int width, int height, String title, boolean offscre
      * @return the new options
      */
     public WindowOptions withOffscreen(boolean off) {
-        return new WindowOptions(width, height, title, off, vsync, overlay);
+        return new WindowOptions(width, height, title, off, vsync, overlay, fitScreen);
     }
 
     /**
@@ -70,7 +74,7 @@ public record WindowOptions(int width, int height, String title, boolean offscre
      * @return the new options
      */
     public WindowOptions withVsync(boolean on) {
-        return new WindowOptions(width, height, title, offscreen, on, overlay);
+        return new WindowOptions(width, height, title, offscreen, on, overlay, fitScreen);
     }
 
     /**
@@ -80,6 +84,16 @@ public record WindowOptions(int width, int height, String title, boolean offscre
      * @return the new options
      */
     public WindowOptions withOverlay(boolean on) {
-        return new WindowOptions(width, height, title, offscreen, vsync, on);
+        return new WindowOptions(width, height, title, offscreen, vsync, on, fitScreen);
+    }
+
+    /**
+     * The same options, sized to the screen or not.
+     *
+     * @param on whether an X11 window takes the screen's work area
+     * @return the new options
+     */
+    public WindowOptions withFitScreen(boolean on) {
+        return new WindowOptions(width, height, title, offscreen, vsync, overlay, on);
     }
 }

@@ -5,7 +5,7 @@ import dev.ecsloop.bench.PacingBenchmark;
 import com.artemis.BaseSystem;
 import dev.ecsloop.TickRate;
 import dev.ecsloop.demo.sim.CombatSystem;
-import dev.ecsloop.demo.sim.GameConfig;
+import dev.ecsloop.demo.sim.MatchSetup;
 import dev.ecsloop.demo.sim.MovementSystem;
 import dev.ecsloop.demo.sim.ProjectileSystem;
 import dev.ecsloop.demo.sim.SimSystems;
@@ -211,7 +211,7 @@ public final class BenchSuite implements Callable<Integer> {
             List<SimBenchmark.Result> mine = measured.stream().filter(r -> r.rates() == rates).toList();
             int[] units = mine.stream().mapToInt(SimBenchmark.Result::units).toArray();
             double[] speeds = mine.stream().mapToDouble(SimBenchmark.Result::worstWindow).toArray();
-            estimates[c] = realTimeEstimate(units, speeds, plan.armyStep(), GameConfig.MAX_UNITS);
+            estimates[c] = realTimeEstimate(units, speeds, plan.armyStep(), MatchSetup.MAX_UNITS);
             boolean bracketed = speeds[0] >= 1 && speeds[speeds.length - 1] < 1;
             largest.append(String.format(Locale.ROOT, " %s %,d (%s);", rates.label(), estimates[c],
                     bracketed ? "interpolated" : "extrapolated"));

@@ -2,7 +2,7 @@ package dev.ecsloop.demo.bench;
 
 import dev.ecsloop.DebtPolicy;
 import dev.ecsloop.GameLoop;
-import dev.ecsloop.demo.sim.GameConfig;
+import dev.ecsloop.demo.sim.MatchSetup;
 import dev.ecsloop.demo.sim.MovementSystem;
 import dev.ecsloop.demo.sim.RtsGame;
 import dev.ecsloop.pace.FramePacer;
@@ -49,7 +49,7 @@ public final class CatchUpBenchmark {
      */
     public static Result measure(int units, DebtPolicy policy, double warmUpSeconds, long stallMs) {
         Clock clock = Clock.system();
-        RtsGame game = RtsGame.create(GameConfig.defaults(1).withUnits(units), clock, false);
+        RtsGame game = RtsGame.create(MatchSetup.defaults(1).withUnits(units), clock, false);
         GameLoop loop = game.loop();
         loop.setDebtPolicy(policy);
         FramePacer pacer = new FramePacer(clock, FPS);

@@ -4,7 +4,7 @@ import com.artemis.BaseSystem;
 import dev.ecsloop.GameLoop;
 import dev.ecsloop.demo.sim.AiSystem;
 import dev.ecsloop.demo.sim.CombatSystem;
-import dev.ecsloop.demo.sim.GameConfig;
+import dev.ecsloop.demo.sim.MatchSetup;
 import dev.ecsloop.demo.sim.PathfindingSystem;
 import dev.ecsloop.demo.sim.RateSetting;
 import dev.ecsloop.demo.sim.RtsGame;
@@ -133,7 +133,7 @@ public final class SimBenchmark {
         if (seconds < WINDOW_SECONDS) {
             throw new IllegalArgumentException("seconds must be at least " + WINDOW_SECONDS + ": " + seconds);
         }
-        GameConfig config = GameConfig.defaults(1).withUnits(units).withRates(rates.settings());
+        MatchSetup config = MatchSetup.defaults(1).withUnits(units).withRates(rates.settings());
         ManualClock clock = new ManualClock();
         Clock real = new ThreadCpuClock();
         RtsGame game = RtsGame.create(config, clock, false, real);

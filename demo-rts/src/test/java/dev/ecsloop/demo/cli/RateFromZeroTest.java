@@ -18,7 +18,7 @@ class RateFromZeroTest {
         Options options = new Options();
         new picocli.CommandLine(options).parseArgs("--units", "20", "--map-size", "32", "--rate", "ai=5",
                 "--rate", "Path=7.5", "--rate", "comb=40");
-        RtsGame game = RtsGame.create(options.config(), new ManualClock(), false);
+        RtsGame game = RtsGame.create(options.setup(false), new ManualClock(), false);
         ManualClock clock = (ManualClock) game.loop().clock();
         for (int i = 0; i < 10; i++) {
             clock.advance(100_000_000L);

@@ -3,7 +3,7 @@ package dev.ecsloop.demo.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.ecsloop.demo.sim.GameConfig;
+import dev.ecsloop.demo.sim.MatchSetup;
 import dev.ecsloop.demo.sim.RateSetting;
 import dev.ecsloop.demo.sim.RtsGame;
 import dev.ecsloop.state.StateHash;
@@ -31,7 +31,7 @@ class ReplayTest {
 
     @Test
     void aSessionWithOrdersAndRateChangesReplaysToTheSameHashUnderOtherFrameTimes() throws IOException {
-        GameConfig config = new GameConfig(120, 4, 40, 5_000,
+        MatchSetup config = new MatchSetup(120, 4, 40, 5_000,
                 List.of(RateSetting.parse("path=30"), RateSetting.parse("COMBAT=10")));
         RtsGame game = RtsGame.create(config, new ManualClock(), true);
         Consumer<String> ignore = line -> { };
@@ -56,7 +56,7 @@ class ReplayTest {
 
     @Test
     void aWholeGameWithChurnAndOrdersReplaysToItsEndUnderThreeFrameProfiles() throws IOException {
-        GameConfig config = new GameConfig(60, 2, 32, 5_000, List.of(RateSetting.parse("fog=20")));
+        MatchSetup config = new MatchSetup(60, 2, 32, 5_000, List.of(RateSetting.parse("fog=20")));
         RtsGame game = RtsGame.create(config, new ManualClock(), true);
         Consumer<String> ignore = line -> { };
         frames(game, 120, 16_666_667L);
@@ -104,7 +104,7 @@ class ReplayTest {
 
     @Test
     void aPhaseTypedAtTheConsoleIsRecordedAndReplayed() throws IOException {
-        RtsGame game = RtsGame.create(new GameConfig(80, 5, 40, 5_000, List.of()), new ManualClock(), true);
+        RtsGame game = RtsGame.create(new MatchSetup(80, 5, 40, 5_000, List.of()), new ManualClock(), true);
         List<String> said = new java.util.ArrayList<>();
         frames(game, 50, 16_666_667L);
         game.console().execute("phase fog 0.125", said::add);

@@ -4,7 +4,7 @@ import com.artemis.BaseSystem;
 import com.artemis.WorldConfigurationBuilder;
 import dev.ecsloop.GameLoop;
 import dev.ecsloop.TickRate;
-import dev.ecsloop.demo.sim.GameConfig;
+import dev.ecsloop.demo.sim.MatchSetup;
 import dev.ecsloop.time.ManualClock;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.ecsloop.demo.sim.GameConfig;
+import dev.ecsloop.demo.sim.MatchSetup;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -81,7 +81,7 @@ class TerminalTypingTest {
         options.frameTimes = FrameProfile.parse("steady:10");
         options.printHash = true;
         FakeTerminal screen = new FakeTerminal(6, 100);
-        new HeadlessSession(options, GameConfig.defaults(1).withUnits(40).withMapSize(32),
+        new HeadlessSession(options, MatchSetup.defaults(1).withUnits(40).withMapSize(32),
                 new PrintStream(screen, true, StandardCharsets.UTF_8), StatusOutput.Mode.TERMINAL)
                 .run(new ByteArrayInputStream(new byte[0]));
         List<String> shown = screen.rows().stream().filter(r -> !r.isEmpty()).toList();

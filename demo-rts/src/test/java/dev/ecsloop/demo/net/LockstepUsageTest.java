@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ecsloop.GameLoop;
-import dev.ecsloop.demo.sim.GameConfig;
+import dev.ecsloop.demo.sim.MatchSetup;
 import dev.ecsloop.demo.sim.RtsGame;
 import dev.ecsloop.input.InputQueue;
 import dev.ecsloop.lockstep.BuildId;
@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
 /** The library example of ecs-loop/docs/LOCKSTEP.md, run: a host and a joiner play a short match to one world. */
 class LockstepUsageTest {
 
-    static final GameConfig GAME = GameConfig.defaults(3).withUnits(40).withMapSize(32);
+    static final MatchSetup GAME = MatchSetup.defaults(3).withUnits(40).withMapSize(32);
 
     /** The host's side, as the documentation shows it. */
     static LockstepSession host(GameLoop loop, InputQueue inputs, String secret, Class<?>[] systems, String gameSetup,
@@ -60,11 +60,11 @@ class LockstepUsageTest {
         try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = probe.getLocalPort();
         }
-        String setup = LockstepConfig.defaults().setup(GAME.setup());
+        String setup = LockstepConfig.defaults().setup(GAME.identity());
         CompletableFuture<Object[]> hosted = CompletableFuture.supplyAsync(() -> {
             RtsGame game = RtsGame.create(GAME, Clock.system(), false);
             try {
-                LockstepSession s = host(game.loop(), game.inputs(), "pw", systems(game), GAME.setup(), port);
+                LockstepSession s = host(game.loop(), game.inputs(), "pw", systems(game), GAME.identity(), port);
                 return new Object[] {s.stopReason(), game.worldHash(), game.loop().simulatedNanos()};
             } catch (Exception e) {
                 throw new IllegalStateException(e);

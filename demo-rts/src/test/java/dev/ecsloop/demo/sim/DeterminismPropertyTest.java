@@ -17,7 +17,7 @@ import net.jqwik.api.constraints.Size;
 class DeterminismPropertyTest {
 
     private static long hashAfter(long seed, long endNanos, List<Integer> frameMillis) {
-        RtsGame game = RtsGame.create(new GameConfig(80, seed, 40, 5_000, List.of()), new ManualClock(), false);
+        RtsGame game = RtsGame.create(new MatchSetup(80, seed, 40, 5_000, List.of()), new ManualClock(), false);
         ManualClock clock = (ManualClock) game.loop().clock();
         int k = 0;
         while (game.loop().simulatedNanos() < endNanos) {

@@ -15,7 +15,7 @@ class GameCommandsTest {
     private static final long FRAME = 1_000_000_000L / 60;
 
     private final ManualClock clock = new ManualClock();
-    private final RtsGame game = RtsGame.create(GameConfig.defaults(3).withUnits(200).withMapSize(64), clock, false);
+    private final RtsGame game = RtsGame.create(MatchSetup.defaults(3).withUnits(200).withMapSize(64), clock, false);
 
     private String run(String line) {
         List<String> out = new ArrayList<>();

@@ -9,7 +9,7 @@ final class Games {
     }
 
     static RtsGame small(int units, long seed, int mapSize) {
-        return RtsGame.create(new GameConfig(units, seed, mapSize, 5_000, List.of()), new ManualClock(), false);
+        return RtsGame.create(new MatchSetup(units, seed, mapSize, 5_000, List.of()), new ManualClock(), false);
     }
 
     /** Runs frames of 1/60 s (exact on average: frame k ends at k * 1e9 / 60 ns) for {@code seconds}. */

@@ -29,7 +29,7 @@ class TraceDemoTest {
     @Test
     void fiveSecondsOfTheDemoLoadAsOneLanePerSystem() throws Exception {
         ManualClock clock = new ManualClock();
-        RtsGame game = RtsGame.create(GameConfig.defaults(1).withUnits(2_000).withMapSize(128), clock, false,
+        RtsGame game = RtsGame.create(MatchSetup.defaults(1).withUnits(2_000).withMapSize(128), clock, false,
                 Clock.system());
         frames(game, clock, 60);
         Path file = dir.resolve("demo.json");

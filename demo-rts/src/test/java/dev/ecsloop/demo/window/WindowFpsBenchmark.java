@@ -59,7 +59,7 @@ public final class WindowFpsBenchmark {
             stopper.setDaemon(true);
             stopper.start();
             window.run(new FramePacer(Clock.system(), 0));
-            FrameProfile p = window.profile();
+            DrawCosts p = window.profile();
             double n = Math.max(1, p.frames);
             double frameMs = seconds * 1000 / n;
             System.out.printf(Locale.ROOT, "%6d units %-9s %7.1f fps  frame %6.2f ms = fill %5.2f + scene %5.2f"

@@ -41,6 +41,27 @@ public final class WindowProbe {
         return n;
     }
 
+    /** Pixels the overlay's windows covered in the last frame drawn (their rectangles summed). */
+    public static float overlayPixels(GameWindow window) {
+        return window.overlay().coveredPixels();
+    }
+
+    /** Whether the camera director is on an engagement. */
+    public static boolean onBattle(GameWindow window) {
+        return window.director().onBattle();
+    }
+
+    /** The teams' colours, 0 and 1. */
+    public static int teamColor(int team) {
+        return team == 0 ? Palette.TEAM0 : Palette.TEAM1;
+    }
+
+    /** The minimap's picture as laid out for a map: x0, y0, x1, y1 in window pixels. */
+    public static float[] minimapPicture(int viewportWidth, int mapWidth, int mapHeight) {
+        MinimapLayout m = new MinimapLayout(viewportWidth, mapWidth, mapHeight);
+        return new float[] {m.mapX, m.mapY, m.screenX(mapWidth), m.screenY(mapHeight)};
+    }
+
     /** The banner's colour for a win. */
     public static int wonColor() {
         return Palette.BANNER_WON;

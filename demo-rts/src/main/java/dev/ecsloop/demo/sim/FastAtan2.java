@@ -5,11 +5,11 @@ package dev.ecsloop.demo.sim;
  * below a drawn unit's pixel), computed in plain float arithmetic, which Java evaluates identically on every
  * platform. {@link StrictMath#atan2} is exact but costs about as much as the rest of a unit's movement step.
  */
-final class Angles {
+final class FastAtan2 {
     private static final float PI = (float) Math.PI;
     private static final float HALF_PI = (float) (Math.PI / 2);
 
-    private Angles() {
+    private FastAtan2() {
     }
 
     /** The angle of {@code (x, y)} in [-pi, pi], counter-clockwise from +x; 0 for the zero vector. */

@@ -5,7 +5,7 @@ package dev.ecsloop.demo.window;
  * buffers, draw calls: our CPU work), laying out and submitting the imgui overlay, waiting in {@code glFinish} (GPU work still running, when the window
  * is asked to finish before swapping) and in the swap. Filling the snapshot (the game's work) is kept apart. Totals in nanoseconds; for the FPS measurements.
  */
-final class FrameProfile {
+final class DrawCosts {
 
     long frames;
     long fillNanos;

@@ -1,0 +1,124 @@
+package dev.ecsloop.demo.sim;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Everything a match is built from, as one immutable value: built once from the command line (or a recording's
+ * setup line) and handed down to whatever builds a game. The {@link #identity()} string names exactly what a
+ * replay must rebuild (units, seed, map size, path budget, and which teams the AI commands when that is not
+ * both); rates are not part of it because the recorder journals every rate change, those applied at simulated
+ * time zero included.
+ *
+ * <p>How the match is run (frame cap, frame-time profile, stop time, window or not) is not part of it: those
+ * change when things are drawn, never what is simulated.
+ *
+ * @param units      total units, split evenly between the two teams (team 0 gets the odd one)
+ * @param seed       map and spawn seed
+ * @param mapSize    side of the square map in cells
+ * @param pathBudget work units per pathfinding tick for each of the two path services
+ * @param rates      rates to apply from simulated time zero, in order
+ * @param ai         which teams the AI commands
+ */
+public record MatchSetup(int units, long seed, int mapSize, int pathBudget, List<RateSetting> rates, AiSides ai) {
+    public static final int DEFAULT_UNITS = 2_000;
+    public static final int MAX_UNITS = 50_000;
+    public static final int DEFAULT_PATH_BUDGET = 20_000;
+
+    private static final Pattern IDENTITY = Pattern.compile(
+            "demo-rts units=(\\d+) seed=(-?\\d+) map=(\\d+) budget=(\\d+)(?: ai=(\\w+))?");
+
+    /**
+     * @throws IllegalArgumentException if units is outside [2, MAX_UNITS], the map outside [16, 4096] or the
+     *                                  budget below 1
+     */
+    public MatchSetup {
+        if (units < 2 || units > MAX_UNITS) {
+            throw new IllegalArgumentException("units must be from 2 to " + MAX_UNITS + ", was " + units);
+        }
+        if (mapSize < 16 || mapSize > 4096) {
+            throw new IllegalArgumentException("map size must be from 16 to 4096, was " + mapSize);
+        }
+        if (pathBudget < 1) {
+            throw new IllegalArgumentException("path budget must be positive, was " + pathBudget);
+        }
+        rates = List.copyOf(Objects.requireNonNull(rates, "rates"));
+        Objects.requireNonNull(ai, "ai");
+    }
+
+    /**
+     * A setup with the AI on both sides.
+     *
+     * @throws IllegalArgumentException as the canonical constructor
+     */
+    public MatchSetup(int units, long seed, int mapSize, int pathBudget, List<RateSetting> rates) {
+        this(units, seed, mapSize, pathBudget, rates, AiSides.BOTH);
+    }
+
+    /** The demo's defaults: 2,000 units on a 256 x 256 map, the AI on both sides. */
+    public static MatchSetup defaults(long seed) {
+        return new MatchSetup(DEFAULT_UNITS, seed, 256, DEFAULT_PATH_BUDGET, List.of());
+    }
+
+    /** Map side in the window unless asked otherwise: the armies meet within seconds of the start. */
+    public static final int WINDOW_MAP_SIZE = 64;
+
+    /**
+     * The window's defaults: the player commands team 0 against the AI's team 1, 2,000 units on a 64 x 64 map,
+     * so that the first engagement comes within the first ten seconds (on the full map it takes half a minute).
+     */
+    public static MatchSetup windowDefaults(long seed) {
+        return defaults(seed).withMapSize(WINDOW_MAP_SIZE).withAi(AiSides.TEAM1);
+    }
+
+    public MatchSetup withUnits(int n) {
+        return new MatchSetup(n, seed, mapSize, pathBudget, rates, ai);
+    }
+
+    public MatchSetup withSeed(long s) {
+        return new MatchSetup(units, s, mapSize, pathBudget, rates, ai);
+    }
+
+    public MatchSetup withMapSize(int size) {
+        return new MatchSetup(units, seed, size, pathBudget, rates, ai);
+    }
+
+    public MatchSetup withRates(List<RateSetting> r) {
+        return new MatchSetup(units, seed, mapSize, pathBudget, r, ai);
+    }
+
+    public MatchSetup withAi(AiSides sides) {
+        return new MatchSetup(units, seed, mapSize, pathBudget, rates, sides);
+    }
+
+    /**
+     * The identity a recording carries, e.g. {@code demo-rts units=2000 seed=7 map=256 budget=20000}; with
+     * {@code ai=team1} appended when the AI commands team 1 only (so recordings made before that choice existed
+     * read as what they were: the AI on both sides).
+     */
+    public String identity() {
+        return "demo-rts units=" + units + " seed=" + seed + " map=" + mapSize + " budget=" + pathBudget
+                + (ai == AiSides.BOTH ? "" : " ai=" + ai.word());
+    }
+
+    /**
+     * The setup an {@link #identity()} string describes, with no rates.
+     *
+     * @throws IllegalArgumentException if the string is not a demo-rts setup
+     */
+    public static MatchSetup fromIdentity(String identity) {
+        Matcher m = IDENTITY.matcher(identity);
+        if (!m.matches()) {
+            throw new IllegalArgumentException("'" + identity + "' is not a demo-rts setup");
+        }
+        try {
+            return new MatchSetup(Integer.parseInt(m.group(1)), Long.parseLong(m.group(2)),
+                    Integer.parseInt(m.group(3)), Integer.parseInt(m.group(4)), List.of(),
+                    m.group(5) == null ? AiSides.BOTH : AiSides.parse(m.group(5)));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("'" + identity + "' has a number out of range");
+        }
+    }
+}
