@@ -29,7 +29,16 @@ import static org.junit.jupiter.api.Assertions.fail;
 @ExtendWith(SaysWhySkipped.class)
 class WindowTest {
 
-    static final Path OUT = Path.of("target", "window-test");
+    /** Where window tests write their screenshots; created here, since a screenshot never creates a folder. */
+    static final Path OUT = created(Path.of("target", "window-test"));
+
+    private static Path created(Path dir) {
+        try {
+            return java.nio.file.Files.createDirectories(dir);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
     /** For {@link Scan#of(BufferedImage, int)}: the window ran without an overlay, so every pixel counts. */
     static final int NO_OVERLAY = -1;
 
