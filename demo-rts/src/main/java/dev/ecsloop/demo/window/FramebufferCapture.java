@@ -7,6 +7,7 @@ import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 import static org.lwjgl.opengl.GL33C.*;
@@ -44,12 +45,15 @@ final class FramebufferCapture {
     static void writePng(Path file, int width, int height) {
         BufferedImage image = read(width, height);
         try {
-            // No folder is created: a typo in it would scatter folders. The command line checks it exists.
+            Path parent = file.toAbsolutePath().getParent();
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
             if (!ImageIO.write(image, "png", file.toFile())) {
                 throw new IOException("no PNG writer");
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write screenshot " + file + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot write screenshot " + file, e);
         }
     }
 }

@@ -10,7 +10,8 @@ import java.util.Objects;
  * is written to {@code file} as PNG. Simulated rather than real time, so the same request shows the same game
  * state on a fast machine and a slow one.
  *
- * @param file     where the PNG goes; its directory must exist (none is created)
+ * @param file     where the PNG goes; parent directories are created (the command line refuses a missing one
+ *                 up front, so a typo cannot scatter folders)
  * @param simNanos simulated nanoseconds since the loop was built, at least 0
  */
 public record Screenshot(Path file, long simNanos) {

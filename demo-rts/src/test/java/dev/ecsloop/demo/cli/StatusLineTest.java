@@ -117,7 +117,7 @@ class StatusLineTest {
         }
         String line = StatusLine.format(loop, team0, team1);
         assertTrue(line.length() <= StatusLine.MAX, line.length() + ": " + line);
-        assertTrue(line.contains("units " + team0 + " v " + team1), line);
+        assertTrue(line.contains(" | " + team0 + " v " + team1 + " | "), line);
         assertTrue(line.endsWith("%"), "the load is never cut: " + line);
         assertTrue(line.matches(".*\\| Hz( [a-z0-9]{1,4} \\d+)+( \\.\\.)? \\| load \\d+%"),
                 "whole name-value entries only: " + line);

@@ -35,6 +35,7 @@ class RealDemoWindowTest {
     @Timeout(180)
     void theDemoDrawsMapAndArmiesAndUnitsMoveBetweenTwoScreenshots() throws IOException {
         requireDisplay();
+        Files.createDirectories(WindowTest.OUT); // --screenshot refuses a missing folder
         Path first = WindowTest.OUT.resolve("demo-1.0s.png");
         Path second = WindowTest.OUT.resolve("demo-2.5s.png");
         Files.deleteIfExists(first);
