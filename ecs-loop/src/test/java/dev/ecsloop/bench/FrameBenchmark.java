@@ -177,6 +177,9 @@ public class FrameBenchmark {
         @TearDown(Level.Trial)
         public void tearDown() throws IOException {
             if (trace != null) {
+                // Emptied first: JMH's GC profiler counts every thread's allocation, and writing a full buffer
+                // on the writer thread would be charged to the last measured iteration's frames.
+                TraceBenchAccess.rewind(trace);
                 trace.stop();
                 trace.written().join();
                 Files.deleteIfExists(trace.file());
