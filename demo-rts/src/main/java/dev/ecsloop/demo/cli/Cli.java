@@ -97,10 +97,10 @@ public final class Cli {
         RtsGame game = ConsoleRules.apply(RtsGame.create(options.config(), Clock.system(), true));
         WindowRequest request = new WindowRequest(options.fps, options.stopAtNanos == null ? -1 : options.stopAtNanos,
                 options.offscreen, options.screenshots);
-        Transports transports = new Transports(game, in, out, options.consolePort, options.consoleToken);
+        Transports transports = new Transports(game, in, out, options.consolePort, ExplorerOption.token(options));
         int status;
         ExitSaver saver = options.record == null ? null : ExitSaver.install(game.console());
-        try {
+        try (dev.ecsloop.explorer.Explorer explorer = ExplorerOption.open(options, game, out)) {
             try (transports) {
                 status = window.get().run(game, request, transports::start);
             } catch (WindowUnavailableException e) {

@@ -71,7 +71,7 @@ final class HeadlessSession {
     int run(InputStream in) throws IOException {
         ConsoleReader reader = ConsoleReader.start(game.console(), in, out);
         ExitSaver saver = options.record == null ? null : ExitSaver.install(game.console());
-        try {
+        try (dev.ecsloop.explorer.Explorer explorer = ExplorerOption.open(options, game, out)) {
             try (ConsoleServer server = options.consolePort == null ? null
                     : ConsoleServer.open(game.console(), options.consolePort,
                             options.consoleToken == null ? ConsoleServer.newToken() : options.consoleToken)) {

@@ -15,8 +15,8 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Copies a component's fields, found by reflection, into plain values that the server thread can serialize
  * later without touching the world: numbers, booleans, strings, enum names, JOML vectors and quaternions as
- * arrays of numbers, arrays and lists as arrays (the first {@value #MAX_ELEMENTS} elements), nested objects as
- * objects up to {@value #MAX_DEPTH} levels. Non-finite floats become the strings "NaN", "Infinity", "-Infinity"
+ * arrays of numbers, arrays and lists as arrays (the first {@value #MAX_ELEMENTS} elements, {@value #MAX_DEPTH}
+ * levels deep), classes by simple name, other objects by their type's simple name. Non-finite floats become the strings "NaN", "Infinity", "-Infinity"
  * (JSON has no such numbers). Runs on the loop thread.
  *
  * <p>Also describes a component type's fields (a schema a client builds forms from): name, Java type, kind
@@ -95,6 +95,9 @@ final class ComponentJson {
         if (v instanceof Enum<?> e) {
             return e.name();
         }
+        if (v instanceof Class<?> c) {
+            return c.getSimpleName();
+        }
         Class<?> t = v.getClass();
         if (isVector(t)) {
             List<Object> out = new ArrayList<>(4);
@@ -132,10 +135,9 @@ final class ComponentJson {
         if (v instanceof Collection<?> || v instanceof Map<?, ?>) {
             return t.getSimpleName() + " of " + (v instanceof Map<?, ?> m ? m.size() : ((Collection<?>) v).size());
         }
-        if (depth >= MAX_DEPTH || t.getName().startsWith("java.") || t.getName().startsWith("com.artemis.")) {
-            return t.getSimpleName();
-        }
-        return object(v, depth);
+        // Other objects (routes, indexes, caches) are shown by type only: their insides are the game's, often
+        // large, and a component's own values are what an inspector is for.
+        return t.getSimpleName();
     }
 
     static boolean isVector(Class<?> t) {

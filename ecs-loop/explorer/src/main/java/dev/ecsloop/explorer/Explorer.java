@@ -213,7 +213,7 @@ public final class Explorer implements AutoCloseable {
          * Binds 127.0.0.1 and starts serving.
          *
          * @return the running explorer
-         * @throws IllegalStateException if the port cannot be bound (the message names it)
+         * @throws java.io.UncheckedIOException if the port cannot be bound (the one-line message names it)
          */
         public Explorer open() {
             Settings settings = new Settings(token != null ? token : ConsoleServer.newToken(), edits, refusal, clock);
@@ -239,7 +239,8 @@ public final class Explorer implements AutoCloseable {
                 return new Explorer(settings, side, group, channel);
             } catch (RuntimeException e) {
                 group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
-                throw new IllegalStateException("explorer cannot listen on 127.0.0.1:" + port + ": " + e.getMessage());
+                String why = "cannot open explorer port " + port + ": " + e.getMessage();
+                throw new java.io.UncheckedIOException(why, new java.io.IOException(why, e));
             }
         }
 
