@@ -210,20 +210,23 @@ public final class ComponentEdit {
         return t.getName().startsWith("org.joml.") && vectorFields(t).length > 0;
     }
 
-    /** The public components x, y, z, w of a JOML type that it has, in that order. */
+    /** The public components x, y, z, w of a JOML type that it has, in that order (found without exceptions). */
     static Field[] vectorFields(Class<?> t) {
         String[] names = {"x", "y", "z", "w"};
+        Field[] publics = t.getFields();
         Field[] out = new Field[names.length];
         int n = 0;
         for (String name : names) {
-            try {
-                Field f = t.getField(name);
-                if (!Modifier.isStatic(f.getModifiers()) && f.getType().isPrimitive()) {
-                    out[n++] = f;
+            Field found = null;
+            for (Field f : publics) {
+                if (f.getName().equals(name) && !Modifier.isStatic(f.getModifiers()) && f.getType().isPrimitive()) {
+                    found = f;
                 }
-            } catch (NoSuchFieldException e) {
+            }
+            if (found == null) {
                 break;
             }
+            out[n++] = found;
         }
         return java.util.Arrays.copyOf(out, n);
     }

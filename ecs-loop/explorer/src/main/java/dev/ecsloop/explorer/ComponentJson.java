@@ -28,6 +28,7 @@ final class ComponentJson {
     static final int MAX_DEPTH = 3;
     private static final int MAX_STRING = 256;
     private static final Map<Class<?>, Field[]> FIELDS = new ConcurrentHashMap<>();
+    private static final Map<Class<?>, Field[]> VECTORS = new ConcurrentHashMap<>();
 
     private ComponentJson() {
     }
@@ -144,22 +145,29 @@ final class ComponentJson {
         return t.getName().startsWith("org.joml.") && vectorFields(t).length > 0;
     }
 
-    /** The public components x, y, z, w that a JOML type has, in that order (as ComponentEdit sets them). */
+    /**
+     * The public components x, y, z, w that a JOML type has, in that order (as ComponentEdit sets them); cached
+     * per class, and found without exceptions, since watches read them for every entity they stream.
+     */
     static Field[] vectorFields(Class<?> t) {
-        String[] names = {"x", "y", "z", "w"};
-        List<Field> out = new ArrayList<>(4);
-        for (String name : names) {
-            try {
-                Field f = t.getField(name);
-                if (Modifier.isStatic(f.getModifiers()) || !f.getType().isPrimitive()) {
+        return VECTORS.computeIfAbsent(t, type -> {
+            String[] names = {"x", "y", "z", "w"};
+            List<Field> out = new ArrayList<>(4);
+            Field[] publics = type.getFields();
+            for (String name : names) {
+                Field found = null;
+                for (Field f : publics) {
+                    if (f.getName().equals(name) && !Modifier.isStatic(f.getModifiers()) && f.getType().isPrimitive()) {
+                        found = f;
+                    }
+                }
+                if (found == null) {
                     break;
                 }
-                out.add(f);
-            } catch (NoSuchFieldException e) {
-                break;
+                out.add(found);
             }
-        }
-        return out.toArray(new Field[0]);
+            return out.toArray(new Field[0]);
+        });
     }
 
     /** The schema of a component type: one entry per field. */

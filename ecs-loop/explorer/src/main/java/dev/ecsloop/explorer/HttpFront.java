@@ -258,8 +258,12 @@ final class HttpFront extends SimpleChannelInboundHandler<FullHttpRequest> {
         Watch[] made = new Watch[1];
         try {
             side.submit(s -> {
+                // made[0] is set before addWatch, so before the first event reaches the sink.
                 Watch w = new Watch(s.component(component), entities, interval, max,
-                        event -> ctx.executor().execute(() -> event(ctx, id, event)));
+                        event -> ctx.executor().execute(() -> {
+                            made[0].inFlight.decrementAndGet();
+                            event(ctx, id, event);
+                        }));
                 made[0] = w;
                 s.addWatch(w);
                 return Boolean.TRUE;

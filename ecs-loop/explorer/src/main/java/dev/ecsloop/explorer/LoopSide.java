@@ -149,6 +149,7 @@ final class LoopSide {
                 watches.remove(i);
                 w.closed = true;
                 releaseWatch();
+                w.inFlight.incrementAndGet();
                 w.sink.accept(null);
                 continue;
             }
@@ -156,13 +157,19 @@ final class LoopSide {
                 continue;
             }
             w.nextAt = now + w.intervalNanos;
+            if (w.inFlight.get() >= Watch.MAX_IN_FLIGHT) {
+                w.skipped++;
+                continue;
+            }
+            w.inFlight.incrementAndGet();
             w.sent++;
             Map<String, Object> event = new LinkedHashMap<>();
             event.put("sim_ns", loop.simulatedNanos());
             Map<String, Object> values = new LinkedHashMap<>();
             var mapper = world.getMapper(w.type);
+            com.artemis.utils.BitVector living = alive();
             for (int e : w.entities) {
-                values.put(Integer.toString(e), ComponentEdit.isAlive(world, e) && mapper.has(e)
+                values.put(Integer.toString(e), living.get(e) && mapper.has(e)
                         ? ComponentJson.object(mapper.get(e)) : null);
             }
             event.put("values", values);

@@ -144,6 +144,11 @@ final class Http implements AutoCloseable {
         return f.join();
     }
 
+    /** The raw response stream, for a reader that only keeps up. */
+    InputStream stream() {
+        return in;
+    }
+
     @Override
     public void close() throws IOException {
         socket.close();
