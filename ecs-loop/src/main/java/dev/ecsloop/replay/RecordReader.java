@@ -52,6 +52,10 @@ final class RecordReader implements Closeable {
     double hz;
     double phase;
     String system;
+    int entity;
+    String component;
+    String field;
+    String text;
 
     private RecordReader(String name, InputStream raw) {
         this.name = name;
@@ -179,6 +183,18 @@ final class RecordReader implements Closeable {
                     }
                     if (!(phase >= 0 && phase < 1)) {
                         throw corrupt(at, "system " + system + " set to phase " + phase + " (must be in [0, 1))");
+                    }
+                }
+                case ReplayFormat.EDIT -> {
+                    if (version < 3) {
+                        throw corrupt(at, "unknown record kind " + kind);
+                    }
+                    entity = in.readInt();
+                    component = text(ComponentEdit.MAX_TEXT_BYTES, "component name");
+                    field = text(ComponentEdit.MAX_TEXT_BYTES, "field name");
+                    text = text(ComponentEdit.MAX_TEXT_BYTES, "value");
+                    if (entity < 0 || component.isEmpty() || field.isEmpty()) {
+                        throw corrupt(at, "edit of entity " + entity + " names no component or field");
                     }
                 }
                 case ReplayFormat.SCALE -> {

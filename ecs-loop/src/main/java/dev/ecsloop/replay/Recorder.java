@@ -224,6 +224,33 @@ public final class Recorder {
         finish(simNanos);
     }
 
+    /**
+     * Journals an edit that was just applied to the world between frames, at the current simulated time, so that a
+     * replay applies it at the same instant. Call it on the loop thread between frames (never inside a tick), after
+     * {@link ComponentEdit#apply} succeeded; pass the edit with the component's fully qualified class name (what
+     * {@code apply} returns), so that the replay finds the same type whatever else the world registers.
+     *
+     * @param edit the applied edit
+     * @throws NullPointerException if {@code edit} is null
+     */
+    public void edited(ComponentEdit edit) {
+        Objects.requireNonNull(edit, "edit");
+        if (!attached) {
+            return;
+        }
+        long simNanos = loop.simulatedNanos();
+        try {
+            begin(ReplayFormat.EDIT, simNanos);
+            encoder.writeInt(edit.entity());
+            encoder.writeUTF(edit.component());
+            encoder.writeUTF(edit.field());
+            encoder.writeUTF(edit.value());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        finish(simNanos);
+    }
+
     private void begin(byte kind, long simNanos) throws IOException {
         scratch.reset();
         encoder.writeByte(kind);

@@ -1,13 +1,14 @@
 package dev.ecsloop.replay;
 
 /**
- * The replay file format, version 2, with its limits and the rules that writer and reader share. All numbers are
+ * The replay file format, version 3, with its limits and the rules that writer and reader share. All numbers are
  * big-endian ({@link java.io.DataOutputStream}); strings are modified UTF-8 with a 2-byte length
  * ({@code writeUTF}).
  *
  * <pre>
  * header   8 bytes  magic "ECSLREPL"
- *          int      format version (2; version 1 files, which have no PHASE records, are read too)
+ *          int      format version (3; version 2 files, which have no EDIT records, and version 1 files, which
+ *                   have no PHASE records either, are read too)
  *          UTF      setup identity: what the game needs to rebuild the same world (name, seed, sizes)
  *          long     hash interval, simulated ns
  *          int      n systems, then n x (UTF simple class name, double rate in Hz or EVERY_FRAME_RATE):
@@ -16,6 +17,8 @@ package dev.ecsloop.replay;
  *          INPUT   int type, int code, float x, y, z, w      an input event, at the time it was assigned
  *          RATE    UTF system, double hz or EVERY_FRAME_RATE  a rate change, at the instant it applied
  *          PHASE   UTF system, double phase in [0, 1)        a phase change, at the instant it applied
+ *          EDIT    int entity, UTF component class, UTF field, UTF value
+ *                                                            a {@link ComponentEdit} made between frames
  *          SCALE   double                                    time scale (no effect on the simulation)
  *          CATCHUP long ns                                    catch-up bound (no effect on the simulation)
  *          DEBT    byte 0 keep / 1 discard                    debt policy (no effect on the simulation)
@@ -33,8 +36,8 @@ package dev.ecsloop.replay;
  * ({@link JournalOrder}, one rule for writer and reader). The writer sorts what one frame produces before
  * journaling it (a frame's input may belong to an instant after a checkpoint its ticks cross, or after a later
  * console command) and the reader refuses anything else. Pauses, steps, time scale, catch-up bound and debt
- * policy are recorded for the story, not replayed: the simulation depends on simulated time, inputs, rates and
- * phases only. Consecutive steps are journaled as one STEP record at the last step's end.
+ * policy are recorded for the story, not replayed: the simulation depends on simulated time, inputs, rates,
+ * phases and edits only. Consecutive steps are journaled as one STEP record at the last step's end.
  *
  * <p><b>Limits.</b> A file is at most {@link #MAX_FILE_BYTES}; the setup at most {@link #MAX_SETUP_BYTES}; at
  * most {@link #MAX_SYSTEMS} systems with names of at most {@link #MAX_NAME_BYTES}; rates 0 (every frame) or from
@@ -45,7 +48,7 @@ package dev.ecsloop.replay;
 final class ReplayFormat {
 
     static final byte[] MAGIC = {'E', 'C', 'S', 'L', 'R', 'E', 'P', 'L'};
-    static final int VERSION = 2;
+    static final int VERSION = 3;
     /** The oldest version this build reads. */
     static final int OLDEST_VERSION = 1;
 
@@ -66,6 +69,7 @@ final class ReplayFormat {
     static final byte HASH = 8;
     static final byte END = 9;
     static final byte PHASE = 10;
+    static final byte EDIT = 11;
 
     /** Bytes of one STEP record: kind and time. */
     static final int STEP_BYTES = 9;

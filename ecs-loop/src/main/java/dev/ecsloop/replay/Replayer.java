@@ -201,6 +201,14 @@ public final class Replayer {
                             + e.getMessage());
                 }
             }
+            case ReplayFormat.EDIT -> {
+                try {
+                    new ComponentEdit(r.entity, r.component, r.field, r.text).apply(loop.world());
+                } catch (IllegalArgumentException e) {
+                    throw new ReplayFormatException(replay.name() + " holds an edit this world refuses: "
+                            + e.getMessage());
+                }
+            }
             default -> {
                 // Hashes are checked by the Checker; time scale, catch-up, debt, pauses and steps do not change
                 // the simulation at a given simulated time.

@@ -396,11 +396,19 @@ class DocsCodeBlocksTest {
         return out;
     }
 
-    /** Sources the build compiles or runs: every module's src tree, the out-of-reactor tests included. */
+    /**
+     * Sources the build compiles or runs: every module's src tree, the out-of-reactor tests included, and for POMs
+     * the module POMs themselves.
+     */
     private static List<Path> sources(String suffix) {
         List<Path> out = new ArrayList<>();
-        for (String module : List.of("ecs-loop", "ecs-loop/lockstep", "ecs-loop/examples", "demo-rts")) {
+        for (String module : List.of("ecs-loop", "ecs-loop/lockstep", "ecs-loop/examples", "ecs-loop/explorer",
+                "demo-rts")) {
             Path src = ROOT.resolve(module).resolve("src");
+            Path modulePom = ROOT.resolve(module).resolve("pom.xml");
+            if (suffix.equals("pom.xml") && Files.isRegularFile(modulePom)) {
+                out.add(modulePom);  // the module's own POM, which the build runs
+            }
             if (!Files.isDirectory(src)) {
                 continue;
             }

@@ -149,10 +149,10 @@ class ReplayTest {
     void otherVersionsMagicAndSetupsGetOneClearError() throws IOException {
         Path file = recorded(Duration.ofSeconds(1));
         byte[] bytes = Files.readAllBytes(file);
-        byte[] version3 = bytes.clone();
-        version3[11] = 3;
-        assertEquals("v3 is replay format version 3; this build reads versions 1 to 2",
-                assertThrows(ReplayFormatException.class, () -> Replay.parse(version3, "v3")).getMessage());
+        byte[] version4 = bytes.clone();
+        version4[11] = 4;
+        assertEquals("v4 is replay format version 4; this build reads versions 1 to 3",
+                assertThrows(ReplayFormatException.class, () -> Replay.parse(version4, "v4")).getMessage());
         byte[] notReplay = bytes.clone();
         notReplay[0] = 'X';
         assertEquals("x is not an ecs-loop replay (bad magic)",

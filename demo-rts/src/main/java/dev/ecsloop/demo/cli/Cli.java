@@ -117,10 +117,10 @@ public final class Cli {
         RtsGame game = ConsoleRules.apply(RtsGame.create(options.setup(true), clock, true));
         WindowRequest request = new WindowRequest(options.fps, options.stopAtNanos == null ? -1 : options.stopAtNanos,
                 options.offscreen, options.screenshots);
-        Transports transports = new Transports(game, in, out, options.consolePort, options.consoleToken);
+        Transports transports = new Transports(game, in, out, options.consolePort, ExplorerOption.token(options));
         int status;
         ExitSaver saver = ExitSaver.install(game.console()); // also for a recording named by the console's 'record'
-        try {
+        try (dev.ecsloop.explorer.Explorer explorer = ExplorerOption.open(options, game, out)) {
             try (transports) {
                 status = window.get().run(game, request, () -> {
                     clock.start();

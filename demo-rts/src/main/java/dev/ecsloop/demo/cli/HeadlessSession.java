@@ -73,7 +73,7 @@ final class HeadlessSession {
     int run(InputStream in) throws IOException {
         ConsoleReader reader = ConsoleReader.start(game.console(), status.watch(in), out);
         ExitSaver saver = ExitSaver.install(game.console()); // also for a recording named by the console's 'record'
-        try {
+        try (dev.ecsloop.explorer.Explorer explorer = ExplorerOption.open(options, game, out)) {
             try (ConsoleServer server = options.consolePort == null ? null
                     : ConsoleServer.open(game.console(), options.consolePort,
                             options.consoleToken == null ? ConsoleServer.newToken() : options.consoleToken)) {

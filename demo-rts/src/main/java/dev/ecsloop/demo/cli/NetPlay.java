@@ -15,7 +15,12 @@ final class NetPlay {
     static int run(Options options, InputStream in, PrintStream out, PrintStream err, Optional<WindowLauncher> window) {
         String clash = options.replay != null ? "--replay" : options.frameTimes != null ? "--frame-times"
                 : options.consolePort != null ? "--console-port" : options.consoleToken != null ? "--console-token"
-                : null;
+                : options.explorerPort != null ? "--explorer" : null;
+        if (options.explorerEdit && options.net.active()) {
+            err.println("error: in a lockstep match explorer edits are refused (they would change this machine "
+                    + "only): drop --explorer-edit");
+            return OneLineErrors.EXIT;
+        }
         if (clash != null && options.net.active()) {
             err.println("error: a network match runs in real time with its own console: drop " + clash);
             return OneLineErrors.EXIT;

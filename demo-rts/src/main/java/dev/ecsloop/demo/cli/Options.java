@@ -98,6 +98,15 @@ final class Options {
                     + "arguments: prefer the printed one on a shared machine.")
     String consoleToken;
 
+    @Option(names = "--explorer", paramLabel = "PORT", converter = Converters.Port.class,
+            description = "Serve the browser explorer on 127.0.0.1:PORT (JSON-RPC at /rpc, the page at /); it takes "
+                    + "the console's token as 'Authorization: Bearer'. Read-only unless --explorer-edit.")
+    Integer explorerPort;
+
+    @Option(names = "--explorer-edit", description = "Let the explorer edit components and change rates, pause and "
+            + "step (each edit is recorded and replays).")
+    boolean explorerEdit;
+
     @Option(names = "--print-hash", description = "Print 'world-hash: <16 hex>' as the last line: the state after "
             + "the last tick at or before T.")
     boolean printHash;
@@ -128,7 +137,7 @@ final class Options {
             return null;
         }
         String ignored = record != null ? "--record" : !rates.isEmpty() ? "--rate" : consolePort != null
-                ? "--console-port" : consoleToken != null ? "--console-token" : null;
+                ? "--console-port" : consoleToken != null ? "--console-token" : explorerPort != null ? "--explorer" : null;
         return ignored == null ? null : "--replay runs as fast as possible from the file alone, with no console: drop "
                 + ignored;
     }
