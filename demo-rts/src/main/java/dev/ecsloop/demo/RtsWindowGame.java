@@ -212,9 +212,15 @@ final class RtsWindowGame implements WindowGame {
         return winner == RtsGame.DRAW ? Outcome.DRAW : winner == game.playerTeam() ? Outcome.WON : Outcome.LOST;
     }
 
-    /** The same setup from simulated time 0, on the real clock, keeping the interpolation mode. */
+    /**
+     * The same setup from simulated time 0, on the real clock, keeping the interpolation mode; none in a network
+     * match, where a fresh game alone would leave the match.
+     */
     @Override
     public WindowGame restart() {
+        if (game.networked()) {
+            return null;
+        }
         RtsGame fresh = RtsGame.create(game.config(), Clock.system(), game.recorder() != null);
         fresh.interpolation().setMode(game.interpolation().mode());
         prepare.accept(fresh);

@@ -87,6 +87,7 @@ public final class RtsGame {
     private int playerTeam = PLAYER_TEAM;
     private final MinimapSystem minimapSystem;
     private OrderSink orders;
+    private boolean networked;
     private Runnable beforeFrame = () -> { };
     private java.util.function.Supplier<String> statusLine = () -> "";
 
@@ -206,7 +207,13 @@ public final class RtsGame {
         }
         this.playerTeam = team;
         this.orders = Objects.requireNonNull(sink, "sink");
+        this.networked = true;
         minimapSystem.viewAs(team);
+    }
+
+    /** @return whether {@link #playAs} sent this game's orders elsewhere (a network match): it cannot restart alone */
+    public boolean networked() {
+        return networked;
     }
 
     /** @return the team this player commands */
