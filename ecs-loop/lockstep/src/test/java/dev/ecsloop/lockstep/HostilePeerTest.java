@@ -201,6 +201,37 @@ class HostilePeerTest {
     }
 
     @Test
+    void aLinkClosedTwiceLogsNothing() throws Exception {
+        List<java.util.logging.LogRecord> logged = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.logging.Logger netty = java.util.logging.Logger.getLogger("io.netty");
+        java.util.logging.Handler catcher = new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord record) {
+                logged.add(record);
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        netty.addHandler(catcher);
+        try {
+            PeerLink link = LockstepClient.join(PeerSettings.of("bob", SECRET, "b", SETUP), "127.0.0.1", host.port(),
+                    Duration.ofSeconds(20));
+            link.close(); // the session's close ...
+            link.close(); // ... then the caller's try-with-resources
+        } finally {
+            netty.removeHandler(catcher);
+        }
+        assertTrue(logged.stream().noneMatch(r -> r.getLevel().intValue() >= java.util.logging.Level.WARNING
+                .intValue()), () -> logged.stream().map(r -> r.getMessage()).toList().toString());
+    }
+
+    @Test
     void theSecretIsCheckedBeforeTheVersion() throws Exception {
         try (RawPeer stranger = RawPeer.connect(host.port())) {
             Message answer = stranger.join("guess", "b", SETUP, "eve", Codec.VERSION + 7);

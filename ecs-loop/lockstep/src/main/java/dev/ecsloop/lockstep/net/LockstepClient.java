@@ -110,6 +110,7 @@ public final class LockstepClient {
         private volatile List<String> names = List.of();
         private volatile long rtt = -1;
         private volatile boolean closing;
+        private boolean closed;
         private byte[] hostNonce;
 
         ClientLink(PeerSettings settings, EventLoopGroup group) {
@@ -156,9 +157,16 @@ public final class LockstepClient {
             return counter.bytes();
         }
 
-        /** Leaves once what was already sent is written: the host gets this player's last turns. */
+        /**
+         * Leaves once what was already sent is written: the host gets this player's last turns. A second call does
+         * nothing (a session's close and the caller's try-with-resources both close the link).
+         */
         @Override
-        public void close() {
+        public synchronized void close() {
+            if (closed) {
+                return;
+            }
+            closed = true;
             closing = true;
             Channel ch = channel;
             if (ch != null) {
