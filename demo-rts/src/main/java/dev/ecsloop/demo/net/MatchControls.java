@@ -39,15 +39,19 @@ final class MatchControls implements CommandFilter {
     static final int PHASE = 3;
     static final int TIMESCALE = 4;
     static final int PAUSE = 5;
+    /** The slowest time scale a match accepts (the window's slider's least). */
+    static final double MIN_SCALE = 0.05;
 
     private final GameLoop loop;
+    private final long turnNanos;
     private final List<String> names;
     private final Consumer<String> out;
     private final boolean[] warned;
     private LockstepSession session;
 
-    MatchControls(GameLoop loop, List<String> names, Consumer<String> out) {
+    MatchControls(GameLoop loop, long turnNanos, List<String> names, Consumer<String> out) {
         this.loop = loop;
+        this.turnNanos = turnNanos;
         this.names = names;
         this.out = out;
         this.warned = new boolean[names.size()];
@@ -82,9 +86,7 @@ final class MatchControls implements CommandFilter {
                 (args, reply) -> {
                     args.expectAtMost(1);
                     double scale = args.number(0, "<x>");
-                    if (!(scale >= 0 && scale <= 1000)) {
-                        throw args.error("time scale " + plain(scale) + " must be from 0 to 1000");
-                    }
+                    checkScale(scale);
                     reply.accept(send(TIMESCALE, null, scale, "time scale " + plain(scale)));
                 });
         console.replace("pause", "pauses the match on every player at the same turn", (args, reply) -> {
@@ -102,6 +104,17 @@ final class MatchControls implements CommandFilter {
                     throw args.error("not in a network match: it would run your simulation alone (pause and "
                             + "resume are match-wide)");
                 });
+    }
+
+    /**
+     * In a match the time scale stays from {@value #MIN_SCALE} to 1000: at 0 (or nearly) simulated time would stop
+     * for good, since the command to restart it could only take effect at a turn that never comes.
+     */
+    private static void checkScale(double scale) {
+        if (!(scale >= MIN_SCALE && scale <= 1000)) {
+            throw new IllegalArgumentException("time scale " + plain(scale) + " in a match must be from " + MIN_SCALE
+                    + " to 1000 (to stop time, pause: resume works from any player)");
+        }
     }
 
     private String send(int kind, Class<? extends BaseSystem> system, double value, String what) {
@@ -155,7 +168,8 @@ final class MatchControls implements CommandFilter {
             Class<? extends BaseSystem> system = loop.systems().get(index);
             String did = switch (kind) {
                 case RATE -> {
-                    loop.setRate(system, value);
+                    // The command line's own bounds: a peer cannot set what --rate refuses (a load for everyone).
+                    loop.setRate(system, RateSetting.parse(system.getSimpleName() + "=" + plain(value)).hz());
                     yield "rate " + system.getSimpleName() + " " + plain(value) + " Hz";
                 }
                 case EVERY_FRAME -> {
@@ -167,6 +181,7 @@ final class MatchControls implements CommandFilter {
                     yield "phase " + system.getSimpleName() + " " + plain(value);
                 }
                 case TIMESCALE -> {
+                    checkScale(value);
                     loop.setTimeScale(value);
                     yield "time scale " + plain(value);
                 }
@@ -176,7 +191,7 @@ final class MatchControls implements CommandFilter {
                 }
                 default -> throw new IllegalArgumentException("unknown control " + kind);
             };
-            out.accept(who + ": " + did + " at turn " + loop.simulatedNanos() / session.config().turnNanos());
+            out.accept(who + ": " + did + " at turn " + loop.simulatedNanos() / turnNanos);
         } catch (IllegalArgumentException e) {
             out.accept("ignored " + who + "'s control: " + dev.ecsloop.console.Echo.printable(
                     String.valueOf(e.getMessage()), 120));

@@ -162,7 +162,7 @@ public final class NetMatch {
             throws IOException {
         session = LockstepSession.start(loop, game.inputs(), link, config);
         session.onReport(out::println);
-        MatchControls controls = new MatchControls(loop, link.names(), out::println);
+        MatchControls controls = new MatchControls(loop, config.turnNanos(), link.names(), out::println);
         session.filter(controls);
         controls.install(game.console(), session);
         Runnable saved = run.exitGuard().apply(game.console());
