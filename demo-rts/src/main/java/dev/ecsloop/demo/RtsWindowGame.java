@@ -215,10 +215,14 @@ final class RtsWindowGame implements WindowGame {
 
     /**
      * The same setup from simulated time 0, on the real clock, keeping the interpolation mode; this game's console
-     * forwards to the fresh one's from now on (see {@link Console#forwardTo}).
+     * forwards to the fresh one's from now on (see {@link Console#forwardTo}). None in a network match, where a
+     * fresh game alone would leave the match.
      */
     @Override
     public WindowGame restart() {
+        if (game.networked()) {
+            return null;
+        }
         RtsGame fresh = RtsGame.create(game.setup(), Clock.system(), game.recorder() != null);
         fresh.interpolation().setMode(game.interpolation().mode());
         prepare.accept(fresh);

@@ -196,6 +196,30 @@ public final class Console {
         }
     }
 
+    /**
+     * Replaces what a registered command does, keeping its usage: a game routes a built-in through something else
+     * (a network match sends {@code rate} to every player instead of retuning this loop alone). Every surface that
+     * runs console lines (typed, a window's sliders and buttons) follows, since they all run lines.
+     *
+     * @param name    the registered command's name
+     * @param help    what it does now, in one line
+     * @param command what runs now, on the loop thread
+     * @throws IllegalArgumentException if no command has that name, or help is blank or has a line break
+     * @throws NullPointerException     if any argument is null
+     */
+    public void replace(String name, String help, Command command) {
+        Objects.requireNonNull(help, "help");
+        Objects.requireNonNull(command, "command");
+        CommandEntry old = entry(Objects.requireNonNull(name, "name"));
+        if (old == null) {
+            throw new IllegalArgumentException("no command " + Echo.quote(name) + " to replace");
+        }
+        if (help.isBlank() || help.chars().anyMatch(c -> c == '\n' || c == '\r')) {
+            throw new IllegalArgumentException("help of " + name + " must be a single non-blank line");
+        }
+        commands.put(old.name(), new CommandEntry(old.name(), old.usage(), help, command));
+    }
+
     /** Every registered command, ordered by name. */
     List<CommandEntry> entries() {
         return new ArrayList<>(commands.values());

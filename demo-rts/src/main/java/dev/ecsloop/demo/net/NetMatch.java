@@ -36,9 +36,10 @@ import java.util.function.Function;
  * session, then runs the window or, without one, a headless loop printing the counters and the session line (turn,
  * input delay, round trip) every second. Seat {@code s} commands team {@code s % 2}.
  *
- * <p>The match ends for this player on {@code quit}, at {@code --seconds}, or when it stops (a desync, the host
- * lost, this player dropped). It saves this player's recording to {@code --record}, if given, for a replay to
- * bisect; without it nothing is written.
+ * <p>The match ends for this player on {@code quit} (Ctrl-C too), at {@code --seconds}, or when it stops (a desync,
+ * the host lost, this player dropped). Leaving, it tells the others why ("quit", "match over"). With
+ * {@code --record} it saves this player's recording however the match ended, for a replay to bisect; without, it
+ * writes no file. The loop's controls are match-wide ({@link MatchControls}).
  */
 public final class NetMatch {
     /** Exit status of a match that stopped (desync, host lost) or could not start (refused, unreachable). */
@@ -161,10 +162,23 @@ public final class NetMatch {
             throws IOException {
         session = LockstepSession.start(loop, game.inputs(), link, config);
         session.onReport(out::println);
+        MatchControls controls = new MatchControls(loop, config.turnNanos(), link.names(), out::println);
+        session.filter(controls);
+        controls.install(game.console(), session);
+        Runnable saved = run.exitGuard().apply(game.console());
+        try {
+            return playMatch(in, window, env);
+        } finally {
+            saved.run();
+        }
+    }
+
+    private int playMatch(InputStream in, Optional<WindowLauncher> window, Function<String, String> env)
+            throws IOException {
         if (run.stopAtNanos() != null) {
             session.endAt((run.stopAtNanos() + config.turnNanos() - 1) / config.turnNanos());
         }
-        int team = link.seat() % 2;
+        int team = session.seat() % 2;
         game.playAs(team, (type, code, x, y, z, w) -> session.submit(new Command(type, code, x, y, z, w)));
         game.onBeforeFrame(this::beforeFrame);
         game.onStatusLine(() -> line);
@@ -173,8 +187,8 @@ public final class NetMatch {
                     args.expectAtMost(0);
                     reply.accept(session.line() + "  players " + String.join(", ", session.names()));
                 });
-        out.println("match started: " + String.join(", ", link.names()) + "; you are " + link.names()
-                .get(link.seat()) + " (seat " + link.seat() + ") commanding team " + team);
+        out.println("match started: " + String.join(", ", session.names()) + "; you are " + session.names()
+                .get(session.seat()) + " (seat " + session.seat() + ") commanding team " + team);
         boolean windowed = false;
         if (!run.headless() && window.isPresent() && (run.offscreen() || env.apply("DISPLAY") != null
                 || env.apply("WAYLAND_DISPLAY") != null)) {
@@ -225,7 +239,9 @@ public final class NetMatch {
                 game.frame();
                 long now = real.nanoTime();
                 if (now >= nextPrint[0]) {
-                    out.println(loop.stats().line() + " | " + session.line());
+                    if (run.counters() != null) {
+                        out.println(run.counters().apply(game) + " | " + session.line());
+                    }
                     nextPrint[0] = Math.max(nextPrint[0] + SECOND, now);
                 }
                 if (quit || session.stopReason() != null || session.ended()) {
@@ -237,14 +253,12 @@ public final class NetMatch {
         }
     }
 
+    /** Leaves (telling the others why), then saves and prints what this player owes. The stop was reported. */
     private int finish() throws IOException {
+        session.close();
         // Only a file the player asked for (--record, or the console's record): nothing lands in the working
         // directory unasked.
         Path file = run.record();
-        if (session.stopReason() != null) {
-            out.println("match stopped: " + session.stopReason()
-                    + (file == null ? " (no --record: no replay saved to bisect it)" : ""));
-        }
         game.console().finish(out::println);
         IOException failed = null;
         if (file != null) {

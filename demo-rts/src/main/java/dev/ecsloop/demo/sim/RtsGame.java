@@ -63,6 +63,7 @@ public final class RtsGame {
     private final Console console;
     private final Recorder recorder;
     private final StateHash hasher;
+    private boolean networked;
     private Runnable beforeFrame = () -> { };
     private Supplier<String> statusLine = () -> "";
 
@@ -146,6 +147,12 @@ public final class RtsGame {
      */
     public void playAs(int team, OrderSink sink) {
         player.playAs(team, sink);
+        this.networked = true;
+    }
+
+    /** @return whether {@link #playAs} sent this game's orders elsewhere (a network match): it cannot restart alone */
+    public boolean networked() {
+        return networked;
     }
 
     /** @return the team this player commands */

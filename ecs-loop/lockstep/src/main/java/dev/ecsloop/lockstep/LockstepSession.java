@@ -9,6 +9,8 @@ import dev.ecsloop.lockstep.net.PeerLink;
 import dev.ecsloop.lockstep.turn.Desync;
 import dev.ecsloop.lockstep.turn.HashBook;
 import dev.ecsloop.lockstep.turn.TurnBook;
+import dev.ecsloop.console.Echo;
+import dev.ecsloop.lockstep.wire.Codec;
 import dev.ecsloop.lockstep.wire.Message;
 import dev.ecsloop.state.StateHash;
 
@@ -70,6 +72,11 @@ public final class LockstepSession {
     /** This peer's latest checkpoints, at most {@link #KEPT_CHECKPOINTS}. */
     private final ArrayDeque<Message.Hash> ownHashes = new ArrayDeque<>();
     private Consumer<String> reports = line -> { };
+    private CommandFilter filter = CommandFilter.ALL;
+    /** The turn a match-wide pause began at, while the loop is paused by one; -1 otherwise. */
+    private long pausedAt = -1;
+    /** The latest turn whose pause some peer ended; a pause at or before it ends at once. */
+    private long resumedUpTo = -1;
     private long lastSent;
     private long nextCheckpoint;
     private long endTurn = Long.MAX_VALUE;
@@ -127,6 +134,18 @@ public final class LockstepSession {
      */
     public LockstepSession onReport(Consumer<String> sink) {
         this.reports = Objects.requireNonNull(sink, "sink");
+        return this;
+    }
+
+    /**
+     * Sets the game's rule for commands ({@link CommandFilter}): which seat may give which command, and which
+     * commands are controls rather than inputs. Call it before the first {@link #poll()}, the same on every peer.
+     *
+     * @param rule the rule
+     * @return this session
+     */
+    public LockstepSession filter(CommandFilter rule) {
+        this.filter = Objects.requireNonNull(rule, "rule");
         return this;
     }
 
@@ -216,9 +235,19 @@ public final class LockstepSession {
             if (loop.simulatedNanos() < at) {
                 return;
             }
-            for (List<Command> batch : heldBatches) {
-                for (Command c : batch) {
-                    inputs.postAtSimulated(at).set(c.type(), c.code(), c.x(), c.y(), c.z(), c.w());
+            boolean wasPaused = loop.isPaused();
+            for (int s = 0; s < heldBatches.size(); s++) {
+                for (Command given : heldBatches.get(s)) {
+                    Command c = filter.admit(s, given);
+                    if (c != null) {
+                        inputs.postAtSimulated(at).set(c.type(), c.code(), c.x(), c.y(), c.z(), c.w());
+                    }
+                }
+            }
+            if (!wasPaused && loop.isPaused()) {
+                pausedAt = held; // the game's filter paused the match at this turn
+                if (held <= resumedUpTo) {
+                    resumeLocally();
                 }
             }
             held = -1;
@@ -274,7 +303,13 @@ public final class LockstepSession {
             } else if (m instanceof Message.Drop d) {
                 left(d);
             } else if (m instanceof Message.Stop s) {
-                stop(s.reason(), false);
+                stop("stopped by " + name(s.peer()) + ": " + Echo.printable(s.reason(), Codec.MAX_STRING), false);
+            } else if (m instanceof Message.Resume r) {
+                resumedUpTo = Math.max(resumedUpTo, r.turn());
+                if (pausedAt >= 0 && pausedAt <= r.turn()) {
+                    resumeLocally();
+                    reports.accept(name(r.peer()) + " resumed the match at turn " + turn());
+                }
             } else if (m instanceof Message.Lost l) {
                 if (lost == null) {
                     lost = l.reason();
@@ -286,16 +321,55 @@ public final class LockstepSession {
     }
 
     private void left(Message.Drop d) {
+        String reason = Echo.printable(d.reason(), Codec.MAX_STRING);
         if (d.peer() == seat) {
-            stop("dropped from the game at turn " + d.fromTurn() + ": " + d.reason(), false);
+            stop("dropped from the game at turn " + d.fromTurn() + ": " + reason, false);
             return;
         }
         book.drop(d.peer(), d.fromTurn());
         playing[d.peer()] = false;
         hashes.seatsChanged(playing);
-        PeerFault fault = new PeerFault(d.peer(), names.get(d.peer()), d.fromTurn(), d.reason());
+        PeerFault fault = new PeerFault(d.peer(), name(d.peer()), d.fromTurn(), reason);
         faults.add(fault);
-        reports.accept(fault.describe());
+        boolean afterTheEnd = d.fromTurn() >= endTurn; // it played every turn of the match: an end, not a fault
+        if (d.peer() == 0 && lost == null) {
+            lost = "the host " + name(0) + " left (" + reason + ")"; // nobody relays now: play what is here
+        } else if (d.peer() != 0 && !afterTheEnd) {
+            reports.accept(fault.describe());
+        }
+    }
+
+    private String name(int peer) {
+        return peer >= 0 && peer < names.size() ? names.get(peer) : "seat " + peer;
+    }
+
+    /**
+     * Ends a match-wide pause on every peer: the game paused the loop at a turn's instant (through its
+     * {@link CommandFilter}, on every peer), and no turn can carry the end of it, since a paused match makes no
+     * turns; this is sent at once instead. A pause changes no simulated state, so the moment each peer resumes
+     * matters to real time only. Does nothing unless the match is paused that way.
+     *
+     * @return whether a match-wide pause was ended
+     */
+    public boolean resumeMatch() {
+        if (pausedAt < 0 || stopReason != null) {
+            return false;
+        }
+        long turn = pausedAt;
+        resumedUpTo = Math.max(resumedUpTo, turn);
+        link.send(new Message.Resume(seat, turn));
+        resumeLocally();
+        return true;
+    }
+
+    /** @return whether the match is held by a match-wide pause */
+    public boolean pausedByMatch() {
+        return pausedAt >= 0;
+    }
+
+    private void resumeLocally() {
+        pausedAt = -1;
+        loop.resume();
     }
 
     /** Keeps the first desync; the stop follows in {@link #poll()}, outside the tick that found it. */
@@ -312,7 +386,7 @@ public final class LockstepSession {
         stopReason = reason;
         limit(loop.simulatedNanos());
         if (tellOthers) {
-            link.send(new Message.Stop(reason));
+            link.send(new Message.Stop(seat, reason));
         }
         reports.accept("game stopped at turn " + turn() + ": " + reason);
     }
@@ -414,9 +488,22 @@ public final class LockstepSession {
                 + (stopReason != null ? "  STOPPED" : waiting() ? "  waiting" : "");
     }
 
-    /** Leaves the game: stops sending and closes the link. The loop, world and recording stay. */
+    /**
+     * Leaves the game: tells the others why ("match over" once the end is reached, "quit" before it, or that the
+     * game had stopped), stops sending and closes the link. The loop, world and recording stay.
+     */
     public void close() {
+        leave(ended() ? "match over" : stopReason != null ? "stopped" : "quit");
+    }
+
+    /**
+     * As {@link #close()}, with the reason the others see (one short line).
+     *
+     * @param reason why this player leaves
+     */
+    public void leave(String reason) {
         loop.removeTickListener(checkpointHasher);
+        link.send(new Message.Leave(Objects.requireNonNull(reason, "reason")));
         link.close();
     }
 }

@@ -48,6 +48,12 @@ final class TestPeer {
     long killAtNanos = -1;
     long freezeAtNanos = -1;
     boolean leaveAtEnd;
+    /** The match's command rule for this peer's loop, or null for none. */
+    java.util.function.Function<GameLoop, CommandFilter> filter;
+    /** Resumes a match-wide pause after this many frames paused; -1 never. */
+    int resumeAfterPausedFrames = -1;
+    /** Frames this peer ran while its loop was paused. */
+    int pausedFrames;
     final CountDownLatch frozen = new CountDownLatch(1);
 
     // Results, written by the peer thread before it counts down 'finished'.
@@ -76,6 +82,11 @@ final class TestPeer {
     static LongSupplier jitter(double minMs, double maxMs, long seed) {
         Random r = new Random(seed);
         return () -> Math.round((minMs + r.nextDouble() * (maxMs - minMs)) * 1e6);
+    }
+
+    TestPeer command(double atSeconds, Command command) {
+        script.add(new Order(Math.round(atSeconds * 1e9), command));
+        return this;
     }
 
     TestPeer order(double atSeconds, int team, float x, float y) {
@@ -130,12 +141,18 @@ final class TestPeer {
             recorder = Recorder.attach(loop, inputs, config.setup(GAME_SETUP), Duration.ofMillis(250));
             session = LockstepSession.start(loop, inputs, link, config);
             session.onReport(line -> reports.add(line));
+            if (filter != null) {
+                session.filter(filter.apply(loop));
+            }
             session.endAt(endTurn);
             int next = 0;
             while (!session.ended() && session.stopReason() == null) {
                 session.poll(TimeUnit.MILLISECONDS.toNanos(20));
                 clock.advance(frames.getAsLong());
                 loop.frame();
+                if (loop.isPaused() && ++pausedFrames == resumeAfterPausedFrames) {
+                    session.resumeMatch();
+                }
                 while (next < script.size() && script.get(next).atNanos() <= loop.simulatedNanos()) {
                     Command c = script.get(next++).command();
                     long turn = session.turn();

@@ -1,5 +1,6 @@
 package dev.ecsloop.lockstep.net;
 
+import dev.ecsloop.console.Echo;
 import dev.ecsloop.lockstep.wire.Codec;
 import dev.ecsloop.lockstep.wire.FrameDecoder;
 import dev.ecsloop.lockstep.wire.Handshake;
@@ -109,6 +110,7 @@ public final class LockstepClient {
         private volatile List<String> names = List.of();
         private volatile long rtt = -1;
         private volatile boolean closing;
+        private boolean closed;
         private byte[] hostNonce;
 
         ClientLink(PeerSettings settings, EventLoopGroup group) {
@@ -155,9 +157,16 @@ public final class LockstepClient {
             return counter.bytes();
         }
 
-        /** Leaves once what was already sent is written: the host gets this player's last turns. */
+        /**
+         * Leaves once what was already sent is written: the host gets this player's last turns. A second call does
+         * nothing (a session's close and the caller's try-with-resources both close the link).
+         */
         @Override
-        public void close() {
+        public synchronized void close() {
+            if (closed) {
+                return;
+            }
+            closed = true;
             closing = true;
             Channel ch = channel;
             if (ch != null) {
@@ -168,7 +177,7 @@ public final class LockstepClient {
         }
 
         private String hostName() {
-            return names.isEmpty() ? "the host" : "the host " + names.get(0);
+            return names.isEmpty() || names.get(0).equals("host") ? "the host" : "the host " + names.get(0);
         }
 
         private void lost(String why) {
@@ -189,7 +198,8 @@ public final class LockstepClient {
 
             @Override
             public void channelInactive(ChannelHandlerContext ctx) {
-                lost(seat < 0 ? "the host closed the connection during the handshake" : "disconnected");
+                lost(seat < 0 ? "the host closed the connection during the handshake (it may be busy: try again)"
+                        : "disconnected");
             }
 
             @Override
@@ -210,7 +220,7 @@ public final class LockstepClient {
                     ctx.writeAndFlush(new Message.Join(Codec.VERSION, settings.build(), settings.setup(),
                             settings.name(), nonce, handshake.joinMac(hostNonce, unsigned)));
                 } else if (m instanceof Message.Refuse r) {
-                    fail(ctx, "refused by the host: " + r.reason());
+                    fail(ctx, "refused by the host: " + Echo.printable(r.reason(), Codec.MAX_STRING));
                 } else if (seat < 0) {
                     if (!(m instanceof Message.Welcome w)) {
                         fail(ctx, "the host broke the handshake");
@@ -230,10 +240,16 @@ public final class LockstepClient {
                         fail(ctx, "the host broke the handshake");
                         return;
                     }
+                    for (String name : s.names()) {
+                        if (PeerSettings.checkName(name) != null) {
+                            fail(ctx, "the host sent a bad player name: " + PeerSettings.checkName(name));
+                            return;
+                        }
+                    }
                     names = s.names();
                     started.complete(ClientLink.this);
                 } else if (m instanceof Message.Turn || m instanceof Message.Hash || m instanceof Message.Drop
-                        || m instanceof Message.Stop) {
+                        || m instanceof Message.Stop || m instanceof Message.Resume) {
                     inbox.offer(m);
                 } else {
                     inbox.offer(new Message.Lost("protocol error from " + hostName() + ": "
@@ -260,7 +276,8 @@ public final class LockstepClient {
 
             @Override
             public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-                lost("protocol error: " + cause.getMessage());
+                lost(cause instanceof java.io.IOException ? "disconnected (" + cause.getMessage() + ")"
+                        : "protocol error: " + cause.getMessage());
                 closing = true;
                 ctx.close();
             }

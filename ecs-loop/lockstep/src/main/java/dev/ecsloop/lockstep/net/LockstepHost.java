@@ -1,5 +1,6 @@
 package dev.ecsloop.lockstep.net;
 
+import dev.ecsloop.console.Echo;
 import dev.ecsloop.lockstep.turn.TurnBook;
 import dev.ecsloop.lockstep.wire.Codec;
 import dev.ecsloop.lockstep.wire.FrameDecoder;
@@ -24,10 +25,11 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.handler.timeout.IdleStateHandler;
 
-import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.io.IOException;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -48,17 +50,21 @@ import java.util.concurrent.TimeoutException;
  *
  * <p>A stranger gets a challenge and nothing else: frames over {@link Codec#MAX_HANDSHAKE_FRAME} bytes, anything
  * that is not a well-formed join, or no join within the handshake timeout closes the connection; at most
- * {@link #MAX_PENDING} handshakes run at once. All state lives on one Netty thread.
+ * {@link #MAX_PENDING} handshakes run at once, and a connection beyond that evicts the oldest one still in the
+ * handshake (logged), so sockets that never authenticate cannot keep a player out. Text a peer sends (a stop or
+ * leave reason) is relayed only under the sender's seat. All state lives on one Netty thread.
  */
 public final class LockstepHost implements AutoCloseable {
 
-    /** Most connections allowed in the handshake at once; more are closed on arrival. */
+    /** Most connections in the handshake at once; one more evicts the oldest of them. */
     public static final int MAX_PENDING = 16;
     /**
      * Most bytes waiting to be written to one player: a player that stops reading (or floods pings and never
      * reads the answers) is dropped when its backlog reaches this, instead of growing the host's memory.
      */
     public static final int MAX_BACKLOG = 1 << 20;
+    /** Longest reason a leaving player may give, in characters; the rest is cut. */
+    static final int MAX_LEAVE_REASON = 60;
 
     private final PeerSettings settings;
     private final Handshake handshake;
@@ -78,7 +84,8 @@ public final class LockstepHost implements AutoCloseable {
     private final CountDownLatch started = new CountDownLatch(1);
     private final List<String> log = new ArrayList<>();
     private TurnBook relay;
-    private int pending;
+    /** Connections still in the handshake, oldest first. */
+    private final ArrayDeque<Channel> handshaking = new ArrayDeque<>();
     private boolean over;
     private volatile long worstRtt = -1;
 
@@ -304,11 +311,23 @@ public final class LockstepHost implements AutoCloseable {
             lastHash[seat] = h.turn();
             relayFrom(seat, m);
         } else if (m instanceof Message.Stop s) {
+            if (s.peer() != seat) {
+                drop(seat, "protocol error: sent a stop for seat " + s.peer());
+                return;
+            }
             if (!over) {
                 over = true;
-                note("game stopped by " + names[seat] + ": " + s.reason());
+                note("game stopped by " + names[seat] + ": " + Echo.printable(s.reason(), Codec.MAX_STRING));
                 relayFrom(seat, m);
             }
+        } else if (m instanceof Message.Leave l) {
+            drop(seat, Echo.printable(l.reason(), MAX_LEAVE_REASON));
+        } else if (m instanceof Message.Resume r) {
+            if (r.peer() != seat) {
+                drop(seat, "protocol error: sent a resume for seat " + r.peer());
+                return;
+            }
+            relayFrom(seat, m);
         } else {
             drop(seat, "protocol error: sent " + m.getClass().getSimpleName() + " during the game");
         }
@@ -415,11 +434,13 @@ public final class LockstepHost implements AutoCloseable {
 
         @Override
         public void channelActive(ChannelHandlerContext ctx) {
-            if (pending >= MAX_PENDING) {
-                ctx.close();
-                return;
+            if (handshaking.size() >= MAX_PENDING) {
+                Channel oldest = handshaking.pollFirst();
+                note("evicted " + oldest.remoteAddress() + ": the oldest of " + MAX_PENDING
+                        + " connections still in the handshake, for " + ctx.channel().remoteAddress());
+                oldest.close();
             }
-            pending++;
+            handshaking.addLast(ctx.channel());
             counted = true;
             ctx.writeAndFlush(new Message.Challenge(Codec.VERSION, nonce));
             ctx.executor().schedule(() -> {
@@ -431,7 +452,7 @@ public final class LockstepHost implements AutoCloseable {
 
         @Override
         public void channelInactive(ChannelHandlerContext ctx) {
-            handshakeOver();
+            handshakeOver(ctx);
             if (seat > 0 && relay != null) {
                 drop(seat, "disconnected");
             } else if (seat > 0) {
@@ -441,10 +462,10 @@ public final class LockstepHost implements AutoCloseable {
             }
         }
 
-        private void handshakeOver() {
+        private void handshakeOver(ChannelHandlerContext ctx) {
             if (counted) {
                 counted = false;
-                pending--;
+                handshaking.remove(ctx.channel());
             }
         }
 
@@ -491,7 +512,7 @@ public final class LockstepHost implements AutoCloseable {
             seat = free;
             names[seat] = join.name();
             channels[seat] = ctx.channel();
-            handshakeOver();
+            handshakeOver(ctx);
             framer.admit();
             ctx.writeAndFlush(new Message.Welcome(seat, handshake.hostMac(nonce, join.nonce())));
             note(join.name() + " joined at seat " + seat + " from " + ctx.channel().remoteAddress());
@@ -506,11 +527,11 @@ public final class LockstepHost implements AutoCloseable {
 
         /** What is wrong with a join, or null. The secret first: a stranger learns nothing else. */
         private String check(Message.Join join) {
-            if (join.version() != Codec.VERSION) {
-                return "protocol version " + join.version() + ", the host speaks version " + Codec.VERSION;
-            }
             if (!Handshake.same(join.mac(), handshake.joinMac(nonce, join))) {
                 return "wrong secret";
+            }
+            if (join.version() != Codec.VERSION) {
+                return "protocol version " + join.version() + ", the host speaks version " + Codec.VERSION;
             }
             if (!join.build().equals(settings.build())) {
                 return "built differently: the host runs build " + settings.build() + ", you run build "
@@ -547,10 +568,12 @@ public final class LockstepHost implements AutoCloseable {
 
         @Override
         public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            String why = cause instanceof IOException ? "disconnected (" + cause.getMessage() + ")"
+                    : "protocol error: " + cause.getMessage();
             if (seat > 0 && relay != null) {
-                drop(seat, "protocol error: " + cause.getMessage());
+                drop(seat, why);
             } else {
-                note("closed " + ctx.channel().remoteAddress() + ": " + cause.getMessage());
+                note("closed " + ctx.channel().remoteAddress() + ": " + why);
             }
             ctx.close();
         }

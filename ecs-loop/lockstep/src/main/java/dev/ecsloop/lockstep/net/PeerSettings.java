@@ -1,5 +1,6 @@
 package dev.ecsloop.lockstep.net;
 
+import dev.ecsloop.console.Echo;
 import dev.ecsloop.time.Clock;
 import io.netty.channel.ChannelPipeline;
 
@@ -112,16 +113,36 @@ public record PeerSettings(String name, String secret, String build, String setu
     }
 
     /**
+     * Checks a player name. A name is shown on every peer's screen, so it may hold no character that changes how
+     * text around it is shown: no control characters, no format characters (U+202E right-to-left override,
+     * zero-width spaces), no line or paragraph separators, no lone surrogates, no space at either end (two names
+     * that look the same must be the same).
+     *
      * @param name a player name
      * @return what is wrong with it, or null if it is fine
      */
     public static String checkName(String name) {
         if (name.isEmpty() || name.length() > MAX_NAME) {
-            return "a player name has 1 to " + MAX_NAME + " characters, '" + name + "' has " + name.length();
+            return "a player name has 1 to " + MAX_NAME + " characters, " + Echo.quote(name) + " has "
+                    + name.length();
+        }
+        if (Character.isWhitespace(name.charAt(0)) || Character.isSpaceChar(name.charAt(0))
+                || Character.isWhitespace(name.charAt(name.length() - 1))
+                || Character.isSpaceChar(name.charAt(name.length() - 1))) {
+            return "a player name must not start or end with a space: " + Echo.quote(name);
         }
         for (int i = 0; i < name.length(); i++) {
-            if (Character.isISOControl(name.charAt(i))) {
-                return "a player name must not hold control characters";
+            char c = name.charAt(i);
+            int type = Character.getType(c);
+            if (Character.isISOControl(c) || type == Character.FORMAT || type == Character.LINE_SEPARATOR
+                    || type == Character.PARAGRAPH_SEPARATOR || type == Character.PRIVATE_USE
+                    || type == Character.UNASSIGNED) {
+                return "a player name must not hold control, format or unassigned characters: " + Echo.quote(name);
+            }
+            if (Character.isHighSurrogate(c) && i + 1 < name.length() && Character.isLowSurrogate(name.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return "a player name must not hold a lone surrogate: " + Echo.quote(name);
             }
         }
         return null;

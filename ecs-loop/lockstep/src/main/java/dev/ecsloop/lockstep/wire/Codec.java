@@ -16,8 +16,11 @@ import java.util.List;
  */
 public final class Codec {
 
-    /** Protocol version: peers of different versions refuse each other in the handshake. */
-    public static final int VERSION = 1;
+    /**
+     * Protocol version: peers of different versions refuse each other in the handshake. Version 2: {@code Stop}
+     * names its sender's seat; {@code Leave} and {@code Resume} are new.
+     */
+    public static final int VERSION = 2;
     /** "ECSL": the first four bytes of every challenge, so a client that dialled the wrong service knows at once. */
     public static final int MAGIC = 0x4543534c;
     /** Most commands one peer may schedule for one turn. */
@@ -44,6 +47,8 @@ public final class Codec {
     private static final byte PONG = 9;
     private static final byte DROP = 10;
     private static final byte STOP = 11;
+    private static final byte LEAVE = 12;
+    private static final byte RESUME = 13;
 
     private Codec() {
     }
@@ -101,8 +106,16 @@ public final class Codec {
             out.writeByte(DROP).writeByte(seat(m.peer())).writeLong(m.fromTurn());
             writeString(out, m.reason());
         } else if (message instanceof Message.Stop m) {
-            out.writeByte(STOP);
+            out.writeByte(STOP).writeByte(seat(m.peer()));
             writeString(out, m.reason());
+        } else if (message instanceof Message.Leave m) {
+            out.writeByte(LEAVE);
+            writeString(out, m.reason());
+        } else if (message instanceof Message.Resume m) {
+            if (m.turn() < 0) {
+                throw new IllegalArgumentException("negative turn " + m.turn());
+            }
+            out.writeByte(RESUME).writeByte(seat(m.peer())).writeLong(m.turn());
         } else {
             throw new IllegalArgumentException("not a protocol message: " + message);
         }
@@ -189,7 +202,13 @@ public final class Codec {
                 return new Message.Drop(readSeat(in), readTurn(in), readString(in));
             }
             case STOP -> {
-                return new Message.Stop(readString(in));
+                return new Message.Stop(readSeat(in), readString(in));
+            }
+            case LEAVE -> {
+                return new Message.Leave(readString(in));
+            }
+            case RESUME -> {
+                return new Message.Resume(readSeat(in), readTurn(in));
             }
             default -> throw new CorruptedFrameException("unknown message type " + type);
         }

@@ -10,7 +10,8 @@ import java.util.List;
  * seat is taken the host sends {@link Start}. In game: {@link Turn} and {@link Hash} go from each peer to the
  * host, which relays them to every other peer in the order it received them; {@link Ping}/{@link Pong} measure the
  * round trip and keep a quiet link alive; {@link Drop} tells that a peer left and from which turn on its inputs
- * are empty; {@link Stop} ends the game on every peer with a reason.
+ * are empty; {@link Stop} ends the game on every peer with a reason; {@link Leave} says a player leaves on purpose;
+ * {@link Resume} ends a match-wide pause.
  */
 public sealed interface Message {
 
@@ -57,8 +58,26 @@ public sealed interface Message {
     record Drop(int peer, long fromTurn, String reason) implements Message {
     }
 
-    /** The game ends on every peer, for this reason (a desync report). */
-    record Stop(String reason) implements Message {
+    /**
+     * Peer {@code peer} ends the game on every peer, for this reason (a desync report). The host relays it only
+     * from the seat it names, so every peer can say who stopped the game.
+     */
+    record Stop(int peer, String reason) implements Message {
+    }
+
+    /**
+     * Player to host: it leaves on purpose ("quit", "match over"), so the host drops it with this reason instead of
+     * "disconnected". The host's own player leaving ends the relay for everybody.
+     */
+    record Leave(String reason) implements Message {
+    }
+
+    /**
+     * Peer {@code peer} ends the match-wide pause that began at turn {@code turn}; relayed at once, not in a turn
+     * (a paused match has no turns to carry it). A pause changes no simulated state, so when each peer resumes
+     * decides nothing but real time.
+     */
+    record Resume(int peer, long turn) implements Message {
     }
 
     /**

@@ -80,7 +80,9 @@ class CodecTest {
         assertArrayEquals(mac, join.mac());
         assertEquals(new Message.Start(List.of("a", "b")), roundTrip(new Message.Start(List.of("a", "b"))));
         assertEquals(new Message.Drop(2, 9, "gone"), roundTrip(new Message.Drop(2, 9, "gone")));
-        assertEquals(new Message.Stop("desync"), roundTrip(new Message.Stop("desync")));
+        assertEquals(new Message.Stop(1, "desync"), roundTrip(new Message.Stop(1, "desync")));
+        assertEquals(new Message.Leave("quit"), roundTrip(new Message.Leave("quit")));
+        assertEquals(new Message.Resume(3, 57), roundTrip(new Message.Resume(3, 57)));
     }
 
     @Test
@@ -90,7 +92,7 @@ class CodecTest {
         CorruptedFrameException e = assertThrows(CorruptedFrameException.class, () -> Codec.decode(b));
         assertEquals("at most 1024 commands per turn, not 1025", e.getMessage());
         ByteBuf s = Unpooled.buffer();
-        s.writeByte(11).writeShort(60_000);
+        s.writeByte(12).writeShort(60_000);
         assertEquals("string of 60000 bytes", assertThrows(CorruptedFrameException.class,
                 () -> Codec.decode(s)).getMessage());
         ByteBuf neg = Unpooled.buffer();

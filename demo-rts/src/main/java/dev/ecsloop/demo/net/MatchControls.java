@@ -1,0 +1,206 @@
+package dev.ecsloop.demo.net;
+
+import com.artemis.BaseSystem;
+import dev.ecsloop.GameLoop;
+import dev.ecsloop.console.Console;
+import dev.ecsloop.demo.sim.OrderEvents;
+import dev.ecsloop.demo.sim.RateSetting;
+import dev.ecsloop.demo.sim.SimSystems;
+import dev.ecsloop.lockstep.Command;
+import dev.ecsloop.lockstep.CommandFilter;
+import dev.ecsloop.lockstep.LockstepSession;
+
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Consumer;
+
+/**
+ * The loop's controls in a network match, and whose orders are whose. {@code rate}, {@code phase},
+ * {@code timescale} and {@code pause} typed on any player (or given by the window's sliders and buttons, which
+ * run the same console lines) are sent as lockstep commands and applied to the loop on every player at the
+ * instant of the same turn, so the simulations stay equal; {@code resume} ends a match-wide pause on every
+ * player at once; {@code step} is refused (it would run one player's simulation alone).
+ *
+ * <p>As the match's {@link CommandFilter}, on every player, for every command in seat order: a control is applied
+ * and goes no further; an order counts only for the team of the seat that sent it ({@code s % 2}), so a peer that
+ * tags its orders with the other team moves nothing. A control whose value the loop refuses is refused on every
+ * player alike, with one line.
+ *
+ * <p>Wire form: type {@link #TYPE}, code {@code kind << 8 | system index}, and the value's 64 bits as four
+ * 16-bit whole numbers in x, y, z, w (floats hold those exactly, so no rounding and no NaN payload crosses).
+ */
+final class MatchControls implements CommandFilter {
+
+    /** "CTRL": not an order type ({@link OrderEvents} uses 1 to 3). */
+    static final int TYPE = 0x4354524c;
+    static final int RATE = 1;
+    static final int EVERY_FRAME = 2;
+    static final int PHASE = 3;
+    static final int TIMESCALE = 4;
+    static final int PAUSE = 5;
+    /** The slowest time scale a match accepts (the window's slider's least). */
+    static final double MIN_SCALE = 0.05;
+
+    private final GameLoop loop;
+    private final long turnNanos;
+    private final List<String> names;
+    private final Consumer<String> out;
+    private final boolean[] warned;
+    private LockstepSession session;
+
+    MatchControls(GameLoop loop, long turnNanos, List<String> names, Consumer<String> out) {
+        this.loop = loop;
+        this.turnNanos = turnNanos;
+        this.names = names;
+        this.out = out;
+        this.warned = new boolean[names.size()];
+    }
+
+    /** Routes the console's loop controls through {@code session}. */
+    void install(Console console, LockstepSession match) {
+        this.session = match;
+        console.replace("rate", "sets a system's rate on every player at the same turn (match-wide)",
+                (args, reply) -> {
+                    args.expectAtMost(2);
+                    Class<? extends BaseSystem> type = SimSystems.resolve(args.word(0, "<system>"));
+                    String typed = args.word(1, "<hz>|frame");
+                    if (typed.equalsIgnoreCase("frame")) {
+                        reply.accept(send(EVERY_FRAME, type, 0, type.getSimpleName() + " every frame"));
+                        return;
+                    }
+                    double hz = RateSetting.parse(type.getSimpleName() + "=" + typed).hz();
+                    reply.accept(send(RATE, type, hz, type.getSimpleName() + " at " + plain(hz) + " Hz"));
+                });
+        console.replace("phase", "moves a system's ticks within its step on every player at the same turn",
+                (args, reply) -> {
+                    args.expectAtMost(2);
+                    Class<? extends BaseSystem> type = SimSystems.resolve(args.word(0, "<system>"));
+                    double phase = args.number(1, "<fraction>");
+                    if (!(phase >= 0 && phase < 1)) {
+                        throw args.error("phase " + plain(phase) + " must be from 0 (included) to 1 (excluded)");
+                    }
+                    reply.accept(send(PHASE, type, phase, type.getSimpleName() + " phase " + plain(phase)));
+                });
+        console.replace("timescale", "sets simulated seconds per real second on every player at the same turn",
+                (args, reply) -> {
+                    args.expectAtMost(1);
+                    double scale = args.number(0, "<x>");
+                    checkScale(scale);
+                    reply.accept(send(TIMESCALE, null, scale, "time scale " + plain(scale)));
+                });
+        console.replace("pause", "pauses the match on every player at the same turn", (args, reply) -> {
+            args.expectAtMost(0);
+            reply.accept(loop.isPaused() ? "already paused at turn " + session.turn()
+                    : send(PAUSE, null, 0, "pause"));
+        });
+        console.replace("resume", "resumes the match on every player", (args, reply) -> {
+            args.expectAtMost(0);
+            reply.accept(session.resumeMatch() ? "resumed the match at turn " + session.turn()
+                    : "the match is not paused");
+        });
+        console.replace("step", "not in a network match: it would run this player's simulation alone",
+                (args, reply) -> {
+                    throw args.error("not in a network match: it would run your simulation alone (pause and "
+                            + "resume are match-wide)");
+                });
+    }
+
+    /**
+     * In a match the time scale stays from {@value #MIN_SCALE} to 1000: at 0 (or nearly) simulated time would stop
+     * for good, since the command to restart it could only take effect at a turn that never comes.
+     */
+    private static void checkScale(double scale) {
+        if (!(scale >= MIN_SCALE && scale <= 1000)) {
+            throw new IllegalArgumentException("time scale " + plain(scale) + " in a match must be from " + MIN_SCALE
+                    + " to 1000 (to stop time, pause: resume works from any player)");
+        }
+    }
+
+    private String send(int kind, Class<? extends BaseSystem> system, double value, String what) {
+        int index = system == null ? 0 : loop.systems().indexOf(system);
+        long turn = session.submit(encode(kind, index, value));
+        if (turn < 0) {
+            throw new IllegalArgumentException("the match has stopped: " + what + " not sent");
+        }
+        return what + ": sent, applies on every player at turn " + turn;
+    }
+
+    static Command encode(int kind, int system, double value) {
+        long bits = Double.doubleToRawLongBits(value);
+        return new Command(TYPE, kind << 8 | system, (bits >>> 48) & 0xffff, (bits >>> 32) & 0xffff,
+                (bits >>> 16) & 0xffff, bits & 0xffff);
+    }
+
+    /** The value of a control, or NaN if its fields are not four 16-bit whole numbers (a hostile peer's). */
+    static double value(Command c) {
+        long bits = 0;
+        for (float f : new float[] {c.x(), c.y(), c.z(), c.w()}) {
+            if (!(f >= 0 && f <= 0xffff) || f != (int) f) {
+                return Double.NaN;
+            }
+            bits = bits << 16 | (int) f;
+        }
+        return Double.longBitsToDouble(bits);
+    }
+
+    @Override
+    public Command admit(int seat, Command c) {
+        if (c.type() != TYPE) {
+            if (c.code() == seat % 2) {
+                return c;
+            }
+            if (!warned[seat]) { // once per seat: a rogue must not flood the terminal
+                warned[seat] = true;
+                out.accept("ignored " + names.get(seat) + "'s orders for team " + c.code() + ": seat " + seat
+                        + " commands team " + seat % 2);
+            }
+            return null;
+        }
+        int kind = c.code() >>> 8;
+        int index = c.code() & 0xff;
+        double value = value(c);
+        String who = names.get(seat);
+        try {
+            if (Double.isNaN(value) || index >= loop.systems().size()) {
+                throw new IllegalArgumentException("malformed control");
+            }
+            Class<? extends BaseSystem> system = loop.systems().get(index);
+            String did = switch (kind) {
+                case RATE -> {
+                    // The command line's own bounds: a peer cannot set what --rate refuses (a load for everyone).
+                    loop.setRate(system, RateSetting.parse(system.getSimpleName() + "=" + plain(value)).hz());
+                    yield "rate " + system.getSimpleName() + " " + plain(value) + " Hz";
+                }
+                case EVERY_FRAME -> {
+                    loop.setEveryFrame(system);
+                    yield "rate " + system.getSimpleName() + " every frame";
+                }
+                case PHASE -> {
+                    loop.setPhase(system, value);
+                    yield "phase " + system.getSimpleName() + " " + plain(value);
+                }
+                case TIMESCALE -> {
+                    checkScale(value);
+                    loop.setTimeScale(value);
+                    yield "time scale " + plain(value);
+                }
+                case PAUSE -> {
+                    loop.pause();
+                    yield "pause (resume: 'resume' on any player)";
+                }
+                default -> throw new IllegalArgumentException("unknown control " + kind);
+            };
+            out.accept(who + ": " + did + " at turn " + loop.simulatedNanos() / turnNanos);
+        } catch (IllegalArgumentException e) {
+            out.accept("ignored " + who + "'s control: " + dev.ecsloop.console.Echo.printable(
+                    String.valueOf(e.getMessage()), 120));
+        }
+        return null;
+    }
+
+    private static String plain(double x) {
+        return Double.isFinite(x) ? BigDecimal.valueOf(x).stripTrailingZeros().toPlainString()
+                : String.valueOf(x).toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,85 @@
+package dev.ecsloop.demo.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A network match on loopback, two players in process: the loop's controls typed on one player apply on both at
+ * the same turn and the match ends in sync; {@code step} is refused in one line; orders only move the sender's
+ * team; {@code --quiet} prints no counters; a player who quits is reported as having quit, a clean end as
+ * nothing at all, and no recording file appears unless asked for.
+ */
+class NetMatchControlsTest {
+
+    static int freePort() throws Exception {
+        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return probe.getLocalPort();
+        }
+    }
+
+    /** Joins, retrying for up to a minute while the host is not listening yet. */
+    static Runs joinWhenListening(String args, String stdin) {
+        long deadline = dev.ecsloop.time.Clock.system().nanoTime() + 60_000_000_000L;
+        while (dev.ecsloop.time.Clock.system().nanoTime() < deadline) {
+            Runs run = Runs.withInput(stdin, args.split(" "));
+            if (run.status() != 3 || !run.err().toString().contains("cannot reach")) {
+                return run;
+            }
+        }
+        throw new AssertionError("the host never listened");
+    }
+
+    @Test
+    void rateTypedOnOnePlayerAppliesOnBothAndTheMatchEndsInSync() throws Exception {
+        int port = freePort();
+        String game = "--headless --quiet --units 200 --map-size 64 --seconds 2 --print-hash --secret pw";
+        String hostArgs = game + " --host " + port;
+        String joinArgs = game + " --join 127.0.0.1:" + port + " --name bob";
+        CompletableFuture<Runs> host = CompletableFuture.supplyAsync(() -> Runs.withInput(
+                "rate ai 2\nphase movement 0.5\ntimescale 1\nstep\n", hostArgs.split(" ")));
+        Runs bob = joinWhenListening(joinArgs, "select 0 0 64 64\nmove 10 10\n");
+        Runs hosted = host.get(120, TimeUnit.SECONDS);
+        assertEquals(0, hosted.status(), hosted.err() + " " + hosted.out());
+        assertEquals(0, bob.status(), bob.err() + " " + bob.out());
+        assertTrue(hosted.lastOut().startsWith("world-hash: "), hosted.out().toString());
+        assertEquals(hosted.lastOut(), bob.lastOut(), "the match desynced: " + hosted.out() + " / " + bob.out());
+        for (Runs r : new Runs[] {hosted, bob}) {
+            assertTrue(r.out().stream().anyMatch(l -> l.matches("host: rate AiSystem 2 Hz at turn \\d+")),
+                    r.out().toString());
+            assertTrue(r.out().stream().anyMatch(l -> l.matches("host: phase MovementSystem 0.5 at turn \\d+")),
+                    r.out().toString());
+            assertFalse(r.out().stream().anyMatch(l -> l.contains(" fps") || l.contains("Frames:")),
+                    "--quiet printed counters: " + r.out());
+            assertFalse(r.out().stream().anyMatch(l -> l.contains(" left")), "a clean end is no leave: " + r.out());
+        }
+        assertTrue(hosted.out().stream().anyMatch(l -> l.startsWith("error: not in a network match")),
+                hosted.out().toString());
+    }
+
+    @Test
+    void aPlayerWhoQuitsIsReportedAsQuittingAndNoFileIsWritten() throws Exception {
+        int port = freePort();
+        String game = "--headless --units 100 --map-size 64 --secret pw";
+        String hostArgs = game + " --seconds 2 --host " + port;
+        String joinArgs = game + " --join 127.0.0.1:" + port + " --name bob";
+        CompletableFuture<Runs> host = CompletableFuture.supplyAsync(() -> Runs.withInput("", hostArgs.split(" ")));
+        Runs bob = joinWhenListening(joinArgs, "quit\n");
+        Runs hosted = host.get(120, TimeUnit.SECONDS);
+        assertEquals(0, bob.status(), bob.err() + " " + bob.out());
+        assertEquals(0, hosted.status(), hosted.err() + " " + hosted.out());
+        assertTrue(hosted.out().stream().anyMatch(l -> l.matches("bob left at turn \\d+ \\(quit\\); the others play "
+                + "on, its units idle")), hosted.out().toString());
+        assertTrue(hosted.out().stream().anyMatch(l -> l.contains(" fps | ") && l.contains(" | turn ")), "counters: " + hosted.out());
+        assertFalse(Files.exists(Path.of("lockstep-host.replay")) || Files.exists(Path.of("lockstep-bob.replay")),
+                "a recording nobody asked for");
+    }
+}

@@ -1,0 +1,76 @@
+package dev.ecsloop.demo.net;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ecsloop.demo.sim.AiSystem;
+import dev.ecsloop.demo.sim.MatchSetup;
+import dev.ecsloop.demo.sim.OrderEvents;
+import dev.ecsloop.demo.sim.RtsGame;
+import dev.ecsloop.lockstep.Command;
+import dev.ecsloop.time.ManualClock;
+import java.util.ArrayList;
+import java.util.List;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The match's command rule on its own: a control's value crosses exactly, orders count only for the sender's
+ * team, and what a hostile peer can put in a control (malformed fields, a rate the command line refuses, a time
+ * scale that would stop the match for good) is refused with one line, changing nothing.
+ */
+class MatchControlsTest {
+
+    final RtsGame game = RtsGame.create(new MatchSetup(20, 5, 32, 5_000, List.of()), new ManualClock(), false);
+    final List<String> lines = new ArrayList<>();
+    final MatchControls rule = new MatchControls(game.loop(), 50_000_000L, List.of("ann", "bob"), lines::add);
+
+    @Property
+    void aControlsValueCrossesExactly(@ForAll double value) {
+        assertEquals(Double.doubleToRawLongBits(value),
+                Double.doubleToRawLongBits(MatchControls.value(MatchControls.encode(MatchControls.RATE, 3, value))));
+    }
+
+    @Test
+    void ordersCountOnlyForTheSendersTeamAndTheFirstForgeryIsSaidOnce() {
+        Command own = new Command(OrderEvents.MOVE, 1, 5, 5, 0, 0);
+        Command forged = new Command(OrderEvents.MOVE, 0, 5, 5, 0, 0);
+        assertSame(own, rule.admit(1, own));
+        assertNull(rule.admit(1, forged));
+        assertNull(rule.admit(1, forged));
+        assertEquals(List.of("ignored bob's orders for team 0: seat 1 commands team 1"), lines);
+    }
+
+    @Test
+    void hostileControlsAreRefusedInOneLineAndChangeNothing() {
+        int ai = game.loop().systems().indexOf(AiSystem.class);
+        double rate = game.loop().system(AiSystem.class).rate();
+        double scale = game.loop().timeScale();
+        List<Command> hostile = List.of(
+                new Command(MatchControls.TYPE, MatchControls.RATE << 8 | ai, Float.NaN, 0, 0, 0),
+                new Command(MatchControls.TYPE, MatchControls.RATE << 8 | ai, 1.5f, 0, 0, 0),
+                new Command(MatchControls.TYPE, MatchControls.RATE << 8 | 200, 0, 0, 0, 0),
+                MatchControls.encode(MatchControls.RATE, ai, 1e9),
+                MatchControls.encode(MatchControls.TIMESCALE, 0, 0),
+                MatchControls.encode(MatchControls.TIMESCALE, 0, Double.POSITIVE_INFINITY),
+                MatchControls.encode(77, 0, 1));
+        for (Command c : hostile) {
+            assertNull(rule.admit(1, c));
+        }
+        assertEquals(hostile.size(), lines.size(), lines.toString());
+        assertTrue(lines.stream().allMatch(l -> l.startsWith("ignored bob's control: ")), lines.toString());
+        assertEquals(rate, game.loop().system(AiSystem.class).rate());
+        assertEquals(scale, game.loop().timeScale());
+    }
+
+    @Test
+    void aRateChangeAppliesAndIsSaidWithItsSender() {
+        int ai = game.loop().systems().indexOf(AiSystem.class);
+        assertNull(rule.admit(0, MatchControls.encode(MatchControls.RATE, ai, 2)));
+        assertEquals(2.0, game.loop().system(AiSystem.class).rate());
+        assertEquals(List.of("ann: rate AiSystem 2 Hz at turn 0"), lines);
+    }
+}
