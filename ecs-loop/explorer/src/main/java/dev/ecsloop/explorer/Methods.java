@@ -63,8 +63,11 @@ final class Methods {
                 } else {
                     side.loop.setRate(s, hz);
                 }
-                return Map.of("system", s.getSimpleName(), "rate_hz", side.loop.system(s).rate(),
-                        "at_ns", side.loop.simulatedNanos());
+                Map<String, Object> out = new LinkedHashMap<>();
+                out.put("system", s.getSimpleName());
+                out.put("rate_hz", rateOrNull(side.loop.system(s)));   // null: it runs every frame, it has no rate
+                out.put("at_ns", side.loop.simulatedNanos());
+                return out;
             };
         }));
         m.put("loop.pause", new Method(true, p -> {
@@ -129,7 +132,7 @@ final class Methods {
         for (Class<? extends BaseSystem> s : side.systems()) {
             Map<String, Object> row = new LinkedHashMap<>();
             boolean everyFrame = loop.system(s).isEveryFrame();
-            double hz = loop.system(s).rate();
+            Double hz = rateOrNull(loop.system(s));
             row.put("name", s.getSimpleName());
             row.put("kind", everyFrame ? "frame" : loop.system(s).isThrottled() ? "throttled" : "fixed");
             row.put("rate_hz", hz);
@@ -221,5 +224,10 @@ final class Methods {
         out.put("at_ns", side.loop.simulatedNanos());
         out.put("journaled", side.recorder != null);
         return out;
+    }
+
+    /** A system's rate, or null for one that runs every frame (JSON null: it has no rate). */
+    private static Double rateOrNull(dev.ecsloop.SystemHandle system) {
+        return system.isEveryFrame() ? null : system.rate();
     }
 }
