@@ -627,6 +627,44 @@ public final class GameLoop {
                 + " in this loop");
     }
 
+    /**
+     * The loop's schedules and simulated time as snapshot state, and an entity flush: the hook through which
+     * {@link dev.ecsloop.snapshot.Snapshots} captures and restores a loop. Games use {@code Snapshots}.
+     *
+     * @return the hook, bound to this loop
+     * @throws IllegalStateException if called from a thread other than the loop's
+     */
+    public dev.ecsloop.snapshot.LoopHooks snapshotState() {
+        checkThread("snapshotState()");
+        return new LoopState(this);
+    }
+
+    SimulatedTime time() {
+        return time;
+    }
+
+    Scheduler scheduler() {
+        return scheduler;
+    }
+
+    MultiRateStrategy strategy() {
+        return strategy;
+    }
+
+    long realHighWater() {
+        return realHighWater;
+    }
+
+    /** Whether a frame, a step or one of the loop's passes is running. */
+    boolean busy() {
+        return inFrame || strategy.isProcessing();
+    }
+
+    /** The debt policy a snapshot restored, set without telling listeners (nothing was changed by a control). */
+    void restoredDebtPolicy(DebtPolicy policy) {
+        this.debtPolicy = policy;
+    }
+
     /** Guards frame() and step(): confined to the loop's thread and never re-entered from a pass. */
     private void enter(String what) {
         if (owner == null) {

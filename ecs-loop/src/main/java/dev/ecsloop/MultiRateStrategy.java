@@ -76,6 +76,11 @@ final class MultiRateStrategy extends SystemInvocationStrategy {
         return tickNanos;
     }
 
+    /** Applies pending entity changes and purges deletions in one {@code world.process()} that runs no system. */
+    void flush() {
+        pass(Pass.FLUSH);
+    }
+
     /** Runs the every-frame systems of frame {@code index} as one {@code world.process()}. */
     void runEveryFrame(long index, long simNanos, long deltaNanos) {
         this.frameIndex = index;

@@ -152,6 +152,14 @@ final class Scheduler {
         poppedCount = 0;
     }
 
+    /** Rebuilds the queue after a snapshot restored the slots' kinds and schedules, between instants. */
+    void restored() {
+        forgetPopped();
+        instant = -1;
+        regroup();
+        regrouped = false;
+    }
+
     // ---- control changes ----
 
     /**

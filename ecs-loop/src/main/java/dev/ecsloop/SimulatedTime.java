@@ -247,6 +247,36 @@ final class SimulatedTime {
         this.keepDebt = keep;
     }
 
+    long scalePpm() {
+        return scalePpm;
+    }
+
+    long scaleCarry() {
+        return scaleCarry;
+    }
+
+    boolean keepsDebt() {
+        return keepDebt;
+    }
+
+    /** Sets every field a snapshot holds; the caller checked them against the invariants. */
+    void restore(long now, long scalePpm, long carry, long maxCatchUp, boolean keepDebt, boolean paused, long debt,
+                 long dropped, long horizon) {
+        this.nowNanos = now;
+        this.scalePpm = scalePpm;
+        this.scaleCarry = carry;
+        this.maxCatchUpNanos = maxCatchUp;
+        this.keepDebt = keepDebt;
+        this.paused = paused;
+        this.debtNanos = debt;
+        this.droppedNanos = dropped;
+        this.horizonNanos = horizon;
+        this.lastAdvanceCapped = false;
+        this.lastAdvanceHeld = false;
+        this.wantedStart = now;
+        this.wantedEnd = now;
+    }
+
     long horizonNanos() {
         return horizonNanos;
     }

@@ -117,6 +117,25 @@ public final class Interpolation {
     }
 
     /**
+     * How snapshots write and read {@link Transform2}: current and previous state, teleport marker and owner, so
+     * that a restored loop draws its first frame as the captured one would have. {@code Snapshots} registers it.
+     *
+     * @return a new codec
+     */
+    public static dev.ecsloop.snapshot.ComponentCodec<Transform2> transform2Codec() {
+        return new TransformCodec.Flat();
+    }
+
+    /**
+     * How snapshots write and read {@link Transform3}; see {@link #transform2Codec()}.
+     *
+     * @return a new codec
+     */
+    public static dev.ecsloop.snapshot.ComponentCodec<Transform3> transform3Codec() {
+        return new TransformCodec.Solid();
+    }
+
+    /**
      * The loop whose alphas this interpolation blends by.
      *
      * @return the loop

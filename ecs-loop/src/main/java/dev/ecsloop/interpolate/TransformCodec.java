@@ -1,0 +1,133 @@
+package dev.ecsloop.interpolate;
+
+import com.artemis.BaseSystem;
+import dev.ecsloop.snapshot.ComponentCodec;
+import dev.ecsloop.snapshot.SnapshotIn;
+import dev.ecsloop.snapshot.SnapshotOut;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Snapshot codecs of {@link Transform2} and {@link Transform3}: the current state, the previous state the blend
+ * starts from, the teleport marker and the owner (by class name, "" for none). The owner index captures
+ * current into previous when it adopts a component, so the codec asks to be read again once the restored
+ * entity entered the world: the first frame after a restore draws what the captured loop would have drawn.
+ *
+ * <p>Layout: string owner, boolean teleported, then Transform2: position x y, angle, scale x y, previous
+ * position x y, previous angle, previous scale x y; Transform3: position xyz, rotation xyzw, scale xyz and the
+ * same three previous. Floats by raw bits.
+ */
+abstract class TransformCodec<T extends OwnedState> implements ComponentCodec<T> {
+
+    private final Map<String, Class<? extends BaseSystem>> owners = new HashMap<>();
+
+    @Override
+    public final boolean readAgainAfterInsert() {
+        return true;
+    }
+
+    @Override
+    public final void write(T t, SnapshotOut out) {
+        out.writeString(t.owner == null ? "" : t.owner.getName());
+        out.writeBoolean(t.teleported);
+        writeState(t, out);
+    }
+
+    @Override
+    public final void read(T t, SnapshotIn in) {
+        Class<? extends BaseSystem> owner = owner(in.readString(), in);
+        boolean teleported = in.readBoolean();
+        readState(t, in);
+        if (t.index == null || t.owner == owner) {
+            t.owner = owner;
+        } else {
+            t.changeOwner(owner);
+        }
+        t.teleported = teleported;
+    }
+
+    abstract void writeState(T t, SnapshotOut out);
+
+    abstract void readState(T t, SnapshotIn in);
+
+    private Class<? extends BaseSystem> owner(String name, SnapshotIn in) {
+        if (name.isEmpty()) {
+            return null;
+        }
+        Class<? extends BaseSystem> cached = owners.get(name);
+        if (cached != null) {
+            return cached;
+        }
+        Class<?> c;
+        try {
+            c = Class.forName(name, false, TransformCodec.class.getClassLoader());
+        } catch (ClassNotFoundException | LinkageError e) {
+            throw in.fail("unknown owner system " + (name.length() > 120 ? name.substring(0, 120) : name));
+        }
+        if (!BaseSystem.class.isAssignableFrom(c)) {
+            throw in.fail("owner " + name + " is not a system");
+        }
+        Class<? extends BaseSystem> owner = c.asSubclass(BaseSystem.class);
+        owners.put(name, owner);
+        return owner;
+    }
+
+    /** {@link Transform2}'s codec. */
+    static final class Flat extends TransformCodec<Transform2> {
+        @Override
+        void writeState(Transform2 t, SnapshotOut out) {
+            out.writeFloat(t.position.x);
+            out.writeFloat(t.position.y);
+            out.writeFloat(t.angle);
+            out.writeFloat(t.scale.x);
+            out.writeFloat(t.scale.y);
+            out.writeFloat(t.previousPosition.x);
+            out.writeFloat(t.previousPosition.y);
+            out.writeFloat(t.previousAngle);
+            out.writeFloat(t.previousScale.x);
+            out.writeFloat(t.previousScale.y);
+        }
+
+        @Override
+        void readState(Transform2 t, SnapshotIn in) {
+            t.position.set(in.readFloat(), in.readFloat());
+            t.angle = in.readFloat();
+            t.scale.set(in.readFloat(), in.readFloat());
+            t.previousPosition.set(in.readFloat(), in.readFloat());
+            t.previousAngle = in.readFloat();
+            t.previousScale.set(in.readFloat(), in.readFloat());
+        }
+    }
+
+    /** {@link Transform3}'s codec. */
+    static final class Solid extends TransformCodec<Transform3> {
+        @Override
+        void writeState(Transform3 t, SnapshotOut out) {
+            vec(out, t.position.x, t.position.y, t.position.z);
+            out.writeFloat(t.rotation.x);
+            vec(out, t.rotation.y, t.rotation.z, t.rotation.w);
+            vec(out, t.scale.x, t.scale.y, t.scale.z);
+            vec(out, t.previousPosition.x, t.previousPosition.y, t.previousPosition.z);
+            out.writeFloat(t.previousRotation.x);
+            vec(out, t.previousRotation.y, t.previousRotation.z, t.previousRotation.w);
+            vec(out, t.previousScale.x, t.previousScale.y, t.previousScale.z);
+        }
+
+        private static void vec(SnapshotOut out, float x, float y, float z) {
+            out.writeFloat(x);
+            out.writeFloat(y);
+            out.writeFloat(z);
+        }
+
+        @Override
+        void readState(Transform3 t, SnapshotIn in) {
+            t.position.set(in.readFloat(), in.readFloat(), in.readFloat());
+            t.rotation.set(in.readFloat(), in.readFloat(), in.readFloat(), in.readFloat());
+            t.scale.set(in.readFloat(), in.readFloat(), in.readFloat());
+            t.previousPosition.set(in.readFloat(), in.readFloat(), in.readFloat());
+            t.previousRotation.set(in.readFloat(), in.readFloat(), in.readFloat(), in.readFloat());
+            t.previousScale.set(in.readFloat(), in.readFloat(), in.readFloat());
+        }
+    }
+}
