@@ -23,13 +23,17 @@ final class InputState implements StagedState {
     private static final long REL_LIMIT = 1L << 62;
 
     private final InputQueue queue;
+    private dev.ecsloop.snapshot.LoopHooks hooks;
 
     InputState(InputQueue queue) {
         this.queue = queue;
     }
 
     private long origin() {
-        return queue.loop().snapshotState().realNanos();
+        if (hooks == null) {
+            hooks = queue.loop().snapshotState();
+        }
+        return hooks.realNanos();
     }
 
     @Override

@@ -12,13 +12,22 @@ import dev.ecsloop.GameLoop;
 import dev.ecsloop.input.InputQueue;
 import dev.ecsloop.interpolate.Interpolation;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The simulation as a value: captures everything a loop's future depends on into bytes, and restores such bytes
@@ -111,6 +120,101 @@ public final class Snapshots {
     /** @return the names of the declared states, systems' (their class names) first, in the order saved */
     public List<String> declaredStates() {
         return List.of(stateNames);
+    }
+
+    SnapshotState declared(int i) {
+        return states[i];
+    }
+
+    // ---------------------------------------------------------------- check mode
+
+    /**
+     * The check mode: captures this loop, restores the capture into {@code copy} (a fresh loop of the same setup),
+     * single-steps both for {@code span} of simulated time comparing them before every tick, then restores this
+     * loop to the capture. Off unless called; tests call it. On a difference it names what was forgotten: the
+     * entity, component and field that differ, or the system whose tick turned identical worlds into different
+     * ones because it depends on state it does not declare (with its fields that differ).
+     *
+     * @param copy snapshots of a fresh loop built like this one
+     * @param span how much simulated time to compare; {@link #DEFAULT_CHECK_SPAN} is 10 s
+     * @return the first difference, one line; empty if both ran identically
+     * @throws SnapshotException        if the capture or the restore fails
+     * @throws IllegalArgumentException if {@code copy} drives this very loop, or the span is not positive
+     */
+    public Optional<String> check(Snapshots copy, Duration span) {
+        Objects.requireNonNull(copy, "copy");
+        if (span == null || span.isNegative() || span.isZero()) {
+            throw new IllegalArgumentException("bad check span " + span + " (must be positive)");
+        }
+        return SnapshotCheck.run(this, copy, span.toNanos());
+    }
+
+    /** How much simulated time the check mode compares unless told otherwise: 10 s. */
+    public static final Duration DEFAULT_CHECK_SPAN = Duration.ofSeconds(10);
+
+    // ---------------------------------------------------------------- files
+
+    /**
+     * Captures the loop into a file, written whole or not at all (through a temporary file moved into place).
+     *
+     * @param file where to write
+     * @throws SnapshotException as {@link #capture()} does, or if the file cannot be written (one line)
+     */
+    public void save(Path file) {
+        byte[] bytes = capture();
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        try {
+            Files.write(tmp, bytes);
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException | RuntimeException e) {
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException ignored) {
+                // the first failure is the one to report
+            }
+            throw new SnapshotException("cannot write snapshot " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Restores the loop from a file, all or nothing. Only a regular file is read (a FIFO or a device is refused
+     * before it is opened, so nothing blocks), and at most {@link SnapshotFormat#MAX_BYTES} of it.
+     *
+     * @param file a file {@link #save} wrote
+     * @throws SnapshotException if the file cannot be read or is not a snapshot of this setup; one line, and the
+     *                           loop is exactly as it was
+     */
+    public void load(Path file) {
+        restore(readFile(file));
+    }
+
+    static byte[] readFile(Path file) {
+        BasicFileAttributes attributes;
+        try {
+            attributes = Files.readAttributes(file, BasicFileAttributes.class);
+        } catch (IOException | RuntimeException e) {
+            throw new SnapshotException("cannot read snapshot " + file + ": " + (e instanceof NoSuchFileException
+                    ? "no such file" : e.getMessage()));
+        }
+        if (!attributes.isRegularFile()) {
+            throw new SnapshotException("cannot read snapshot " + file + ": not a regular file");
+        }
+        if (attributes.size() > SnapshotFormat.MAX_BYTES) {
+            throw new SnapshotException("snapshot " + file + " is larger than " + SnapshotFormat.MAX_BYTES + " bytes");
+        }
+        try (InputStream in = Files.newInputStream(file)) {
+            byte[] bytes = in.readNBytes(SnapshotFormat.MAX_BYTES + 1);
+            if (bytes.length > SnapshotFormat.MAX_BYTES) {
+                throw new SnapshotException("snapshot " + file + " is larger than " + SnapshotFormat.MAX_BYTES
+                        + " bytes");
+            }
+            return bytes;
+        } catch (IOException | RuntimeException e) {
+            if (e instanceof SnapshotException s) {
+                throw s;
+            }
+            throw new SnapshotException("cannot read snapshot " + file + ": " + e.getMessage(), e);
+        }
     }
 
     // ---------------------------------------------------------------- capture
