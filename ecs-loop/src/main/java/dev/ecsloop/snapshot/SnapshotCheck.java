@@ -125,7 +125,7 @@ final class SnapshotCheck {
     }
 
     private static String simple(String className) {
-        return className.substring(className.lastIndexOf('.') + 1);
+        return className.substring(Math.max(className.lastIndexOf('.'), className.lastIndexOf('$')) + 1);
     }
 
     private static String culprit(String system, GameLoop a, GameLoop b) {
