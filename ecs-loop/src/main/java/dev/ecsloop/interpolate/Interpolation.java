@@ -120,19 +120,21 @@ public final class Interpolation {
      * How snapshots write and read {@link Transform2}: current and previous state, teleport marker and owner, so
      * that a restored loop draws its first frame as the captured one would have. {@code Snapshots} registers it.
      *
+     * @param loop the loop whose systems own the components (an owner is written as its index among them)
      * @return a new codec
      */
-    public static dev.ecsloop.snapshot.ComponentCodec<Transform2> transform2Codec() {
-        return new TransformCodec.Flat();
+    public static dev.ecsloop.snapshot.ComponentCodec<Transform2> transform2Codec(GameLoop loop) {
+        return new TransformCodec.Flat(loop.systems());
     }
 
     /**
-     * How snapshots write and read {@link Transform3}; see {@link #transform2Codec()}.
+     * How snapshots write and read {@link Transform3}; see {@link #transform2Codec(GameLoop)}.
      *
+     * @param loop the loop whose systems own the components
      * @return a new codec
      */
-    public static dev.ecsloop.snapshot.ComponentCodec<Transform3> transform3Codec() {
-        return new TransformCodec.Solid();
+    public static dev.ecsloop.snapshot.ComponentCodec<Transform3> transform3Codec(GameLoop loop) {
+        return new TransformCodec.Solid(loop.systems());
     }
 
     /**

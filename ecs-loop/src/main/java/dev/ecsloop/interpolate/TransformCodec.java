@@ -6,21 +6,32 @@ import dev.ecsloop.snapshot.SnapshotIn;
 import dev.ecsloop.snapshot.SnapshotOut;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
  * Snapshot codecs of {@link Transform2} and {@link Transform3}: the current state, the previous state the blend
- * starts from, the teleport marker and the owner (by class name, "" for none). The owner index captures
+ * starts from, the teleport marker and the owner. The owner index captures
  * current into previous when it adopts a component, so the codec asks to be read again once the restored
  * entity entered the world: the first frame after a restore draws what the captured loop would have drawn.
  *
- * <p>Layout: string owner, boolean teleported, then Transform2: position x y, angle, scale x y, previous
+ * <p>Layout: int owner (its index among the loop's systems, -1 for none, or -2 and its class name for a class
+ * that is not a system of the loop), boolean teleported, then Transform2: position x y, angle, scale x y, previous
  * position x y, previous angle, previous scale x y; Transform3: position xyz, rotation xyzw, scale xyz and the
  * same three previous. Floats by raw bits.
  */
 abstract class TransformCodec<T extends OwnedState> implements ComponentCodec<T> {
 
-    private final Map<String, Class<? extends BaseSystem>> owners = new HashMap<>();
+    private static final int NONE = -1;
+    private static final int OTHER = -2;
+
+    /** The loop's systems: an owner is written as its index here, -1 for none. */
+    private final List<Class<? extends BaseSystem>> systems;
+    private final Map<String, Class<? extends BaseSystem>> others = new HashMap<>();
+
+    TransformCodec(List<Class<? extends BaseSystem>> systems) {
+        this.systems = systems;
+    }
 
     @Override
     public final boolean readAgainAfterInsert() {
@@ -29,14 +40,30 @@ abstract class TransformCodec<T extends OwnedState> implements ComponentCodec<T>
 
     @Override
     public final void write(T t, SnapshotOut out) {
-        out.writeString(t.owner == null ? "" : t.owner.getName());
+        int index = t.owner == null ? NONE : systems.indexOf(t.owner);
+        if (index == -1 && t.owner != null) {
+            out.writeInt(OTHER);
+            out.writeString(t.owner.getName());   // not a system of the loop: a query reports it, as before
+        } else {
+            out.writeInt(index);
+        }
         out.writeBoolean(t.teleported);
         writeState(t, out);
     }
 
     @Override
     public final void read(T t, SnapshotIn in) {
-        Class<? extends BaseSystem> owner = owner(in.readString(), in);
+        int index = in.readInt();
+        Class<? extends BaseSystem> owner;
+        if (index == NONE) {
+            owner = null;
+        } else if (index == OTHER) {
+            owner = other(in.readString(), in);
+        } else if (index >= 0 && index < systems.size()) {
+            owner = systems.get(index);
+        } else {
+            throw in.fail("bad owner index " + index + " (the loop has " + systems.size() + " systems)");
+        }
         boolean teleported = in.readBoolean();
         readState(t, in);
         if (t.index == null || t.owner == owner) {
@@ -51,11 +78,8 @@ abstract class TransformCodec<T extends OwnedState> implements ComponentCodec<T>
 
     abstract void readState(T t, SnapshotIn in);
 
-    private Class<? extends BaseSystem> owner(String name, SnapshotIn in) {
-        if (name.isEmpty()) {
-            return null;
-        }
-        Class<? extends BaseSystem> cached = owners.get(name);
+    private Class<? extends BaseSystem> other(String name, SnapshotIn in) {
+        Class<? extends BaseSystem> cached = others.get(name);
         if (cached != null) {
             return cached;
         }
@@ -69,12 +93,16 @@ abstract class TransformCodec<T extends OwnedState> implements ComponentCodec<T>
             throw in.fail("owner " + name + " is not a system");
         }
         Class<? extends BaseSystem> owner = c.asSubclass(BaseSystem.class);
-        owners.put(name, owner);
+        others.put(name, owner);
         return owner;
     }
 
     /** {@link Transform2}'s codec. */
     static final class Flat extends TransformCodec<Transform2> {
+        Flat(List<Class<? extends BaseSystem>> systems) {
+            super(systems);
+        }
+
         @Override
         void writeState(Transform2 t, SnapshotOut out) {
             out.writeFloat(t.position.x);
@@ -102,6 +130,10 @@ abstract class TransformCodec<T extends OwnedState> implements ComponentCodec<T>
 
     /** {@link Transform3}'s codec. */
     static final class Solid extends TransformCodec<Transform3> {
+        Solid(List<Class<? extends BaseSystem>> systems) {
+            super(systems);
+        }
+
         @Override
         void writeState(Transform3 t, SnapshotOut out) {
             vec(out, t.position.x, t.position.y, t.position.z);

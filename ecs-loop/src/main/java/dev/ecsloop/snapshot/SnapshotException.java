@@ -12,7 +12,7 @@ public final class SnapshotException extends RuntimeException {
      * @param message one line naming what is wrong
      */
     public SnapshotException(String message) {
-        super(message);
+        super(oneLine(message));
     }
 
     /**
@@ -20,6 +20,28 @@ public final class SnapshotException extends RuntimeException {
      * @param cause   the failure behind it
      */
     public SnapshotException(String message, Throwable cause) {
-        super(message, cause);
+        super(oneLine(message), cause);
+    }
+
+    /** Most characters of a message: names read from a hostile file are cut, not echoed whole. */
+    static final int MAX_MESSAGE = 400;
+
+    /**
+     * The message as one printable line: control characters (names read from a damaged file may hold any) become
+     * '?', and a message longer than {@link #MAX_MESSAGE} is cut.
+     */
+    static String oneLine(String message) {
+        if (message == null) {
+            return null;
+        }
+        StringBuilder out = new StringBuilder(Math.min(message.length(), MAX_MESSAGE + 3));
+        for (int i = 0; i < message.length() && out.length() < MAX_MESSAGE; i++) {
+            char c = message.charAt(i);
+            out.append(Character.isISOControl(c) || c == '\uFFFD' || Character.isSurrogate(c) ? '?' : c);
+        }
+        if (message.length() > MAX_MESSAGE) {
+            out.append("...");
+        }
+        return out.toString();
     }
 }

@@ -1,7 +1,5 @@
 package dev.ecsloop.snapshot;
 
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -12,15 +10,25 @@ import java.nio.charset.StandardCharsets;
 public final class SnapshotIn {
 
     private final byte[] buf;
-    private final int end;
     private final String what;
+    private int end;
     private int pos;
+    /** The entity whose component this reads, named in messages; -1 for none. */
+    private int entity = -1;
 
     SnapshotIn(byte[] buf, int from, int to, String what) {
         this.buf = buf;
         this.pos = from;
         this.end = to;
         this.what = what;
+    }
+
+    /** Points this reader at another range, for the component of {@code entity}: one reader per type, no garbage. */
+    SnapshotIn reset(int from, int to, int entity) {
+        this.pos = from;
+        this.end = to;
+        this.entity = entity;
+        return this;
     }
 
     private int take(int n) {
@@ -39,7 +47,7 @@ public final class SnapshotIn {
      * @return the exception, for {@code throw in.fail(...)}
      */
     public SnapshotException fail(String problem) {
-        return new SnapshotException(what + ": " + problem);
+        return new SnapshotException(what + (entity >= 0 ? " of entity " + entity : "") + ": " + problem);
     }
 
     /** @return a byte */
@@ -93,18 +101,13 @@ public final class SnapshotIn {
 
     /**
      * @return a string written by {@link SnapshotOut#writeString}
-     * @throws SnapshotException if its length is negative or beyond the data, or it is not valid UTF-8
+     * @throws SnapshotException if its length is negative or beyond the data (bytes that are not valid UTF-8
+     *                           become U+FFFD, so such a name matches nothing and is refused where it is used)
      */
     public String readString() {
         int n = readInt();
         int p = take(n);
-        try {
-            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(java.nio.ByteBuffer.wrap(buf, p, n)).toString();
-        } catch (CharacterCodingException e) {
-            throw fail("a string is not valid UTF-8");
-        }
+        return new String(buf, p, n, StandardCharsets.UTF_8);
     }
 
     /**
@@ -131,6 +134,15 @@ public final class SnapshotIn {
 
     int position() {
         return pos;
+    }
+
+    byte[] buffer() {
+        return buf;
+    }
+
+    /** Skips {@code length} bytes, checked like a read. */
+    void skip(int length) {
+        take(length);
     }
 
     /** A reader of the next {@code length} bytes, which this one skips. */

@@ -550,6 +550,7 @@ public final class Snapshots {
             }
             typeCodecs[t] = codec;
             int previous = -1;
+            SnapshotIn one = new SnapshotIn(in.buffer(), 0, 0, "component " + type.getSimpleName());
             for (int i = 0; i < count; i++) {
                 int e = in.readInt();
                 if (e <= previous || e >= s.nextId || recycled[e]) {
@@ -565,7 +566,8 @@ public final class Snapshots {
                 ids[t][i] = e;
                 offsets[t][i] = in.position();
                 lengths[t][i] = length;
-                SnapshotIn one = in.slice(length, "component " + type.getSimpleName() + " of entity " + e);
+                in.skip(length);
+                one.reset(offsets[t][i], offsets[t][i] + length, e);
                 try {
                     codec.read(scratch, one);
                 } catch (SnapshotException bad) {
@@ -698,10 +700,10 @@ public final class Snapshots {
             Class<? extends Component> type = s.classes.get(t);
             var mapper = world.getMapper(type);
             int[] ids = s.ids[t];
+            SnapshotIn in = new SnapshotIn(s.bytes, 0, 0, "component " + type.getSimpleName());
             for (int i = 0; i < ids.length; i++) {
                 Component c = again ? mapper.get(ids[i]) : mapper.create(ids[i]);
-                SnapshotIn in = new SnapshotIn(s.bytes, s.offsets[t][i], s.offsets[t][i] + s.lengths[t][i],
-                        "component " + type.getSimpleName() + " of entity " + ids[i]);
+                in.reset(s.offsets[t][i], s.offsets[t][i] + s.lengths[t][i], ids[i]);
                 codec.read(c, in);
                 in.expectEnd();
             }
@@ -719,8 +721,8 @@ public final class Snapshots {
 
         private Builder(GameLoop loop) {
             this.loop = loop;
-            codec(dev.ecsloop.interpolate.Transform2.class, Interpolation.transform2Codec());
-            codec(dev.ecsloop.interpolate.Transform3.class, Interpolation.transform3Codec());
+            codec(dev.ecsloop.interpolate.Transform2.class, Interpolation.transform2Codec(loop));
+            codec(dev.ecsloop.interpolate.Transform3.class, Interpolation.transform3Codec(loop));
         }
 
         /**
