@@ -149,7 +149,7 @@ final class FrameDriver {
      * @throws LoopMisuseException if called from inside one of the loop's own systems or listeners
      */
     void checkNotRunning(String what) {
-        if (inFrame || strategy.isProcessing()) {
+        if (isRunning()) {
             throw new LoopMisuseException("GameLoop." + what + " called from inside one of the loop's own"
                     + " systems or listeners; frames and single-steps run one at a time, from the loop's thread");
         }
@@ -175,6 +175,21 @@ final class FrameDriver {
 
     LoopProbe probe() {
         return strategy.probe();
+    }
+
+    /** Applies pending entity changes in a pass that runs no system (a snapshot is taken of a settled world). */
+    void flushEntities() {
+        strategy.flush();
+    }
+
+    /** The latest clock reading. */
+    long realHighWater() {
+        return realHighWater;
+    }
+
+    /** Whether a frame, a single-step or one of their passes is running. */
+    boolean isRunning() {
+        return inFrame || strategy.isProcessing();
     }
 
     /** Frames started so far. */

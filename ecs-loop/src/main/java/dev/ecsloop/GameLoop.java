@@ -419,6 +419,18 @@ public final class GameLoop {
         return stats;
     }
 
+    /**
+     * The loop's schedules and simulated time as snapshot state, and an entity flush: the hook through which
+     * {@link dev.ecsloop.snapshot.Snapshots} captures and restores a loop. Games use {@code Snapshots}.
+     *
+     * @return the hook, bound to this loop
+     * @throws LoopMisuseException if called from a thread other than the loop's
+     */
+    public dev.ecsloop.snapshot.LoopHooks snapshotState() {
+        confinement.check("snapshotState()");
+        return new LoopState(time, scheduler, driver);
+    }
+
     /** Guards frame() and step(): confined to the loop's thread and never re-entered from a pass. */
     private void enter(String what) {
         confinement.claim();

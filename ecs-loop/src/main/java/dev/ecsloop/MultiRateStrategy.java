@@ -78,6 +78,11 @@ final class MultiRateStrategy extends SystemInvocationStrategy {
         return scheduler.lastInstant();
     }
 
+    /** Applies pending entity changes and purges deletions in one pass that runs no system. */
+    void flush() {
+        pass(Pass.FLUSH);
+    }
+
     /**
      * Runs the every-frame systems of frame {@code frame}, at simulated time {@code simNanos} with delta
      * {@code deltaNanos}, as one pass.

@@ -48,6 +48,11 @@ final class Rate {
         return new Rate(Math.round(hz * 1000.0));
     }
 
+    /** A rate already in millihertz, as a snapshot holds it; the caller checks the range. */
+    static Rate ofMillihertz(long millihertz) {
+        return new Rate(millihertz);
+    }
+
     double hz() {
         return millihertz / 1000.0;
     }

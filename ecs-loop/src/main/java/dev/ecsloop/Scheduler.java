@@ -216,6 +216,26 @@ final class Scheduler {
         poppedCount = 0;
     }
 
+    /**
+     * Sets a slot as a snapshot holds it (checked by the caller against the schedule's invariants); call
+     * {@link #restored()} once every slot is set. An every-frame system runs from the next frame on.
+     */
+    void restoreSlot(SystemSlot slot, SystemSlot.Kind kind, TickSchedule schedule, long phasePpm, long lastRunNanos) {
+        slot.kind = kind;
+        slot.schedule = schedule;
+        slot.phasePpm = phasePpm;
+        slot.lastRunNanos = lastRunNanos;
+        slot.everyFrameFrom = 0;
+    }
+
+    /** Rebuilds the queue after a snapshot restored the slots' kinds and schedules, between instants. */
+    void restored() {
+        forgetPopped();
+        instant = -1;
+        regroup();
+        regrouped = false;
+    }
+
     // ---- control changes ----
 
     /**

@@ -277,6 +277,32 @@ final class SimulatedTime {
         this.debtPolicy = policy;
     }
 
+    long scalePpm() {
+        return scalePpm;
+    }
+
+    long scaleCarry() {
+        return scaleCarry;
+    }
+
+    /** Sets every field a snapshot holds; the caller checked them against the invariants. */
+    void restore(long now, long scalePpm, long carry, long catchUpBound, DebtPolicy policy, boolean paused, long debt,
+                 long dropped, long horizon) {
+        this.nowNanos = now;
+        this.scalePpm = scalePpm;
+        this.scaleCarry = carry;
+        this.catchUpBoundNanos = catchUpBound;
+        this.debtPolicy = policy;
+        this.paused = paused;
+        this.debtNanos = debt;
+        this.droppedNanos = dropped;
+        this.horizonNanos = horizon;
+        this.lastFrameHitBound = false;
+        this.lastFrameHeld = false;
+        this.wantedStart = now;
+        this.wantedEnd = now;
+    }
+
     long horizonNanos() {
         return horizonNanos;
     }

@@ -70,6 +70,28 @@ final class TickSchedule {
         return new TickSchedule(rate, atNanos, phasePpm);
     }
 
+    private TickSchedule() {
+    }
+
+    /** A schedule whose previous grid point is exactly {@code lastNanos + lastRemainder / m}: a snapshot's. */
+    static TickSchedule restored(Rate rate, long lastNanos, long lastRemainder) {
+        TickSchedule s = new TickSchedule();
+        s.rate = rate;
+        s.lastNanos = lastNanos;
+        s.lastRemainder = lastRemainder;
+        s.dueNanos = lastNanos;
+        s.dueRemainder = lastRemainder;
+        s.advance();
+        s.lastNanos = lastNanos;
+        s.lastRemainder = lastRemainder;
+        return s;
+    }
+
+    /** An independent copy. */
+    TickSchedule copy() {
+        return restored(rate, lastNanos, lastRemainder);
+    }
+
     /**
      * Places the grid {@code base + (phasePpm / 10^6 + k) * step} for all integers k, and makes its first point
      * strictly after {@code afterNanos} the next tick. The base is the exact instant

@@ -319,6 +319,84 @@ public final class InputQueue {
         mask = bigger.length - 1;
     }
 
+    /**
+     * The queue's pending events, cursors and timing as snapshot state, for {@link dev.ecsloop.snapshot.Snapshots}:
+     * every event not yet seen by every consumer keeps its sequence number, simulated time and payload. Real times
+     * are kept relative to the loop's latest clock reading, so a restored loop with another clock times the events
+     * not yet assigned a simulated time as the captured one would have.
+     *
+     * @return the state, bound to this queue
+     * @throws IllegalStateException if the queue is not attached to a loop yet
+     */
+    public dev.ecsloop.snapshot.StagedState snapshotState() {
+        attached();
+        return new InputState(this);
+    }
+
+    long[] cursors() {
+        return cursors;
+    }
+
+    Class<? extends BaseSystem>[] consumers() {
+        return consumers;
+    }
+
+    long head() {
+        return head;
+    }
+
+    long tail() {
+        return tail;
+    }
+
+    long assigned() {
+        return assigned;
+    }
+
+    long lastAssignedSim() {
+        return lastAssignedSim;
+    }
+
+    long frameFirst() {
+        return frameFirst;
+    }
+
+    long frameEnd() {
+        return frameEnd;
+    }
+
+    long lastPostedReal() {
+        return lastPostedReal;
+    }
+
+    GameLoop loop() {
+        return loop;
+    }
+
+    /** Replaces the whole queue by a snapshot's, which {@link InputState} checked; payloads filled by the caller. */
+    void restore(long head, long tail, long assigned, long frameFirst, long frameEnd, long lastAssignedSim,
+                 long lastPostedReal, long[] cursors) {
+        int needed = (int) (tail - head);
+        if (needed > ring.length) {
+            int size = Integer.highestOneBit(needed - 1) << 1;
+            ring = new InputEvent[size];
+            for (int i = 0; i < size; i++) {
+                ring[i] = new InputEvent();
+            }
+            mask = size - 1;
+        }
+        this.head = head;
+        this.tail = tail;
+        this.assigned = assigned;
+        this.frameFirst = frameFirst;
+        this.frameEnd = frameEnd;
+        this.lastAssignedSim = lastAssignedSim;
+        this.lastPostedReal = lastPostedReal;
+        System.arraycopy(cursors, 0, this.cursors, 0, cursors.length);
+        frameView.set(frameFirst, frameEnd);
+        tickView.set(0, 0);
+    }
+
     /** Capacity of the ring, for tests of growth. */
     int capacity() {
         return ring.length;

@@ -113,6 +113,27 @@ public final class Interpolation {
     }
 
     /**
+     * How snapshots write and read {@link Transform2}: current and previous state, teleport marker and owner, so
+     * that a restored loop draws its first frame as the captured one would have. {@code Snapshots} registers it.
+     *
+     * @param loop the loop whose systems own the components (an owner is written as its index among them)
+     * @return a new codec
+     */
+    public static dev.ecsloop.snapshot.ComponentCodec<Transform2> transform2Codec(GameLoop loop) {
+        return new TransformCodec.Flat(loop.systems());
+    }
+
+    /**
+     * How snapshots write and read {@link Transform3}; see {@link #transform2Codec(GameLoop)}.
+     *
+     * @param loop the loop whose systems own the components
+     * @return a new codec
+     */
+    public static dev.ecsloop.snapshot.ComponentCodec<Transform3> transform3Codec(GameLoop loop) {
+        return new TransformCodec.Solid(loop.systems());
+    }
+
+    /**
      * The loop whose alphas this interpolation blends by.
      *
      * @return the loop
