@@ -47,7 +47,7 @@ public final class GameLoop {
     private final Set<Class<?>> features = new HashSet<>();
 
     GameLoop(Clock clock, World world, Scheduler scheduler, SimulatedTime time, LoopStats stats, Listeners listeners,
-             FrameDriver driver) {
+             FrameDriver driver, SystemHandles handles) {
         this.clock = clock;
         this.world = world;
         this.scheduler = scheduler;
@@ -55,7 +55,7 @@ public final class GameLoop {
         this.stats = stats;
         this.listeners = listeners;
         this.driver = driver;
-        this.handles = new SystemHandles(scheduler.slots(), time);
+        this.handles = handles;
     }
 
     /**

@@ -125,6 +125,7 @@ public final class LoopBuilder {
         Listeners listeners = new Listeners();
         strategy.bind(scheduler, stats, listeners);
         FrameDriver driver = new FrameDriver(clock, time, scheduler, strategy, stats, listeners, start);
-        return new GameLoop(clock, world, scheduler, time, stats, listeners, driver);
+        return new GameLoop(clock, world, scheduler, time, stats, listeners, driver,
+                new SystemHandles(scheduler.slots(), time, strategy));
     }
 }

@@ -16,10 +16,10 @@ final class SystemHandles {
     private final Map<Class<?>, SystemHandle> byType = new IdentityHashMap<>();
     private final List<Class<? extends BaseSystem>> types;
 
-    SystemHandles(SystemSlot[] slots, SimulatedTime time) {
+    SystemHandles(SystemSlot[] slots, SimulatedTime time, MultiRateStrategy strategy) {
         List<Class<? extends BaseSystem>> inOrder = new ArrayList<>(slots.length);
         for (SystemSlot slot : slots) {
-            byType.put(slot.type, new SystemHandle(slot, time));
+            byType.put(slot.type, new SystemHandle(slot, time, strategy));
             inOrder.add(slot.type);
         }
         this.types = List.copyOf(inOrder);

@@ -50,7 +50,6 @@ public final class Interpolation {
     private GameLoop loop;
     /** The loop's systems in registration order, each resolved once: a query's alpha costs no lookup. */
     private SystemHandle[] owners;
-    private BaseSystem[] systems;
     private OwnerIndex<Transform2> flat;
     private OwnerIndex<Transform3> solid;
     private InterpolationMode mode = InterpolationMode.INTERPOLATE;
@@ -85,14 +84,11 @@ public final class Interpolation {
         List<Class<? extends BaseSystem>> types = loop.systems();
         Class<? extends BaseSystem>[] ownerTypes = types.toArray(new Class[0]);
         SystemHandle[] handles = new SystemHandle[ownerTypes.length];
-        BaseSystem[] ownerSystems = new BaseSystem[ownerTypes.length];
         World world = loop.world();
         for (int i = 0; i < ownerTypes.length; i++) {
             handles[i] = loop.system(ownerTypes[i]);
-            ownerSystems[i] = world.getSystem(ownerTypes[i]);
         }
         this.owners = handles;
-        this.systems = ownerSystems;
         this.flat = new OwnerIndex<>(world, Transform2.class, ownerTypes);
         this.solid = new OwnerIndex<>(world, Transform3.class, ownerTypes);
         this.loop = loop;
@@ -339,11 +335,8 @@ public final class Interpolation {
         if (slot < 0 || t.teleported || mode == InterpolationMode.OFF) {
             return -1f;
         }
-        if (!systems[slot].isEnabled()) {
-            return -1f;
-        }
         SystemHandle owner = owners[slot];
-        return owner.isEveryFrame() ? -1f : owner.alpha();
+        return owner.isEveryFrame() || !owner.isEnabled() ? -1f : owner.alpha();
     }
 
     private static float blend(float previous, float current, float alpha, boolean ahead) {
