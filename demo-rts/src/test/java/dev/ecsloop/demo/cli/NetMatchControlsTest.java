@@ -82,4 +82,19 @@ class NetMatchControlsTest {
         assertFalse(Files.exists(Path.of("lockstep-host.replay")) || Files.exists(Path.of("lockstep-bob.replay")),
                 "a recording nobody asked for");
     }
+
+    @Test
+    void aHostWhoQuitsEndsTheMatchForTheJoinerWithThatReason() throws Exception {
+        int port = freePort();
+        String game = "--headless --quiet --units 100 --map-size 64 --secret pw";
+        CompletableFuture<Runs> host = CompletableFuture.supplyAsync(() -> Runs.withInput("quit\n",
+                (game + " --host " + port).split(" ")));
+        Runs bob = joinWhenListening(game + " --join 127.0.0.1:" + port + " --name bob", "");
+        Runs hosted = host.get(120, TimeUnit.SECONDS);
+        assertEquals(0, hosted.status(), hosted.err() + " " + hosted.out());
+        assertEquals(3, bob.status(), bob.err() + " " + bob.out());
+        assertTrue(bob.out().stream().anyMatch(l -> l.matches("game stopped at turn \\d+: the host left \\(quit\\)")),
+                bob.out().toString());
+        assertEquals(1, bob.out().stream().filter(l -> l.contains("the host left")).count(), "said once: " + bob.out());
+    }
 }

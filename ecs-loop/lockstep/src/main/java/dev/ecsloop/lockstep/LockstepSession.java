@@ -326,14 +326,20 @@ public final class LockstepSession {
             stop("dropped from the game at turn " + d.fromTurn() + ": " + reason, false);
             return;
         }
-        book.drop(d.peer(), d.fromTurn());
-        playing[d.peer()] = false;
-        hashes.seatsChanged(playing);
+        if (d.peer() != 0) {
+            // The host's seat is never dropped from the book: nobody relays after it, so the turns it did not
+            // relay stay missing, the simulation waits at them, and the session stops with the reason below
+            // (otherwise a last player would play on alone).
+            book.drop(d.peer(), d.fromTurn());
+            playing[d.peer()] = false;
+            hashes.seatsChanged(playing);
+        }
         PeerFault fault = new PeerFault(d.peer(), name(d.peer()), d.fromTurn(), reason);
         faults.add(fault);
         boolean afterTheEnd = d.fromTurn() >= endTurn; // it played every turn of the match: an end, not a fault
         if (d.peer() == 0 && lost == null) {
-            lost = "the host " + name(0) + " left (" + reason + ")"; // nobody relays now: play what is here
+            // Nobody relays now: play what is here, then stop with this.
+            lost = (name(0).equals("host") ? "the host" : "the host " + name(0)) + " left (" + reason + ")";
         } else if (d.peer() != 0 && !afterTheEnd) {
             reports.accept(fault.describe());
         }

@@ -103,8 +103,11 @@ class HostilePeerTest {
             List<String> reports = new ArrayList<>();
             session.onReport(reports::add);
             rogue.write(new Message.Stop(1, "desync at turn 40: host has 3f0c, rogue has 91aa " + NASTY));
+            // Frames run the simulation to its horizon (the rogue sends no turns), where poll waits for messages.
             for (int i = 0; i < 2_000 && session.stopReason() == null; i++) {
                 session.poll(TimeUnit.MILLISECONDS.toNanos(10));
+                clock.advance(16_666_667L);
+                game.loop().frame();
             }
             assertNotNull(session.stopReason(), "the stop never arrived");
             assertTrue(session.stopReason().startsWith("stopped by rogue: desync at turn 40"), session.stopReason());
