@@ -259,6 +259,9 @@ public final class NetMatch {
         // Only a file the player asked for (--record, or the console's record): nothing lands in the working
         // directory unasked.
         Path file = run.record();
+        if (session.stopReason() != null && file == null) {
+            out.println("no --record: no replay saved to bisect it"); // the stop itself was reported once
+        }
         game.console().finish(out::println);
         IOException failed = null;
         if (file != null) {

@@ -64,10 +64,20 @@ class ExplorerBrowserTest {
                 .clock(clock).open()) {
             game.onBeforeFrame(explorer::drain);
             CompletableFuture<List<String>> browser = CompletableFuture.supplyAsync(() -> drive(explorer, shots));
+            // The browser takes real seconds, so the game runs at real speed (paced by the real clock, one 16 ms
+            // frame at a time): run as fast as possible, a fast machine would end the battle before the browser
+            // looks, and the inspected unit would stand still.
+            dev.ecsloop.time.Clock real = dev.ecsloop.time.Clock.system();
+            long next = real.nanoTime();
             while (!browser.isDone()) {
-                clock.advance(2_000_000L);   // small steps: the battle must not be over before the browser looks
-                game.frame();
-                Thread.yield();
+                if (real.nanoTime() >= next) {
+                    next += 16_000_000L;
+                    clock.advance(16_000_000L);
+                    game.frame();
+                } else {
+                    explorer.drain();
+                    Thread.yield();
+                }
             }
             List<String> seen = browser.join();
             assertTrue(seen.get(0).contains("MovementSystem") && seen.get(0).contains("PathfindingSystem"),
