@@ -12,19 +12,10 @@ import dev.ecsloop.input.InputEvent;
 import dev.ecsloop.input.InputQueue;
 import dev.ecsloop.input.InputView;
 
-import java.io.BufferedOutputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.Objects;
-import java.util.zip.CRC32;
 
 /**
  * Records everything that can change a simulation, so that {@link Replayer} can reproduce it bit for bit: the
@@ -51,6 +42,9 @@ import java.util.zip.CRC32;
  *
  * <p>Journaling allocates nothing in frames that bring no input, rate change or hash, and nothing in those
  * either except a rate change's system name (and one 1 MiB chunk per mebibyte of journal).
+ *
+ * <p>The recorder decides what is journaled, when and in what order; {@link RecordEncoder} encodes the records
+ * and {@link ReplayFileWriter} writes saved files.
  */
 public final class Recorder {
 
@@ -66,9 +60,7 @@ public final class Recorder {
     private final long hashEvery;
     private final long limit;
     private final Journal journal = new Journal();
-    private final DataOutputStream out = new DataOutputStream(journal);
-    private final Scratch scratch = new Scratch();
-    private final DataOutputStream encoder = new DataOutputStream(scratch);
+    private final RecordEncoder encoder = new RecordEncoder();
     private final PendingRecords pending = new PendingRecords();
     private long nextHashAt;
     private long records;
@@ -84,7 +76,7 @@ public final class Recorder {
     private long fullHash;
     private long fullRecords;
 
-    private Recorder(GameLoop loop, InputQueue inputs, String setup, long hashEvery, long limit) throws IOException {
+    private Recorder(GameLoop loop, InputQueue inputs, String setup, long hashEvery, long limit) {
         this.loop = loop;
         this.inputs = inputs;
         this.setup = setup;
@@ -92,28 +84,7 @@ public final class Recorder {
         this.hashEvery = hashEvery;
         this.limit = limit;
         this.nextHashAt = hashEvery;
-        if (setup.getBytes(StandardCharsets.UTF_8).length > ReplayFormat.MAX_SETUP_BYTES) {
-            throw new IllegalArgumentException("setup identity longer than " + ReplayFormat.MAX_SETUP_BYTES
-                    + " bytes");
-        }
-        if (loop.systems().size() > ReplayFormat.MAX_SYSTEMS) {
-            throw new IllegalArgumentException("a recorded loop has at most " + ReplayFormat.MAX_SYSTEMS
-                    + " systems");
-        }
-        out.write(ReplayFormat.MAGIC);
-        out.writeInt(ReplayFormat.VERSION);
-        out.writeUTF(setup);
-        out.writeLong(hashEvery);
-        out.writeInt(loop.systems().size());
-        for (Class<? extends BaseSystem> system : loop.systems()) {
-            String name = system.getSimpleName();
-            if (name.getBytes(StandardCharsets.UTF_8).length > ReplayFormat.MAX_NAME_BYTES) {
-                throw new IllegalArgumentException("system name longer than " + ReplayFormat.MAX_NAME_BYTES
-                        + " bytes: " + name);
-            }
-            out.writeUTF(name);
-            out.writeDouble(ReplayFormat.rateField(loop.system(system)));
-        }
+        RecordEncoder.header(journal, loop, setup, hashEvery);
     }
 
     /**
@@ -144,12 +115,7 @@ public final class Recorder {
                 || hashEvery.compareTo(Duration.ofNanos(ReplayFormat.MAX_HASH_EVERY_NANOS)) > 0) {
             throw new IllegalArgumentException("hash interval must be above 0 and at most an hour, was " + hashEvery);
         }
-        Recorder recorder;
-        try {
-            recorder = new Recorder(loop, inputs, setup, hashEvery.toNanos(), limit);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e); // the journal is in memory: cannot happen
-        }
+        Recorder recorder = new Recorder(loop, inputs, setup, hashEvery.toNanos(), limit);
         loop.addFrameListener(recorder.frames);
         loop.addTickListener(recorder.ticks);
         loop.addControlListener(recorder.controls);
@@ -176,17 +142,7 @@ public final class Recorder {
             InputView events = inputs.frameEvents();
             for (int i = 0; i < events.size(); i++) {
                 InputEvent e = events.get(i);
-                try {
-                    begin(ReplayFormat.INPUT, e.simNanos());
-                    encoder.writeInt(e.type());
-                    encoder.writeInt(e.code());
-                    encoder.writeFloat(e.x());
-                    encoder.writeFloat(e.y());
-                    encoder.writeFloat(e.z());
-                    encoder.writeFloat(e.w());
-                } catch (IOException io) {
-                    throw new UncheckedIOException(io);
-                }
+                encoder.input(e);
                 finish(e.simNanos());
             }
         }
@@ -197,31 +153,14 @@ public final class Recorder {
         if (tickNanos < nextHashAt || full) {
             return;
         }
-        try {
-            begin(ReplayFormat.HASH, tickNanos);
-            encoder.writeLong(hasher.hash());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        journal(ReplayFormat.HASH, tickNanos, scratch.bytes(), 0, scratch.size());
+        encoder.withLong(ReplayFormat.HASH, tickNanos, hasher.hash());
+        journal(ReplayFormat.HASH, tickNanos, encoder.bytes(), 0, encoder.size());
         nextHashAt = nextCheckpoint(tickNanos, hashEvery);
     }
 
     /** The first multiple of {@code every} strictly after {@code t}. Shared with the replayer's checker. */
     static long nextCheckpoint(long t, long every) {
         return (t / every + 1) * every;
-    }
-
-    /** A record naming a system and one value: its rate or its phase. */
-    private void systemValue(byte kind, Class<? extends BaseSystem> system, double value, long simNanos) {
-        try {
-            begin(kind, simNanos);
-            encoder.writeUTF(system.getSimpleName());
-            encoder.writeDouble(value);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        finish(simNanos);
     }
 
     /**
@@ -239,48 +178,15 @@ public final class Recorder {
             return;
         }
         long simNanos = loop.simulatedNanos();
-        try {
-            begin(ReplayFormat.EDIT, simNanos);
-            encoder.writeInt(edit.entity());
-            encoder.writeUTF(edit.component());
-            encoder.writeUTF(edit.field());
-            encoder.writeUTF(edit.value());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        encoder.edit(edit, simNanos);
         finish(simNanos);
     }
 
-    private void begin(byte kind, long simNanos) throws IOException {
-        scratch.reset();
-        encoder.writeByte(kind);
-        encoder.writeLong(simNanos);
-    }
-
+    /** Queues the record just encoded, unless the recording has ended. */
     private void finish(long simNanos) {
         if (!full) {
-            pending.add(simNanos, scratch.bytes(), scratch.size());
+            pending.add(simNanos, encoder.bytes(), encoder.size());
         }
-    }
-
-    private void write(byte kind, long simNanos, long payload) {
-        try {
-            begin(kind, simNanos);
-            encoder.writeLong(payload);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        finish(simNanos);
-    }
-
-    private void writeByte(byte kind, long simNanos, int payload) {
-        try {
-            begin(kind, simNanos);
-            encoder.writeByte(payload);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        finish(simNanos);
     }
 
     /**
@@ -400,17 +306,8 @@ public final class Recorder {
             endHash = hasher.hash();
             count = records;
         }
-        ByteArrayOutputStream tail = new ByteArrayOutputStream(32);
-        DataOutputStream end = new DataOutputStream(tail);
-        try {
-            end.writeByte(ReplayFormat.END);
-            end.writeLong(endNanos);
-            end.writeLong(endHash);
-            end.writeLong(count + 1);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e); // in memory: cannot happen
-        }
-        return new Saving(journal.snapshot(), tail.toByteArray(), endNanos, endHash, count + 1);
+        return new Saving(journal.snapshot(), RecordEncoder.end(endNanos, endHash, count + 1), endNanos, endHash,
+                count + 1);
     }
 
     /**
@@ -438,20 +335,7 @@ public final class Recorder {
          * @throws IOException if the file cannot be written; nothing is left at {@code file} then
          */
         public void writeTo(Path file) throws IOException {
-            CRC32 crc = new CRC32();
-            Path partial = file.resolveSibling(file.getFileName() + ".part");
-            try {
-                try (OutputStream fileOut = new BufferedOutputStream(Files.newOutputStream(partial), 1 << 16)) {
-                    journal.copyTo(fileOut, crc);
-                    fileOut.write(end);
-                    crc.update(end);
-                    new DataOutputStream(fileOut).writeInt((int) crc.getValue());
-                }
-                Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } catch (IOException | RuntimeException e) {
-                Files.deleteIfExists(partial);
-                throw e;
-            }
+            ReplayFileWriter.write(file, journal, end);
         }
 
         /** @return simulated time at the end of this replay */
@@ -485,64 +369,56 @@ public final class Recorder {
         }
     }
 
-    /** A reusable encoding buffer whose bytes can be read without copying. */
-    private static final class Scratch extends ByteArrayOutputStream {
-        Scratch() {
-            super(64);
-        }
-
-        byte[] bytes() {
-            return buf;
-        }
-    }
-
     /** Journals every control change; an object of its own so that the callbacks are not part of the API. */
     private final class Journaling implements ControlListener {
 
         @Override
         public void rateChanged(Class<? extends BaseSystem> system, double hz, long simNanos) {
-            systemValue(ReplayFormat.RATE, system, hz, simNanos);
+            encoder.systemValue(ReplayFormat.RATE, system, hz, simNanos);
+            finish(simNanos);
         }
 
         @Override
         public void everyFrameSet(Class<? extends BaseSystem> system, long simNanos) {
-            systemValue(ReplayFormat.RATE, system, ReplayFormat.EVERY_FRAME_RATE, simNanos);
+            encoder.systemValue(ReplayFormat.RATE, system, ReplayFormat.EVERY_FRAME_RATE, simNanos);
+            finish(simNanos);
         }
 
         @Override
         public void phaseChanged(Class<? extends BaseSystem> system, double phase, long simNanos) {
-            systemValue(ReplayFormat.PHASE, system, phase, simNanos);
+            encoder.systemValue(ReplayFormat.PHASE, system, phase, simNanos);
+            finish(simNanos);
         }
 
         @Override
         public void timeScaleChanged(double scale, long simNanos) {
-            write(ReplayFormat.SCALE, simNanos, Double.doubleToRawLongBits(scale));
+            encoder.withLong(ReplayFormat.SCALE, simNanos, Double.doubleToRawLongBits(scale));
+            finish(simNanos);
         }
 
         @Override
         public void catchUpBoundChanged(long boundNanos, long simNanos) {
-            write(ReplayFormat.CATCHUP, simNanos, boundNanos);
+            encoder.withLong(ReplayFormat.CATCHUP, simNanos, boundNanos);
+            finish(simNanos);
         }
 
         @Override
         public void debtPolicyChanged(DebtPolicy policy, long simNanos) {
-            writeByte(ReplayFormat.DEBT, simNanos, policy == DebtPolicy.KEEP ? 0 : 1);
+            encoder.withByte(ReplayFormat.DEBT, simNanos, policy == DebtPolicy.KEEP ? 0 : 1);
+            finish(simNanos);
         }
 
         @Override
         public void pausedChanged(boolean paused, long simNanos) {
-            writeByte(ReplayFormat.PAUSE, simNanos, paused ? 1 : 0);
+            encoder.withByte(ReplayFormat.PAUSE, simNanos, paused ? 1 : 0);
+            finish(simNanos);
         }
 
         @Override
         public void stepped(long simNanos) {
             settled = Math.max(settled, simNanos);
             frameEnd = Math.max(frameEnd, simNanos);
-            try {
-                begin(ReplayFormat.STEP, simNanos);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+            encoder.bare(ReplayFormat.STEP, simNanos);
             finish(simNanos);
             commit(settled);
         }

@@ -1,28 +1,14 @@
 package dev.ecsloop.snapshot;
 
-import com.artemis.BaseComponentMapper;
-import com.artemis.BaseSystem;
 import com.artemis.Component;
-import com.artemis.ComponentType;
-import com.artemis.EntityManager;
 import com.artemis.World;
-import com.artemis.utils.ImmutableBag;
-import com.artemis.utils.IntDeque;
 import dev.ecsloop.GameLoop;
 import dev.ecsloop.input.InputQueue;
 import dev.ecsloop.interpolate.Interpolation;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -53,48 +39,32 @@ import java.util.Optional;
  * ids stay valid.
  *
  * <p>The format is in {@link SnapshotFormat}'s documentation; errors are one line ({@link SnapshotException}).
+ * This class is the facade: {@link SnapshotWriter} captures, {@link SnapshotStager} reads and checks,
+ * {@link SnapshotApplier} replaces the world, {@link SnapshotFiles} does the file I/O and {@link SnapshotCheck}
+ * the check mode.
  */
 public final class Snapshots {
 
     private final GameLoop loop;
     private final LoopHooks hooks;
-    private final World world;
-    private final ArtemisAccess artemis;
     private final String setup;
-    private final Map<Class<?>, ComponentCodec<?>> codecs;
-    private final StagedState input;
-    private final String[] stateNames;
-    private final SnapshotState[] states;
-    private final SnapshotOut out = new SnapshotOut(1 << 16);
-    private ComponentCodec<Component>[] typeCodecs = newCodecs(0);
-    private BaseComponentMapper<?>[] mappers = new BaseComponentMapper<?>[0];
+    private final DeclaredStates states;
+    private final SnapshotWriter writer;
+    private final SnapshotStager stager;
+    private final SnapshotApplier applier;
 
     private Snapshots(Builder b) {
         this.loop = b.loop;
         this.hooks = loop.snapshotState();
-        this.world = loop.world();
-        this.artemis = new ArtemisAccess(world);
+        World world = loop.world();
+        ArtemisAccess artemis = new ArtemisAccess(world);
         this.setup = b.setup;
-        this.codecs = new HashMap<>(b.codecs);
-        this.input = b.input == null ? null : b.input.snapshotState();
-        List<String> names = new ArrayList<>();
-        List<SnapshotState> declared = new ArrayList<>();
-        for (Class<? extends BaseSystem> type : loop.systems()) {
-            BaseSystem system = world.getSystem(type);
-            if (system instanceof SnapshotState s) {
-                names.add(type.getName());
-                declared.add(s);
-            }
-        }
-        for (Map.Entry<String, SnapshotState> e : b.states.entrySet()) {
-            if (names.contains(e.getKey())) {
-                throw new IllegalArgumentException("state name " + e.getKey() + " is taken by a system");
-            }
-            names.add(e.getKey());
-            declared.add(e.getValue());
-        }
-        this.stateNames = names.toArray(new String[0]);
-        this.states = declared.toArray(new SnapshotState[0]);
+        ComponentCodecs codecs = new ComponentCodecs(b.codecs);
+        StagedState input = b.input == null ? null : b.input.snapshotState();
+        this.states = new DeclaredStates(loop, world, b.states);
+        this.writer = new SnapshotWriter(world, artemis, hooks, setup, input, states, codecs);
+        this.stager = new SnapshotStager(world, hooks, setup, input, states, codecs);
+        this.applier = new SnapshotApplier(world, artemis, hooks, states);
     }
 
     /**
@@ -119,11 +89,11 @@ public final class Snapshots {
 
     /** @return the names of the declared states, systems' (their class names) first, in the order saved */
     public List<String> declaredStates() {
-        return List.of(stateNames);
+        return states.names();
     }
 
     SnapshotState declared(int i) {
-        return states[i];
+        return states.state(i);
     }
 
     // ---------------------------------------------------------------- check mode
@@ -161,19 +131,7 @@ public final class Snapshots {
      * @throws SnapshotException as {@link #capture()} does, or if the file cannot be written (one line)
      */
     public void save(Path file) {
-        byte[] bytes = capture();
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        try {
-            Files.write(tmp, bytes);
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException | RuntimeException e) {
-            try {
-                Files.deleteIfExists(tmp);
-            } catch (IOException ignored) {
-                // the first failure is the one to report
-            }
-            throw new SnapshotException("cannot write snapshot " + file + ": " + e.getMessage(), e);
-        }
+        SnapshotFiles.write(file, capture());
     }
 
     /**
@@ -188,33 +146,9 @@ public final class Snapshots {
         restore(readFile(file));
     }
 
+    /** The bytes of a snapshot file; see {@link SnapshotFiles#read}. */
     static byte[] readFile(Path file) {
-        BasicFileAttributes attributes;
-        try {
-            attributes = Files.readAttributes(file, BasicFileAttributes.class);
-        } catch (IOException | RuntimeException e) {
-            throw new SnapshotException("cannot read snapshot " + file + ": " + (e instanceof NoSuchFileException
-                    ? "no such file" : e.getMessage()));
-        }
-        if (!attributes.isRegularFile()) {
-            throw new SnapshotException("cannot read snapshot " + file + ": not a regular file");
-        }
-        if (attributes.size() > SnapshotFormat.MAX_BYTES) {
-            throw new SnapshotException("snapshot " + file + " is larger than " + SnapshotFormat.MAX_BYTES + " bytes");
-        }
-        try (InputStream in = Files.newInputStream(file)) {
-            byte[] bytes = in.readNBytes(SnapshotFormat.MAX_BYTES + 1);
-            if (bytes.length > SnapshotFormat.MAX_BYTES) {
-                throw new SnapshotException("snapshot " + file + " is larger than " + SnapshotFormat.MAX_BYTES
-                        + " bytes");
-            }
-            return bytes;
-        } catch (IOException | RuntimeException e) {
-            if (e instanceof SnapshotException s) {
-                throw s;
-            }
-            throw new SnapshotException("cannot read snapshot " + file + ": " + e.getMessage(), e);
-        }
+        return SnapshotFiles.read(file);
     }
 
     // ---------------------------------------------------------------- capture
@@ -227,118 +161,7 @@ public final class Snapshots {
      *                           component type is not plain and has no codec (the message names the field)
      */
     public byte[] capture() {
-        hooks.requireBetweenFrames();
-        if (artemis.hasPendingChanges()) {
-            throw new SnapshotException("entities were changed since the last frame; capture between frames, before"
-                    + " editing the world outside the loop's systems");
-        }
-        out.reset();
-        out.writeBytes(SnapshotFormat.MAGIC, 0, SnapshotFormat.MAGIC.length);
-        out.writeInt(SnapshotFormat.VERSION);
-        out.writeString(setup);
-        out.writeInt(input == null ? 4 : 5);
-        int at = begin(SnapshotFormat.LOOP);
-        hooks.save(out);
-        end(at);
-        at = begin(SnapshotFormat.ENTITIES);
-        writeEntities();
-        end(at);
-        at = begin(SnapshotFormat.COMPONENTS);
-        writeComponents();
-        end(at);
-        if (input != null) {
-            at = begin(SnapshotFormat.INPUT);
-            input.save(out);
-            end(at);
-        }
-        at = begin(SnapshotFormat.STATE);
-        out.writeInt(states.length);
-        for (int i = 0; i < states.length; i++) {
-            out.writeString(stateNames[i]);
-            int len = out.reserveInt();
-            states[i].save(out);
-            out.putInt(len, out.size() - len - 4);
-        }
-        end(at);
-        out.writeInt(SnapshotFormat.crc(out.buffer(), 0, out.size()));
-        return out.toByteArray();
-    }
-
-    private int begin(int id) {
-        out.writeInt(id);
-        out.writeInt(SnapshotFormat.SECTION_VERSION[id]);
-        return out.reserveInt();
-    }
-
-    private void end(int lengthAt) {
-        out.putInt(lengthAt, out.size() - lengthAt - 4);
-    }
-
-    private void writeEntities() {
-        out.writeInt(artemis.nextId());
-        IntDeque limbo = artemis.limbo();
-        out.writeInt(limbo.size());
-        for (int i = 0; i < limbo.size(); i++) {
-            out.writeInt(limbo.get(i));
-        }
-    }
-
-    private void writeComponents() {
-        ImmutableBag<ComponentType> types = world.getComponentManager().getComponentTypes();
-        refreshTypes(types);
-        EntityManager em = world.getEntityManager();
-        int next = artemis.nextId();
-        out.writeInt(types.size());
-        for (int t = 0; t < types.size(); t++) {
-            out.writeString(types.get(t).getType().getName());
-            int countAt = out.reserveInt();
-            int count = 0;
-            BaseComponentMapper<?> mapper = mappers[t];
-            for (int e = 0; e < next; e++) {
-                if (!mapper.has(e) || !em.isActive(e)) {
-                    continue;
-                }
-                ComponentCodec<Component> codec = codecOf(t, types.get(t).getType());
-                out.writeInt(e);
-                int len = out.reserveInt();
-                codec.write(mapper.get(e), out);
-                out.putInt(len, out.size() - len - 4);
-                count++;
-            }
-            out.putInt(countAt, count);
-        }
-    }
-
-    private void refreshTypes(ImmutableBag<ComponentType> types) {
-        if (mappers.length == types.size()) {
-            return;
-        }
-        int old = mappers.length;
-        mappers = Arrays.copyOf(mappers, types.size());
-        typeCodecs = Arrays.copyOf(typeCodecs, types.size());
-        for (int t = old; t < types.size(); t++) {
-            mappers[t] = world.getMapper(types.get(t).getType());
-        }
-    }
-
-    private ComponentCodec<Component> codecOf(int t, Class<? extends Component> type) {
-        ComponentCodec<Component> codec = typeCodecs[t];
-        if (codec == null) {
-            codec = codecFor(type);
-            typeCodecs[t] = codec;
-        }
-        return codec;
-    }
-
-    @SuppressWarnings("unchecked") // registered per type by Builder.codec, which checks the pairing
-    private ComponentCodec<Component> codecFor(Class<? extends Component> type) {
-        ComponentCodec<?> explicit = codecs.get(type);
-        return explicit != null ? (ComponentCodec<Component>) explicit : AutoCodec.of(type);
-    }
-
-    @SuppressWarnings("unchecked") // generic array creation
-    private static ComponentCodec<Component>[] newCodecs(int n) {
-        return (ComponentCodec<Component>[]) new ComponentCodec<?>[n];
+        return writer.capture();
     }
 
     // ---------------------------------------------------------------- restore
@@ -354,7 +177,7 @@ public final class Snapshots {
     public void restore(byte[] snapshot) {
         Objects.requireNonNull(snapshot, "snapshot");
         hooks.requireBetweenFrames();
-        Staged staged = stage(snapshot);
+        StagedSnapshot staged = stager.stage(snapshot);
         byte[] backup;
         try {
             backup = capture();
@@ -362,351 +185,15 @@ public final class Snapshots {
             throw new SnapshotException("cannot restore now: " + e.getMessage(), e);
         }
         try {
-            apply(staged);
+            applier.apply(staged);
         } catch (RuntimeException | Error e) {
             try {
-                apply(stage(backup));
+                applier.apply(stager.stage(backup));
             } catch (RuntimeException | Error rollback) {
                 e.addSuppressed(rollback);
             }
             String why = e.getMessage() == null ? e.toString() : e.getMessage();
             throw new SnapshotException(why.lines().findFirst().orElse(why) + " (the loop was rolled back)", e);
-        }
-    }
-
-    /** Everything a snapshot holds, read and checked, ready to apply. */
-    private static final class Staged {
-        byte[] bytes;
-        Runnable loopApply;
-        Runnable inputApply;
-        int nextId;
-        int[] limbo;
-        List<Class<? extends Component>> classes;
-        ComponentCodec<Component>[] codecs;
-        int[][] ids;
-        int[][] offsets;
-        int[][] lengths;
-        SnapshotIn[] stateData;
-    }
-
-    private Staged stage(byte[] b) {
-        int n = b.length;
-        String pre = "snapshot";
-        int minimum = SnapshotFormat.MAGIC.length + 4 + 4 + 4 + 4;
-        if (n < SnapshotFormat.MAGIC.length
-                || !Arrays.equals(b, 0, SnapshotFormat.MAGIC.length, SnapshotFormat.MAGIC, 0,
-                SnapshotFormat.MAGIC.length)) {
-            throw new SnapshotException(pre + ": not a snapshot (no ECSLSNAP header)");
-        }
-        if (n < minimum) {
-            throw new SnapshotException(pre + ": truncated (" + n + " bytes)");
-        }
-        if (n > SnapshotFormat.MAX_BYTES) {
-            throw new SnapshotException(pre + ": larger than " + SnapshotFormat.MAX_BYTES + " bytes");
-        }
-        SnapshotIn header = new SnapshotIn(b, SnapshotFormat.MAGIC.length, n - 4, "snapshot header");
-        int version = header.readInt();
-        if (version != SnapshotFormat.VERSION) {
-            throw new SnapshotException(pre + ": format version " + version + ", this build reads version "
-                    + SnapshotFormat.VERSION);
-        }
-        int crc = new SnapshotIn(b, n - 4, n, "snapshot trailer").readInt();
-        if (crc != SnapshotFormat.crc(b, 0, n - 4)) {
-            throw new SnapshotException(pre + ": CRC mismatch (the file is damaged or truncated)");
-        }
-        int setupLength = new SnapshotIn(b, header.position(), n - 4, "snapshot header").readInt();
-        if (setupLength < 0 || setupLength > SnapshotFormat.MAX_SETUP_BYTES) {
-            throw new SnapshotException(pre + ": bad setup length " + setupLength);
-        }
-        String theirs = header.readString();
-        if (!theirs.equals(setup)) {
-            throw new SnapshotException("snapshot of another setup: \"" + abbreviate(theirs) + "\", this game is \""
-                    + abbreviate(setup) + "\"");
-        }
-        int sections = header.readInt();
-        int[] expected = input == null
-                ? new int[] {SnapshotFormat.LOOP, SnapshotFormat.ENTITIES, SnapshotFormat.COMPONENTS,
-                        SnapshotFormat.STATE}
-                : new int[] {SnapshotFormat.LOOP, SnapshotFormat.ENTITIES, SnapshotFormat.COMPONENTS,
-                        SnapshotFormat.INPUT, SnapshotFormat.STATE};
-        Staged s = new Staged();
-        s.bytes = b;
-        int previous = 0;
-        for (int i = 0; i < sections; i++) {
-            int id = header.readInt();
-            int sectionVersion = header.readInt();
-            int length = header.readInt();
-            if (id <= 0 || id >= SnapshotFormat.SECTION_VERSION.length) {
-                throw header.fail("unknown section id " + id + " (written by a newer build?)");
-            }
-            String name = SnapshotFormat.SECTION_NAME[id];
-            if (sectionVersion != SnapshotFormat.SECTION_VERSION[id]) {
-                throw header.fail("section " + name + " version " + sectionVersion + ", this build reads version "
-                        + SnapshotFormat.SECTION_VERSION[id]);
-            }
-            if (id <= previous) {
-                throw header.fail("section " + name + " out of order or repeated");
-            }
-            if (Arrays.stream(expected).noneMatch(x -> x == id)) {
-                throw header.fail("section " + name + " is not expected here (this game "
-                        + (id == SnapshotFormat.INPUT ? "has no input queue" : "does not read it") + ")");
-            }
-            previous = id;
-            if (length < 0 || length > header.remaining()) {
-                throw header.fail("section " + name + " length " + length + " beyond the data ("
-                        + header.remaining() + " bytes left)");
-            }
-            SnapshotIn in = header.slice(length, "section " + name);
-            switch (id) {
-                case SnapshotFormat.LOOP -> s.loopApply = hooks.stage(in);
-                case SnapshotFormat.ENTITIES -> stageEntities(s, in);
-                case SnapshotFormat.COMPONENTS -> stageComponents(s, in);
-                case SnapshotFormat.INPUT -> s.inputApply = input.stage(in);
-                default -> stageStates(s, in);
-            }
-        }
-        header.expectEnd();
-        for (int id : expected) {
-            boolean present = switch (id) {
-                case SnapshotFormat.LOOP -> s.loopApply != null;
-                case SnapshotFormat.ENTITIES -> s.limbo != null;
-                case SnapshotFormat.COMPONENTS -> s.classes != null;
-                case SnapshotFormat.INPUT -> s.inputApply != null;
-                default -> s.stateData != null;
-            };
-            if (!present) {
-                throw new SnapshotException(pre + ": section " + SnapshotFormat.SECTION_NAME[id] + " is missing");
-            }
-        }
-        if (s.classes != null && s.limbo == null) {
-            throw new SnapshotException(pre + ": section ENTITIES is missing");
-        }
-        return s;
-    }
-
-    private static String abbreviate(String s) {
-        return s.length() > 120 ? s.substring(0, 117) + "..." : s;
-    }
-
-    private void stageEntities(Staged s, SnapshotIn in) {
-        int next = in.readInt();
-        if (next < 0 || next > SnapshotFormat.MAX_ENTITIES) {
-            throw in.fail("bad next entity id " + next + " (at most " + SnapshotFormat.MAX_ENTITIES + ")");
-        }
-        int count = in.readCount(4, "recycled id");
-        if (count > next) {
-            throw in.fail(count + " recycled ids among only " + next);
-        }
-        boolean[] recycled = new boolean[next];
-        int[] limbo = new int[count];
-        for (int i = 0; i < count; i++) {
-            int id = in.readInt();
-            if (id < 0 || id >= next || recycled[id]) {
-                throw in.fail("bad recycled id " + id);
-            }
-            recycled[id] = true;
-            limbo[i] = id;
-        }
-        in.expectEnd();
-        s.nextId = next;
-        s.limbo = limbo;
-    }
-
-    private void stageComponents(Staged s, SnapshotIn in) {
-        if (s.limbo == null) {
-            throw in.fail("comes before section ENTITIES");
-        }
-        boolean[] recycled = new boolean[s.nextId];
-        for (int id : s.limbo) {
-            recycled[id] = true;
-        }
-        ImmutableBag<ComponentType> present = world.getComponentManager().getComponentTypes();
-        int typeCount = in.readCount(8, "component type");
-        List<Class<? extends Component>> classes = new ArrayList<>(typeCount);
-        ComponentCodec<Component>[] typeCodecs = newCodecs(typeCount);
-        int[][] ids = new int[typeCount][];
-        int[][] offsets = new int[typeCount][];
-        int[][] lengths = new int[typeCount][];
-        for (int t = 0; t < typeCount; t++) {
-            String name = in.readString();
-            Class<? extends Component> type = resolve(in, t, name, present);
-            classes.add(type);
-            int count = in.readCount(8, "component " + type.getSimpleName());
-            ids[t] = new int[count];
-            offsets[t] = new int[count];
-            lengths[t] = new int[count];
-            if (count == 0) {
-                continue;
-            }
-            ComponentCodec<Component> codec;
-            Component scratch;
-            try {
-                codec = codecFor(type);
-                scratch = type.getConstructor().newInstance();
-            } catch (SnapshotException e) {
-                throw in.fail(e.getMessage());
-            } catch (ReflectiveOperationException | RuntimeException e) {
-                throw in.fail("cannot create component " + type.getName() + ": " + e);
-            }
-            typeCodecs[t] = codec;
-            int previous = -1;
-            SnapshotIn one = new SnapshotIn(in.buffer(), 0, 0, "component " + type.getSimpleName());
-            for (int i = 0; i < count; i++) {
-                int e = in.readInt();
-                if (e <= previous || e >= s.nextId || recycled[e]) {
-                    throw in.fail("component " + type.getSimpleName() + " of entity " + e + ", which "
-                            + (e <= previous ? "is out of order" : "does not exist"));
-                }
-                previous = e;
-                int length = in.readInt();
-                if (length < 0 || length > in.remaining()) {
-                    throw in.fail("component " + type.getSimpleName() + " of entity " + e + " has bad length "
-                            + length);
-                }
-                ids[t][i] = e;
-                offsets[t][i] = in.position();
-                lengths[t][i] = length;
-                in.skip(length);
-                one.reset(offsets[t][i], offsets[t][i] + length, e);
-                try {
-                    codec.read(scratch, one);
-                } catch (SnapshotException bad) {
-                    throw bad;
-                } catch (RuntimeException bad) {
-                    throw one.fail("codec refused it: " + bad);
-                }
-                one.expectEnd();
-            }
-        }
-        in.expectEnd();
-        s.classes = classes;
-        s.codecs = typeCodecs;
-        s.ids = ids;
-        s.offsets = offsets;
-        s.lengths = lengths;
-    }
-
-    /** The class of snapshot type {@code t}: the world's own type at that index, or one to register there. */
-    private Class<? extends Component> resolve(SnapshotIn in, int t, String name, ImmutableBag<ComponentType> present) {
-        if (t < present.size()) {
-            Class<? extends Component> here = present.get(t).getType();
-            if (!here.getName().equals(name)) {
-                throw in.fail("component type #" + t + " is " + name + " in the snapshot but " + here.getName()
-                        + " in this world");
-            }
-            return here;
-        }
-        Class<?> c;
-        try {
-            ClassLoader loader = world.getClass().getClassLoader();
-            ClassLoader mine = Snapshots.class.getClassLoader();
-            try {
-                c = Class.forName(name, false, mine);
-            } catch (ClassNotFoundException notMine) {
-                c = Class.forName(name, false, loader);
-            }
-        } catch (ClassNotFoundException | LinkageError e) {
-            throw in.fail("unknown component type " + abbreviate(name));
-        }
-        if (!Component.class.isAssignableFrom(c) || c == Component.class) {
-            throw in.fail(abbreviate(name) + " is not a component type");
-        }
-        try {
-            if (!java.lang.reflect.Modifier.isPublic(c.getConstructor().getModifiers())) {
-                throw in.fail("component " + name + " has no public constructor");
-            }
-        } catch (NoSuchMethodException e) {
-            throw in.fail("component " + name + " has no public constructor");
-        }
-        return c.asSubclass(Component.class);
-    }
-
-    private void stageStates(Staged s, SnapshotIn in) {
-        int count = in.readInt();
-        if (count != states.length) {
-            throw in.fail(count + " declared states, this game declares " + states.length + " "
-                    + Arrays.toString(stateNames));
-        }
-        SnapshotIn[] data = new SnapshotIn[count];
-        for (int i = 0; i < count; i++) {
-            String name = in.readString();
-            if (!name.equals(stateNames[i])) {
-                throw in.fail("declared state #" + i + " is " + abbreviate(name) + " in the snapshot but "
-                        + stateNames[i] + " here");
-            }
-            int length = in.readInt();
-            if (length < 0 || length > in.remaining()) {
-                throw in.fail("state " + name + " has bad length " + length);
-            }
-            data[i] = in.slice(length, "state " + name);
-        }
-        in.expectEnd();
-        s.stateData = data;
-    }
-
-    private void apply(Staged s) {
-        World w = world;
-        EntityManager em = w.getEntityManager();
-        s.loopApply.run();
-        if (s.inputApply != null) {
-            s.inputApply.run();
-        }
-        int oldNext = artemis.nextId();
-        for (int id = 0; id < oldNext; id++) {
-            if (em.isActive(id)) {
-                w.delete(id);
-            }
-        }
-        hooks.flushEntities();
-        if (!em.reset()) {
-            throw new IllegalStateException("entities survived deleting them all");
-        }
-        var factory = w.getComponentManager().getTypeFactory();
-        for (int t = w.getComponentManager().getComponentTypes().size(); t < s.classes.size(); t++) {
-            int index = factory.getTypeFor(s.classes.get(t)).getIndex();
-            if (index != t) {
-                throw new IllegalStateException("component type " + s.classes.get(t).getName() + " registered at "
-                        + index + ", expected " + t);
-            }
-        }
-        for (int i = 0; i < s.nextId; i++) {
-            int id = w.create();
-            if (id != i) {
-                throw new IllegalStateException("entity id " + id + " created where " + i + " was expected");
-            }
-        }
-        readComponents(s, false);
-        for (int id : s.limbo) {
-            w.delete(id);
-        }
-        hooks.flushEntities();
-        artemis.setLimboOrder(s.limbo);
-        readComponents(s, true);
-        for (int i = 0; i < states.length; i++) {
-            SnapshotIn in = s.stateData[i];
-            SnapshotIn fresh = new SnapshotIn(s.bytes, in.position(), in.position() + in.remaining(),
-                    "state " + stateNames[i]);
-            states[i].load(fresh);
-            fresh.expectEnd();
-        }
-    }
-
-    private void readComponents(Staged s, boolean again) {
-        for (int t = 0; t < s.classes.size(); t++) {
-            ComponentCodec<Component> codec = s.codecs[t];
-            if (codec == null || again && !codec.readAgainAfterInsert()) {
-                continue;
-            }
-            Class<? extends Component> type = s.classes.get(t);
-            var mapper = world.getMapper(type);
-            int[] ids = s.ids[t];
-            SnapshotIn in = new SnapshotIn(s.bytes, 0, 0, "component " + type.getSimpleName());
-            for (int i = 0; i < ids.length; i++) {
-                Component c = again ? mapper.get(ids[i]) : mapper.create(ids[i]);
-                in.reset(s.offsets[t][i], s.offsets[t][i] + s.lengths[t][i], ids[i]);
-                codec.read(c, in);
-                in.expectEnd();
-            }
         }
     }
 
