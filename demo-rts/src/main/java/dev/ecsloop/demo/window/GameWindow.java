@@ -1,6 +1,5 @@
 package dev.ecsloop.demo.window;
 
-import dev.ecsloop.interpolate.InterpolationMode;
 import dev.ecsloop.pace.FramePacer;
 import dev.ecsloop.pace.LoopRunner;
 import dev.ecsloop.time.Clock;
@@ -52,8 +51,8 @@ public final class GameWindow implements AutoCloseable {
     private final Camera camera = new Camera();
     private final CameraControl control = new CameraControl(camera);
     private final CameraDirector director = new CameraDirector(camera);
-    /** The camera as the director left it last frame: any difference since is the player's doing. */
-    private final float[] steered = new float[3];
+    private final SteeringWatch steering = new SteeringWatch(camera, director);
+    private final CursorScale cursorScale = new CursorScale();
     private MouseGestures gestures;
     private final RenderSnapshot snapshot = new RenderSnapshot();
     private final ScreenshotQueue screenshots = new ScreenshotQueue();
@@ -69,14 +68,6 @@ public final class GameWindow implements AutoCloseable {
     private boolean exitAfterScreenshots;
     private boolean finishBeforeSwap;
     private boolean closed;
-    /** The mode the overlay's line shows; follows {@link WindowGame#interpolation()} once per frame. */
-    private InterpolationMode shownMode;
-    private int framebufferWidth;
-    private int framebufferHeight;
-    private int windowWidth = 1;
-    private int windowHeight = 1;
-    private float cursorScaleX = 1;
-    private float cursorScaleY = 1;
     private float cursorX = -1;
     private float cursorY = -1;
     private boolean cursorInside;
@@ -126,9 +117,9 @@ public final class GameWindow implements AutoCloseable {
         int[] ww = new int[1];
         int[] wh = new int[1];
         glfwGetWindowSize(window, ww, wh);
-        onWindowSize(window, ww[0], wh[0]);
+        cursorScale.windowSize(ww[0], wh[0]);
         glfwSetFramebufferSizeCallback(window, this::onFramebufferSize);
-        glfwSetWindowSizeCallback(window, this::onWindowSize);
+        glfwSetWindowSizeCallback(window, (win, width, height) -> cursorScale.windowSize(width, height));
         glfwSetKeyCallback(window, this::onKey);
         glfwSetMouseButtonCallback(window, this::onMouseButton);
         glfwSetCursorPosCallback(window, this::onCursor);
@@ -240,7 +231,6 @@ public final class GameWindow implements AutoCloseable {
             overlay = new Overlay(window, next, overlayConsole, frameTimes, timeline);
             overlay.setTimelineOpen(timelineOpen);
         }
-        shownMode = null;
         director.reset();
         snapshot.clear();
         snapshot.mapWidth = 0;
@@ -276,16 +266,14 @@ public final class GameWindow implements AutoCloseable {
         control.update(Math.min(seconds, 0.1f));
         snapshot.clear();
         game.fill(snapshot);
-        InterpolationMode mode = game.interpolation();
         if (overlay != null) {
             overlay.setStatusLine(game.statusLine());
-        }
-        if (mode != shownMode && overlay != null) {
-            overlay.setModeLine(modeLine(mode));
-            shownMode = mode;
+            overlay.showMode(game.interpolation());
         }
         long filled = REAL.nanoTime();
-        steer(seconds);
+        steering.update(snapshot, seconds, game.framesUnitsFirst(), overlay != null,
+                overlay != null && overlay.isPanelOpen(), overlay != null && overlay.isTimelineOpen(),
+                game.loop().systems().size());
         gestures.publish(snapshot);
         renderer.draw(snapshot, camera);
         long scene = REAL.nanoTime();
@@ -308,7 +296,7 @@ public final class GameWindow implements AutoCloseable {
         long finished = REAL.nanoTime();
         for (Screenshot s = screenshots.due(game.loop().simulatedNanos()); s != null;
                 s = screenshots.due(game.loop().simulatedNanos())) {
-            FramebufferCapture.writePng(s.file(), framebufferWidth, framebufferHeight);
+            FramebufferCapture.writePng(s.file(), cursorScale.framebufferWidth(), cursorScale.framebufferHeight());
             if (exitAfterScreenshots && screenshots.isEmpty()) {
                 requestClose();
             }
@@ -316,33 +304,6 @@ public final class GameWindow implements AutoCloseable {
         long captured = REAL.nanoTime();
         glfwSwapBuffers(window);
         profile.record(filled - start, scene - filled, drawn - scene, finished - drawn, REAL.nanoTime() - captured);
-    }
-
-    /** The camera director's turn: notices the player's steering since last frame, then directs. */
-    private void steer(float seconds) {
-        if (camera.centerX() != steered[0] || camera.centerY() != steered[1] || camera.zoom() != steered[2]) {
-            director.playerTookOver();
-        }
-        director.setFramesUnitsFirst(game.framesUnitsFirst());
-        float w = camera.viewportWidth();
-        float h = camera.viewportHeight();
-        if (overlay == null || w < 900) {
-            director.setFreeArea(0, 0, w, h);
-        } else { // the part the panel (left), the minimap (right) and the timeline (bottom) leave free
-            float left = overlay.isPanelOpen() ? Overlay.PANEL_X + Overlay.PANEL_W : 0;
-            float right = new MinimapLayout((int) w, 1, 1).x;
-            float bottom = overlay.isTimelineOpen()
-                    ? new TimelineLayout((int) w, (int) h, game.loop().systems().size()).y : h;
-            director.setFreeArea(left, 0, right, bottom);
-        }
-        director.update(snapshot, seconds);
-        rememberSteered();
-    }
-
-    private void rememberSteered() {
-        steered[0] = camera.centerX();
-        steered[1] = camera.centerY();
-        steered[2] = camera.zoom();
     }
 
     /** Holds the loop thread back once, so the next frame must catch up: a demonstration for the timeline. */
@@ -368,39 +329,21 @@ public final class GameWindow implements AutoCloseable {
     }
 
     private void act(KeyBindings.Action action) {
+        if (overlay != null && overlay.act(action)) {
+            return;
+        }
         switch (action) {
-            case TIMELINE -> {
-                if (overlay != null) {
-                    overlay.toggleTimeline();
-                }
-            }
             case RESTART -> requestRestart();
             case FOG -> {
                 game.toggleFog();
                 snapshot.fog = new byte[0]; // a game that stops drawing fog leaves none behind
             }
-            case CONSOLE -> {
-                if (overlay != null) {
-                    overlay.toggleConsole();
-                }
-            }
-            case ESCAPE -> {
-                if (overlay != null && overlay.isConsoleOpen()) {
-                    overlay.closeConsole();
-                } else {
-                    requestClose();
-                }
-            }
-            case PANEL -> {
-                if (overlay != null) {
-                    overlay.togglePanel();
-                }
-            }
+            case ESCAPE -> requestClose();
             case INTERPOLATION -> game.setInterpolation(InterpolationCycle.next(game.interpolation()));
             case BATTLE -> director.followBattle();
             case BASE -> {
                 director.goHome(snapshot);
-                rememberSteered();
+                steering.remember();
             }
             default -> { }
         }
@@ -426,8 +369,8 @@ public final class GameWindow implements AutoCloseable {
 
     /** Cursor positions come in window coordinates; everything else works in framebuffer pixels. */
     private void onCursor(long win, double x, double y) {
-        cursorX = (float) x * cursorScaleX;
-        cursorY = (float) y * cursorScaleY;
+        cursorX = cursorScale.pixelX(x);
+        cursorY = cursorScale.pixelY(y);
         control.cursorX = cursorX;
         control.cursorY = cursorY;
         gestures.move(cursorX, cursorY);
@@ -440,25 +383,8 @@ public final class GameWindow implements AutoCloseable {
     }
 
     private void onFramebufferSize(long win, int w, int h) {
-        framebufferWidth = Math.max(1, w);
-        framebufferHeight = Math.max(1, h);
-        camera.setViewport(framebufferWidth, framebufferHeight);
-        updateCursorScale();
-    }
-
-    private void onWindowSize(long win, int w, int h) {
-        windowWidth = Math.max(1, w);
-        windowHeight = Math.max(1, h);
-        updateCursorScale();
-    }
-
-    private void updateCursorScale() {
-        cursorScaleX = framebufferWidth / (float) windowWidth;
-        cursorScaleY = framebufferHeight / (float) windowHeight;
-    }
-
-    private static String modeLine(InterpolationMode mode) {
-        return "drawing: " + InterpolationCycle.label(mode);
+        cursorScale.framebufferSize(w, h);
+        camera.setViewport(cursorScale.framebufferWidth(), cursorScale.framebufferHeight());
     }
 
     /** Measuring aid: call {@code glFinish} before the swap so {@link #profile()} splits CPU submit from GPU time. */

@@ -1,0 +1,67 @@
+package dev.ecsloop.demo.window;
+
+import imgui.ImDrawList;
+import imgui.ImGui;
+import imgui.flag.ImGuiCond;
+import imgui.flag.ImGuiWindowFlags;
+
+/**
+ * What the colours and marks mean, in a strip at the bottom left under the panel (above the timeline when it is
+ * open): the teams, the unit shapes, fields, routes, selection and the fog's three shades. A separate window so
+ * that the panel stays short enough to end above the timeline; where there is no room under the panel it is left
+ * out, since the panel's Keys section says the same.
+ */
+final class Legend {
+
+    /** Height of the legend window: four lines of marks and words. */
+    static final float LEGEND_H = 82;
+
+    private Legend() {
+    }
+
+    /**
+     * Lays out the legend if it fits; inside imgui's frame.
+     *
+     * @param bottom      where the free space under the panel ends, in pixels from the top
+     * @param panelHeight the panel's height as last laid out
+     * @return the pixels it covers: {@code PANEL_W * LEGEND_H} if drawn, else 0
+     */
+    static float render(float bottom, float panelHeight) {
+        float y = bottom - LEGEND_H - Overlay.PANEL_Y;
+        if (y < Overlay.PANEL_Y + panelHeight + Overlay.PANEL_Y) {
+            return 0; // no room under the panel: the Keys section says the same
+        }
+        float covered = 0;
+        ImGui.setNextWindowPos(Overlay.PANEL_X, y, ImGuiCond.Always);
+        ImGui.setNextWindowSize(Overlay.PANEL_W, LEGEND_H, ImGuiCond.Always);
+        ImGui.setNextWindowBgAlpha(0.8f);
+        if (ImGui.begin("##legend", ImGuiWindowFlags.NoDecoration | ImGuiWindowFlags.NoMove
+                | ImGuiWindowFlags.NoSavedSettings | ImGuiWindowFlags.NoFocusOnAppearing
+                | ImGuiWindowFlags.NoInputs)) {
+            ImDrawList d = ImGui.getWindowDrawList();
+            swatch(d, Palette.TEAM0, "you (team 0)");
+            swatch(d, Palette.TEAM1, "enemy (team 1)");
+            swatch(d, Palette.RESOURCE, "field");
+            swatch(d, Palette.PATH, "route");
+            ImGui.newLine();
+            ImGui.textUnformatted("arrow soldier   slim arrow archer   square harvester");
+            ImGui.textUnformatted("big square base   green outline selected   bar health");
+            ImGui.textUnformatted("map: lit in sight, dimmed seen before, dark never seen");
+            covered = Overlay.PANEL_W * LEGEND_H;
+        }
+        ImGui.end();
+        return covered;
+    }
+
+    /** A coloured square and its meaning, on the current line. */
+    private static void swatch(ImDrawList d, int rgb, String meaning) {
+        float x = ImGui.getCursorScreenPosX();
+        float y = ImGui.getCursorScreenPosY();
+        float side = ImGui.getTextLineHeight() - 2;
+        d.addRectFilled(x, y + 1, x + side, y + 1 + side, TimelineView.color(rgb, 255));
+        ImGui.dummy(side, side);
+        ImGui.sameLine();
+        ImGui.textUnformatted(meaning);
+        ImGui.sameLine(0, 14);
+    }
+}
