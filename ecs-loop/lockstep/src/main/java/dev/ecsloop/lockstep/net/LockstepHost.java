@@ -46,8 +46,8 @@ import java.util.concurrent.TimeoutException;
  * handshake (logged), so sockets that never authenticate cannot keep a player out. Text a peer sends (a stop or
  * leave reason) is relayed only under the sender's seat. All state lives on one Netty thread.
  *
- * <p>This class owns the socket and the thread; the work is split by concern: {@link Seats} (who sits where),
- * {@link Lobby} (admission), {@link HostConnection} (one socket's events) and {@link TurnRelay} (the game).
+ * <p>This class owns the socket and the thread; the work is split by concern: {@code Seats} (who sits where),
+ * {@code Lobby} (admission), {@code HostConnection} (one socket's events) and {@code TurnRelay} (the game).
  */
 public final class LockstepHost implements AutoCloseable {
 
