@@ -12,8 +12,6 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ConcurrentSkipListMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
@@ -60,12 +58,8 @@ public final class Console {
     private final ConcurrentLinkedQueue<Pending> queue = new ConcurrentLinkedQueue<>();
     /** Lines offered to {@link #queue} so far and not yet taken; never more than the queue holds. */
     private final AtomicInteger pending = new AtomicInteger();
-    /** Reports of finished off-loop work, to run on the loop thread. */
-    private final ConcurrentLinkedQueue<Runnable> completions = new ConcurrentLinkedQueue<>();
-    private final AtomicInteger completing = new AtomicInteger();
-    /** The worker for file I/O, started on first use. Loop thread only, like the two fields after it. */
-    private ExecutorService io;
-    private boolean ioBusy;
+    /** File work off the loop thread, and its reports waiting for the loop thread. */
+    private final OffLoopJobs jobs = new OffLoopJobs();
     /** While a command runs: its reply sink, and where it is told that its reply comes later. */
     private Consumer<String> running;
     private CompletableFuture<Void> runningDone;
@@ -118,7 +112,6 @@ public final class Console {
     }
 
     /**
-    /**
      * Ends the session for the console's features, on the loop thread, between frames: does now what they still
      * owe, and waits for file work still under way, so that leaving the game loses nothing the user asked for.
      * Today that is a replay file named by {@code record} and not yet written by {@code stop} (written now), and a
@@ -136,19 +129,7 @@ public final class Console {
         for (Consumer<Consumer<String>> finisher : finishers) {
             finisher.accept(out);
         }
-        if (io != null && ioBusy) {
-            io.shutdown();
-            try {
-                io.awaitTermination(FINISH_WAIT_SECONDS, java.util.concurrent.TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            io = null;
-            for (Runnable r; (r = completions.poll()) != null; ) {
-                completing.decrementAndGet();
-                r.run();
-            }
-        }
+        jobs.finish(FINISH_WAIT_SECONDS);
         Console next = forward;
         if (next != null) {
             next.finish(reply);
@@ -319,14 +300,7 @@ public final class Console {
      * <p>Allocates nothing when nothing is pending. Never throws (see the class invariants).
      */
     public void drain() {
-        for (int n = completing.get(); n > 0; n--) {
-            Runnable r = completions.poll();
-            if (r == null) {
-                break;
-            }
-            completing.decrementAndGet();
-            r.run();
-        }
+        jobs.report();
         for (int n = pending.get(); n > 0; n--) {
             Pending p = queue.poll();
             if (p == null) {
@@ -416,58 +390,12 @@ public final class Console {
         if (running == null) {
             throw new IllegalStateException("offLoop is for a running command");
         }
-        if (ioBusy) {
-            throw new IllegalArgumentException("busy: a file command is still at work; try again when it reports");
-        }
-        if (io == null) {
-            io = Executors.newSingleThreadExecutor(r -> {
-                Thread t = new Thread(r, "ecs-loop-console-io");
-                t.setDaemon(true);
-                return t;
-            });
-        }
-        Consumer<String> out = running;
-        CompletableFuture<Void> done = runningDone;
-        ioBusy = true;
+        jobs.start(what, work, report, running, runningDone);
         deferred = true;
-        io.execute(() -> {
-            T result = null;
-            String failure = null;
-            try {
-                result = work.call();
-            } catch (VirtualMachineError e) {
-                failure = what + " failed: " + e.getClass().getSimpleName();
-            } catch (IllegalArgumentException | java.io.IOException e) {
-                failure = oneLine(e.getMessage());
-            } catch (Throwable e) {
-                failure = what + " failed: " + e.getClass().getSimpleName() + ": " + oneLine(e.getMessage());
-            }
-            T value = result;
-            String error = failure;
-            completions.add(() -> {
-                ioBusy = false;
-                try {
-                    if (error != null) {
-                        out.accept("error: " + error);
-                    } else {
-                        report.accept(value, out);
-                    }
-                } catch (IllegalArgumentException e) {
-                    out.accept("error: " + oneLine(e.getMessage()));
-                } catch (RuntimeException e) {
-                    out.accept("error: " + what + " failed: " + e.getClass().getSimpleName() + ": "
-                            + oneLine(e.getMessage()));
-                } finally {
-                    if (done != null) {
-                        done.complete(null);
-                    }
-                }
-            });
-            completing.incrementAndGet();
-        });
     }
 
-    private static String oneLine(String message) {
+    /** @return {@code message} on one line, or a placeholder for none */
+    static String oneLine(String message) {
         return message == null ? "(no message)" : message.replace('\n', ' ').replace('\r', ' ');
     }
 

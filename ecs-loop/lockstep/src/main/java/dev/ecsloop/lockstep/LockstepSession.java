@@ -7,12 +7,10 @@ import dev.ecsloop.TickListener;
 import dev.ecsloop.input.InputQueue;
 import dev.ecsloop.lockstep.net.PeerLink;
 import dev.ecsloop.lockstep.turn.Desync;
-import dev.ecsloop.lockstep.turn.HashBook;
 import dev.ecsloop.lockstep.turn.TurnBook;
 import dev.ecsloop.console.Echo;
 import dev.ecsloop.lockstep.wire.Codec;
 import dev.ecsloop.lockstep.wire.Message;
-import dev.ecsloop.state.StateHash;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -37,13 +35,16 @@ import java.util.function.Consumer;
  * that the recording stays in simulated-time order).
  *
  * <p>Checkpoints: at the first fixed tick at or after the start of every {@code hashEvery}-th turn, before the tick
- * runs, the session hashes the world ({@link StateHash}) and sends the hash. The first pair of differing hashes
+ * runs, the session hashes the world ({@link dev.ecsloop.state.StateHash}) and sends the hash. The first pair of differing hashes
  * stops the game on every peer with the turn, the simulated time and both hashes. A stop freezes simulated time at
  * once; frames, the recording and the world stay as they are, for a replay to bisect.
  *
  * <p>Use, once per frame on the loop thread: {@link #poll()}, then {@code loop.frame()}; give inputs with
  * {@link #submit}. All of the game's input must come through the session: an event posted to the queue directly
  * would reach this peer only.
+ *
+ * <p>The session ties the turn book to the loop; {@code TurnDelivery} (posting turns at their instants),
+ * {@code MatchPause} (match-wide pause and resume) and {@code Checkpoints} (state hashes) each keep one rule.
  */
 public final class LockstepSession {
 
@@ -60,30 +61,19 @@ public final class LockstepSession {
     private final int seat;
     private final List<String> names;
     private final TurnBook book;
-    private final HashBook hashes;
-    private final StateHash hasher;
+    private final Checkpoints checkpoints;
+    private final MatchPause pause;
+    private final TurnDelivery delivery;
     private final boolean[] playing;
     private final ArrayDeque<Scheduled> pending = new ArrayDeque<>();
-    private final List<List<Command>> scratch = new ArrayList<>();
-    private final List<List<Command>> heldBatches = new ArrayList<>();
-    /** A complete turn with inputs, waiting for the simulation to reach its instant; -1 if none. */
-    private long held = -1;
     private final List<PeerFault> faults = new ArrayList<>();
-    /** This peer's latest checkpoints, at most {@link #KEPT_CHECKPOINTS}. */
-    private final ArrayDeque<Message.Hash> ownHashes = new ArrayDeque<>();
     private Consumer<String> reports = line -> { };
     private CommandFilter filter = CommandFilter.ALL;
-    /** The turn a match-wide pause began at, while the loop is paused by one; -1 otherwise. */
-    private long pausedAt = -1;
-    /** The latest turn whose pause some peer ended; a pause at or before it ends at once. */
-    private long resumedUpTo = -1;
     private long lastSent;
-    private long nextCheckpoint;
     private long endTurn = Long.MAX_VALUE;
     private long horizonNanos;
     private String stopReason;
     private String lost;
-    private Desync desync;
 
     private record Scheduled(long turn, Command command) {
     }
@@ -96,12 +86,12 @@ public final class LockstepSession {
         this.seat = link.seat();
         this.names = link.names();
         this.book = new TurnBook(names.size(), config.inputDelay(), true);
-        this.hashes = new HashBook(names.size());
-        this.hasher = new StateHash(loop.world());
+        this.checkpoints = new Checkpoints(loop, link, config, seat, names.size());
+        this.pause = new MatchPause(loop);
+        this.delivery = new TurnDelivery(loop, inputs, book, config.turnNanos(), pause);
         this.playing = new boolean[names.size()];
         java.util.Arrays.fill(playing, true);
         this.lastSent = config.inputDelay() - 1L;
-        this.nextCheckpoint = config.hashEvery();
         limit((book.completed() + 1) * config.turnNanos());
         loop.addTickListener(checkpointHasher);
     }
@@ -188,8 +178,8 @@ public final class LockstepSession {
         if (stopReason != null) {
             return;
         }
-        if (desync != null) {
-            stop(desync.describe(names), true);
+        if (checkpoints.desync() != null) {
+            stop(checkpoints.desync().describe(names), true);
             return;
         }
         sendLeftTurns();
@@ -199,58 +189,11 @@ public final class LockstepSession {
         if (stopReason != null) {
             return;
         }
-        deliver();
-        long bound = held >= 0 ? held : book.nextToTake();
+        delivery.deliver(filter);
+        long bound = delivery.held() >= 0 ? delivery.held() : book.nextToTake();
         limit(Math.multiplyExact(Math.min(bound, endTurn), config.turnNanos()));
         if (lost != null && waiting()) {
             stop(lost, false); // the host is gone and the turns it sent are played: nothing more can come
-        }
-    }
-
-    /**
-     * Posts every complete turn's inputs at the turn's instant. A turn with inputs is held until the simulation
-     * stands exactly at its instant (the horizon stops it there), so the recorder journals the inputs after every
-     * earlier state hash: a recording stays in simulated-time order, as a replay reads it. Turns without inputs
-     * pass at once.
-     */
-    private void deliver() {
-        while (true) {
-            if (held < 0) {
-                long t = book.takeNext(scratch);
-                if (t < 0) {
-                    return;
-                }
-                boolean any = false;
-                for (List<Command> batch : scratch) {
-                    any |= !batch.isEmpty();
-                }
-                if (!any) {
-                    continue;
-                }
-                held = t;
-                heldBatches.clear();
-                heldBatches.addAll(scratch);
-            }
-            long at = Math.multiplyExact(held, config.turnNanos());
-            if (loop.simulatedNanos() < at) {
-                return;
-            }
-            boolean wasPaused = loop.isPaused();
-            for (int s = 0; s < heldBatches.size(); s++) {
-                for (Command given : heldBatches.get(s)) {
-                    Command c = filter.admit(s, given);
-                    if (c != null) {
-                        inputs.postAtSimulated(at).set(c.type(), c.code(), c.x(), c.y(), c.z(), c.w());
-                    }
-                }
-            }
-            if (!wasPaused && loop.isPaused()) {
-                pausedAt = held; // the game's filter paused the match at this turn
-                if (held <= resumedUpTo) {
-                    resumeLocally();
-                }
-            }
-            held = -1;
         }
     }
 
@@ -296,18 +239,16 @@ public final class LockstepSession {
             if (m instanceof Message.Turn t) {
                 book.accept(t.peer(), t.turn(), t.commands());
             } else if (m instanceof Message.Hash h) {
-                compare(hashes.report(h.peer(), h.turn(), h.simNanos(), h.hash(), playing));
-                if (desync != null) {
-                    stop(desync.describe(names), true);
+                checkpoints.received(h, playing);
+                if (checkpoints.desync() != null) {
+                    stop(checkpoints.desync().describe(names), true);
                 }
             } else if (m instanceof Message.Drop d) {
                 left(d);
             } else if (m instanceof Message.Stop s) {
                 stop("stopped by " + name(s.peer()) + ": " + Echo.printable(s.reason(), Codec.MAX_STRING), false);
             } else if (m instanceof Message.Resume r) {
-                resumedUpTo = Math.max(resumedUpTo, r.turn());
-                if (pausedAt >= 0 && pausedAt <= r.turn()) {
-                    resumeLocally();
+                if (pause.resumed(r.turn())) {
                     reports.accept(name(r.peer()) + " resumed the match at turn " + turn());
                 }
             } else if (m instanceof Message.Lost l) {
@@ -332,7 +273,7 @@ public final class LockstepSession {
             // (otherwise a last player would play on alone).
             book.drop(d.peer(), d.fromTurn());
             playing[d.peer()] = false;
-            hashes.seatsChanged(playing);
+            checkpoints.seatsChanged(playing);
         }
         PeerFault fault = new PeerFault(d.peer(), name(d.peer()), d.fromTurn(), reason);
         faults.add(fault);
@@ -358,31 +299,17 @@ public final class LockstepSession {
      * @return whether a match-wide pause was ended
      */
     public boolean resumeMatch() {
-        if (pausedAt < 0 || stopReason != null) {
+        if (!pause.paused() || stopReason != null) {
             return false;
         }
-        long turn = pausedAt;
-        resumedUpTo = Math.max(resumedUpTo, turn);
+        long turn = pause.turn();
         link.send(new Message.Resume(seat, turn));
-        resumeLocally();
-        return true;
+        return pause.resumed(turn);
     }
 
     /** @return whether the match is held by a match-wide pause */
     public boolean pausedByMatch() {
-        return pausedAt >= 0;
-    }
-
-    private void resumeLocally() {
-        pausedAt = -1;
-        loop.resume();
-    }
-
-    /** Keeps the first desync; the stop follows in {@link #poll()}, outside the tick that found it. */
-    private void compare(Desync found) {
-        if (found != null && desync == null) {
-            desync = found;
-        }
+        return pause.paused();
     }
 
     private void stop(String reason, boolean tellOthers) {
@@ -404,20 +331,9 @@ public final class LockstepSession {
 
     /** Before each tick: at a hash checkpoint, hashes the world and compares it with the peers'. */
     private void beforeTick(BaseSystem system, long tickNanos) {
-        long every = Math.multiplyExact((long) config.hashEvery(), config.turnNanos());
-        if (stopReason != null || tickNanos < nextCheckpoint * config.turnNanos()) {
-            return;
+        if (stopReason == null) {
+            checkpoints.beforeTick(tickNanos, playing);
         }
-        long turn = tickNanos / every * config.hashEvery();
-        long at = turn * config.turnNanos();
-        Message.Hash own = new Message.Hash(seat, turn, at, hasher.hash());
-        nextCheckpoint = turn + config.hashEvery();
-        if (ownHashes.size() == KEPT_CHECKPOINTS) {
-            ownHashes.pollFirst();
-        }
-        ownHashes.addLast(own);
-        link.send(own);
-        compare(hashes.report(seat, turn, at, own.hash(), playing));
     }
 
     /** @return the turn the simulation is in */
@@ -442,7 +358,7 @@ public final class LockstepSession {
 
     /** @return whether the simulation is held at the horizon waiting for a peer's inputs (not at the end) */
     public boolean waiting() {
-        return stopReason == null && loop.simulatedNanos() >= horizonNanos && held < 0
+        return stopReason == null && loop.simulatedNanos() >= horizonNanos && delivery.held() < 0
                 && book.nextToTake() < endTurn;
     }
 
@@ -473,7 +389,7 @@ public final class LockstepSession {
 
     /** @return this peer's own latest checkpoint hashes, oldest first (at most {@link #KEPT_CHECKPOINTS}) */
     public List<Message.Hash> checkpoints() {
-        return List.copyOf(ownHashes);
+        return checkpoints.kept();
     }
 
     /** @return why the game stopped, or null while it runs */
@@ -483,7 +399,7 @@ public final class LockstepSession {
 
     /** @return the desync that stopped the game, if this peer saw it, or null */
     public Desync desync() {
-        return desync;
+        return checkpoints.desync();
     }
 
     /** @return the counters line: turn, input delay, round trip, waiting */

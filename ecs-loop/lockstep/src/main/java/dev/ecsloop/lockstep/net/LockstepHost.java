@@ -1,36 +1,28 @@
 package dev.ecsloop.lockstep.net;
 
-import dev.ecsloop.console.Echo;
-import dev.ecsloop.lockstep.turn.TurnBook;
 import dev.ecsloop.lockstep.wire.Codec;
 import dev.ecsloop.lockstep.wire.FrameDecoder;
-import dev.ecsloop.lockstep.wire.Handshake;
 import dev.ecsloop.lockstep.wire.Message;
 import dev.ecsloop.lockstep.wire.MessageCodec;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
-import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.handler.timeout.IdleStateHandler;
 
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.io.IOException;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -53,6 +45,9 @@ import java.util.concurrent.TimeoutException;
  * {@link #MAX_PENDING} handshakes run at once, and a connection beyond that evicts the oldest one still in the
  * handshake (logged), so sockets that never authenticate cannot keep a player out. Text a peer sends (a stop or
  * leave reason) is relayed only under the sender's seat. All state lives on one Netty thread.
+ *
+ * <p>This class owns the socket and the thread; the work is split by concern: {@code Seats} (who sits where),
+ * {@code Lobby} (admission), {@code HostConnection} (one socket's events) and {@code TurnRelay} (the game).
  */
 public final class LockstepHost implements AutoCloseable {
 
@@ -67,27 +62,16 @@ public final class LockstepHost implements AutoCloseable {
     static final int MAX_LEAVE_REASON = 60;
 
     private final PeerSettings settings;
-    private final Handshake handshake;
     private final int players;
-    private final int inputDelay;
     private final EventLoopGroup group;
     private final EventLoop loop;
     private final Channel server;
     private final ByteCounter counter = new ByteCounter();
     private final Inbox localInbox = new Inbox();
-    private final String[] names;
-    private final Channel[] channels;
-    private final boolean[] playing;
-    private final long[] lastProgress;
-    private final long[] rtt;
-    private final long[] lastHash;
     private final CountDownLatch started = new CountDownLatch(1);
-    private final List<String> log = new ArrayList<>();
-    private TurnBook relay;
-    /** Connections still in the handshake, oldest first. */
-    private final ArrayDeque<Channel> handshaking = new ArrayDeque<>();
-    private boolean over;
-    private volatile long worstRtt = -1;
+    private final Seats seats;
+    private final TurnRelay relay;
+    private final Lobby lobby;
 
     private LockstepHost(PeerSettings settings, InetAddress bind, int port, int players, int inputDelay)
             throws IOException {
@@ -98,17 +82,10 @@ public final class LockstepHost implements AutoCloseable {
             throw new IllegalArgumentException("input delay must be at least 1 turn, was " + inputDelay);
         }
         this.settings = settings;
-        this.handshake = new Handshake(settings.secret());
         this.players = players;
-        this.inputDelay = inputDelay;
-        this.names = new String[players];
-        this.channels = new Channel[players];
-        this.playing = new boolean[players];
-        this.lastProgress = new long[players];
-        this.rtt = new long[players];
-        this.lastHash = new long[players];
-        java.util.Arrays.fill(lastHash, -1);
-        names[0] = settings.name();
+        this.seats = new Seats(players, settings.name());
+        this.relay = new TurnRelay(settings, seats, localInbox, inputDelay);
+        this.lobby = new Lobby(settings, seats, relay);
         this.group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         this.loop = group.next();
         try {
@@ -122,7 +99,8 @@ public final class LockstepHost implements AutoCloseable {
                             FrameDecoder framer = new FrameDecoder();
                             ch.pipeline().addLast(counter, new IdleStateHandler(
                                             settings.stallTimeout().toNanos(), 0, 0, TimeUnit.NANOSECONDS), framer,
-                                    new MessageCodec(), new Connection(framer));
+                                    new MessageCodec(), new HostConnection(settings, lobby, seats, relay,
+                                            LockstepHost.this::start, framer));
                             settings.pipelineHook().accept(ch.pipeline());
                         }
                     })
@@ -180,18 +158,12 @@ public final class LockstepHost implements AutoCloseable {
 
     /** @return how many seats are taken, the host's included */
     public int seated() {
-        return call(() -> {
-            int n = 1;
-            for (int s = 1; s < players; s++) {
-                n += names[s] != null ? 1 : 0;
-            }
-            return n;
-        });
+        return call(seats::seated);
     }
 
     /** @return the lines the host logged (joins, refusals, drops), oldest first */
     public List<String> log() {
-        return call(() -> List.copyOf(log));
+        return call(seats::log);
     }
 
     /**
@@ -203,14 +175,16 @@ public final class LockstepHost implements AutoCloseable {
         if (!group.isShuttingDown()) {
             try {
                 loop.submit(() -> {
-                    for (Channel ch : channels) {
+                    for (int s = 1; s < players; s++) {
+                        Channel ch = seats.channel(s);
                         if (ch != null && ch.isActive()) {
                             ch.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
                         }
                     }
                     server.close();
                 }).await(2, TimeUnit.SECONDS);
-                for (Channel ch : channels) {
+                for (int s = 1; s < players; s++) {
+                    Channel ch = seats.channel(s);
                     if (ch != null) {
                         ch.closeFuture().await(2, TimeUnit.SECONDS);
                     }
@@ -230,150 +204,22 @@ public final class LockstepHost implements AutoCloseable {
         }
     }
 
-    private void note(String line) {
-        log.add(line);
-        if (log.size() > 1000) {
-            log.remove(0);
-        }
-    }
-
     /** Every ping interval: probe round trips, and drop a seat that holds the game back past the stall timeout. */
     private void tick() {
         long now = settings.clock().nanoTime();
         for (int s = 1; s < players; s++) {
-            if (channels[s] != null && channels[s].isActive() && channels[s].isWritable()) {
-                channels[s].writeAndFlush(new Message.Ping(now));
+            Channel ch = seats.channel(s);
+            if (ch != null && ch.isActive() && ch.isWritable()) {
+                ch.writeAndFlush(new Message.Ping(now));
             }
         }
-        if (relay == null || over) {
-            return;
-        }
-        long ahead = Long.MIN_VALUE;
-        for (int s = 0; s < players; s++) {
-            if (playing[s]) {
-                ahead = Math.max(ahead, relay.received(s));
-            }
-        }
-        for (int s = 0; s < players; s++) {
-            if (playing[s] && relay.received(s) < ahead && now - lastProgress[s] > settings.stallTimeout().toNanos()) {
-                drop(s, "stalled: no inputs for " + settings.stallTimeout().toMillis() + " ms while the others wait");
-            }
-        }
+        relay.dropStalled(now);
     }
 
+    /** Starts the game once the lobby has filled every seat, and wakes {@link #awaitStart}. */
     private void start() {
-        List<String> all = List.of(names);
-        relay = new TurnBook(players, inputDelay, false);
-        long now = settings.clock().nanoTime();
-        for (int s = 0; s < players; s++) {
-            playing[s] = true;
-            lastProgress[s] = now;
-        }
-        Message.Start start = new Message.Start(all);
-        for (int s = 1; s < players; s++) {
-            channels[s].writeAndFlush(start);
-        }
-        localInbox.offer(start);
-        note("game started: " + String.join(", ", all));
+        relay.start();
         started.countDown();
-    }
-
-    /** A message from seat {@code seat} (0: the host's own player), on the host thread. */
-    private void fromSeat(int seat, Message m) {
-        if (!playing[seat]) {
-            return;
-        }
-        if (m instanceof Message.Turn t) {
-            if (t.peer() != seat) {
-                drop(seat, "protocol error: sent a turn for seat " + t.peer());
-                return;
-            }
-            try {
-                relay.accept(seat, t.turn(), t.commands());
-            } catch (IllegalArgumentException e) {
-                drop(seat, "protocol error: " + e.getMessage());
-                return;
-            }
-            lastProgress[seat] = settings.clock().nanoTime();
-            relayFrom(seat, m);
-        } else if (m instanceof Message.Hash h) {
-            if (h.peer() != seat) {
-                drop(seat, "protocol error: sent a hash for seat " + h.peer());
-                return;
-            }
-            // A peer hashes checkpoint k once its simulation reaches turn k, which needs its own turn k - 1 sent:
-            // at most one hash per turn, never ahead of its inputs.
-            if (h.turn() <= lastHash[seat] || h.turn() > relay.received(seat) + 1) {
-                drop(seat, "protocol error: hash for turn " + h.turn() + " after its hash for turn "
-                        + lastHash[seat] + " and inputs to turn " + relay.received(seat));
-                return;
-            }
-            lastHash[seat] = h.turn();
-            relayFrom(seat, m);
-        } else if (m instanceof Message.Stop s) {
-            if (s.peer() != seat) {
-                drop(seat, "protocol error: sent a stop for seat " + s.peer());
-                return;
-            }
-            if (!over) {
-                over = true;
-                note("game stopped by " + names[seat] + ": " + Echo.printable(s.reason(), Codec.MAX_STRING));
-                relayFrom(seat, m);
-            }
-        } else if (m instanceof Message.Leave l) {
-            drop(seat, Echo.printable(l.reason(), MAX_LEAVE_REASON));
-        } else if (m instanceof Message.Resume r) {
-            if (r.peer() != seat) {
-                drop(seat, "protocol error: sent a resume for seat " + r.peer());
-                return;
-            }
-            relayFrom(seat, m);
-        } else {
-            drop(seat, "protocol error: sent " + m.getClass().getSimpleName() + " during the game");
-        }
-    }
-
-    private void relayFrom(int seat, Message m) {
-        for (int s = 0; s < players; s++) {
-            if (s != seat && playing[s]) {
-                to(s, m);
-            }
-        }
-    }
-
-    private void to(int seat, Message m) {
-        if (seat == 0) {
-            localInbox.offer(m);
-        } else if (channels[seat] != null) {
-            if (!channels[seat].isActive()) {
-                return; // closing: its channelInactive drops it as disconnected
-            }
-            if (!channels[seat].isWritable() && playing[seat] && !(m instanceof Message.Drop)) {
-                drop(seat, "not reading: " + MAX_BACKLOG + " bytes waiting for it");
-                return;
-            }
-            channels[seat].writeAndFlush(m);
-        }
-    }
-
-    /** Drops a seat: from the first turn not relayed yet, its inputs are empty everywhere. */
-    private void drop(int seat, String reason) {
-        if (!playing[seat]) {
-            return;
-        }
-        playing[seat] = false;
-        long from = relay.received(seat) + 1;
-        relay.drop(seat, from);
-        Message.Drop drop = new Message.Drop(seat, from, reason);
-        note(names[seat] + " dropped from turn " + from + ": " + reason);
-        for (int s = 0; s < players; s++) {
-            if (s == seat || playing[s]) {
-                to(s, drop);
-            }
-        }
-        if (channels[seat] != null) {
-            channels[seat].close();
-        }
     }
 
     /** Seat 0's link: the host's own player, talking to the relay in process. */
@@ -386,12 +232,12 @@ public final class LockstepHost implements AutoCloseable {
 
         @Override
         public List<String> names() {
-            return List.of(names);
+            return seats.names();
         }
 
         @Override
         public void send(Message message) {
-            loop.execute(() -> fromSeat(0, message));
+            loop.execute(() -> relay.fromSeat(0, message));
         }
 
         @Override
@@ -406,7 +252,7 @@ public final class LockstepHost implements AutoCloseable {
 
         @Override
         public long rttNanos() {
-            return worstRtt;
+            return seats.worstRtt();
         }
 
         @Override
@@ -417,165 +263,6 @@ public final class LockstepHost implements AutoCloseable {
         @Override
         public void close() {
             LockstepHost.this.close();
-        }
-    }
-
-    /** One remote peer's connection, from challenge to leaving. */
-    private final class Connection extends SimpleChannelInboundHandler<Message> {
-
-        private final FrameDecoder framer;
-        private final byte[] nonce = Handshake.nonce();
-        private int seat = -1;
-        private boolean counted;
-
-        Connection(FrameDecoder framer) {
-            this.framer = framer;
-        }
-
-        @Override
-        public void channelActive(ChannelHandlerContext ctx) {
-            if (handshaking.size() >= MAX_PENDING) {
-                Channel oldest = handshaking.pollFirst();
-                note("evicted " + oldest.remoteAddress() + ": the oldest of " + MAX_PENDING
-                        + " connections still in the handshake, for " + ctx.channel().remoteAddress());
-                oldest.close();
-            }
-            handshaking.addLast(ctx.channel());
-            counted = true;
-            ctx.writeAndFlush(new Message.Challenge(Codec.VERSION, nonce));
-            ctx.executor().schedule(() -> {
-                if (seat < 0) {
-                    ctx.close();
-                }
-            }, settings.handshakeTimeout().toNanos(), TimeUnit.NANOSECONDS);
-        }
-
-        @Override
-        public void channelInactive(ChannelHandlerContext ctx) {
-            handshakeOver(ctx);
-            if (seat > 0 && relay != null) {
-                drop(seat, "disconnected");
-            } else if (seat > 0) {
-                note(names[seat] + " left before the game started");
-                names[seat] = null;
-                channels[seat] = null;
-            }
-        }
-
-        private void handshakeOver(ChannelHandlerContext ctx) {
-            if (counted) {
-                counted = false;
-                handshaking.remove(ctx.channel());
-            }
-        }
-
-        @Override
-        protected void channelRead0(ChannelHandlerContext ctx, Message m) {
-            if (seat >= 0) {
-                if (m instanceof Message.Ping p) {
-                    if (ctx.channel().isActive() && !ctx.channel().isWritable()) {
-                        if (relay != null) {
-                            drop(seat, "not reading: " + MAX_BACKLOG + " bytes waiting for it");
-                        }
-                        ctx.close();
-                        return;
-                    }
-                    ctx.writeAndFlush(new Message.Pong(p.nanos()));
-                } else if (m instanceof Message.Pong p) {
-                    rtt[seat] = settings.clock().nanoTime() - p.nanos();
-                    long worst = -1;
-                    for (long r : rtt) {
-                        worst = Math.max(worst, r);
-                    }
-                    worstRtt = worst;
-                } else if (relay != null) {
-                    fromSeat(seat, m);
-                } else {
-                    ctx.close();
-                }
-                return;
-            }
-            if (!(m instanceof Message.Join join)) {
-                ctx.close();
-                return;
-            }
-            String refusal = check(join);
-            if (refusal != null) {
-                note("refused " + ctx.channel().remoteAddress() + ": " + refusal);
-                ctx.writeAndFlush(new Message.Refuse(refusal)).addListener(ChannelFutureListener.CLOSE);
-                return;
-            }
-            int free = 1;
-            while (names[free] != null) {
-                free++;
-            }
-            seat = free;
-            names[seat] = join.name();
-            channels[seat] = ctx.channel();
-            handshakeOver(ctx);
-            framer.admit();
-            ctx.writeAndFlush(new Message.Welcome(seat, handshake.hostMac(nonce, join.nonce())));
-            note(join.name() + " joined at seat " + seat + " from " + ctx.channel().remoteAddress());
-            boolean full = true;
-            for (String n : names) {
-                full &= n != null;
-            }
-            if (full) {
-                start();
-            }
-        }
-
-        /** What is wrong with a join, or null. The secret first: a stranger learns nothing else. */
-        private String check(Message.Join join) {
-            if (!Handshake.same(join.mac(), handshake.joinMac(nonce, join))) {
-                return "wrong secret";
-            }
-            if (join.version() != Codec.VERSION) {
-                return "protocol version " + join.version() + ", the host speaks version " + Codec.VERSION;
-            }
-            if (!join.build().equals(settings.build())) {
-                return "built differently: the host runs build " + settings.build() + ", you run build "
-                        + join.build();
-            }
-            if (!join.setup().equals(settings.setup())) {
-                return "another setup: the host plays '" + settings.setup() + "', you asked for '" + join.setup()
-                        + "'";
-            }
-            String badName = PeerSettings.checkName(join.name());
-            if (badName != null) {
-                return badName;
-            }
-            for (String n : names) {
-                if (join.name().equals(n)) {
-                    return "the name '" + join.name() + "' is taken";
-                }
-            }
-            if (relay != null) {
-                return "the game has started";
-            }
-            return null;
-        }
-
-        @Override
-        public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
-            if (evt instanceof IdleStateEvent) {
-                if (seat > 0 && relay != null) {
-                    drop(seat, "silent for " + settings.stallTimeout().toMillis() + " ms");
-                }
-                ctx.close();
-            }
-        }
-
-        @Override
-        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            String why = cause instanceof IOException ? "disconnected (" + cause.getMessage() + ")"
-                    : "protocol error: " + cause.getMessage();
-            if (seat > 0 && relay != null) {
-                drop(seat, why);
-            } else {
-                note("closed " + ctx.channel().remoteAddress() + ": " + why);
-            }
-            ctx.close();
         }
     }
 }

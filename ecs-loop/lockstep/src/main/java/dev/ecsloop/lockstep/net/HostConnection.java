@@ -1,0 +1,141 @@
+package dev.ecsloop.lockstep.net;
+
+import dev.ecsloop.lockstep.wire.Codec;
+import dev.ecsloop.lockstep.wire.FrameDecoder;
+import dev.ecsloop.lockstep.wire.Handshake;
+import dev.ecsloop.lockstep.wire.Message;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.handler.timeout.IdleStateEvent;
+
+import java.io.IOException;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One remote peer's connection at the host, from challenge to leaving: it answers pings, measures round trips, takes
+ * a seat through the {@link Lobby} and hands game messages to the {@link TurnRelay}. Its own class because it is
+ * the one place where a socket's events (join, silence, close, error) become seat changes.
+ *
+ * <p>Invariant: a connection not seated within the handshake timeout, or that sends anything but a join before
+ * it is seated, is closed. Runs on the host's Netty thread.
+ */
+final class HostConnection extends SimpleChannelInboundHandler<Message> {
+
+    private final PeerSettings settings;
+    private final Lobby lobby;
+    private final Seats seats;
+    private final TurnRelay relay;
+    private final Runnable startGame;
+    private final FrameDecoder framer;
+    private final byte[] nonce = Handshake.nonce();
+    private int seat = -1;
+    private boolean counted;
+
+    /**
+     * @param startGame starts the game; called once every seat is taken
+     * @param framer    this connection's framer, admitted to game-sized frames once the joiner is seated
+     */
+    HostConnection(PeerSettings settings, Lobby lobby, Seats seats, TurnRelay relay, Runnable startGame,
+                   FrameDecoder framer) {
+        this.settings = settings;
+        this.lobby = lobby;
+        this.seats = seats;
+        this.relay = relay;
+        this.startGame = startGame;
+        this.framer = framer;
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) {
+        lobby.enter(ctx.channel());
+        counted = true;
+        ctx.writeAndFlush(new Message.Challenge(Codec.VERSION, nonce));
+        ctx.executor().schedule(() -> {
+            if (seat < 0) {
+                ctx.close();
+            }
+        }, settings.handshakeTimeout().toNanos(), TimeUnit.NANOSECONDS);
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        handshakeOver(ctx);
+        if (seat > 0 && relay.started()) {
+            relay.drop(seat, "disconnected");
+        } else if (seat > 0) {
+            seats.note(seats.name(seat) + " left before the game started");
+            seats.free(seat);
+        }
+    }
+
+    private void handshakeOver(ChannelHandlerContext ctx) {
+        if (counted) {
+            counted = false;
+            lobby.leave(ctx.channel());
+        }
+    }
+
+    @Override
+    protected void channelRead0(ChannelHandlerContext ctx, Message m) {
+        if (seat >= 0) {
+            if (m instanceof Message.Ping p) {
+                if (ctx.channel().isActive() && !ctx.channel().isWritable()) {
+                    if (relay.started()) {
+                        relay.drop(seat, "not reading: " + LockstepHost.MAX_BACKLOG + " bytes waiting for it");
+                    }
+                    ctx.close();
+                    return;
+                }
+                ctx.writeAndFlush(new Message.Pong(p.nanos()));
+            } else if (m instanceof Message.Pong p) {
+                seats.roundTrip(seat, settings.clock().nanoTime() - p.nanos());
+            } else if (relay.started()) {
+                relay.fromSeat(seat, m);
+            } else {
+                ctx.close();
+            }
+            return;
+        }
+        if (!(m instanceof Message.Join join)) {
+            ctx.close();
+            return;
+        }
+        String refusal = lobby.check(join, nonce);
+        if (refusal != null) {
+            seats.note("refused " + ctx.channel().remoteAddress() + ": " + refusal);
+            ctx.writeAndFlush(new Message.Refuse(refusal)).addListener(ChannelFutureListener.CLOSE);
+            return;
+        }
+        seat = seats.take(join.name(), ctx.channel());
+        handshakeOver(ctx);
+        framer.admit();
+        ctx.writeAndFlush(new Message.Welcome(seat, lobby.hostMac(nonce, join.nonce())));
+        seats.note(join.name() + " joined at seat " + seat + " from " + ctx.channel().remoteAddress());
+        if (seats.full()) {
+            startGame.run();
+        }
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+        if (evt instanceof IdleStateEvent) {
+            if (seat > 0 && relay.started()) {
+                relay.drop(seat, "silent for " + settings.stallTimeout().toMillis() + " ms");
+            }
+            ctx.close();
+        }
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        String why = cause instanceof IOException ? "disconnected (" + cause.getMessage() + ")"
+                : "protocol error: " + cause.getMessage();
+        if (seat > 0 && relay.started()) {
+            relay.drop(seat, why);
+        } else {
+            seats.note("closed " + ctx.channel().remoteAddress() + ": " + why);
+        }
+        ctx.close();
+    }
+}

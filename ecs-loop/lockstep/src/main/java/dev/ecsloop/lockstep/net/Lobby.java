@@ -1,0 +1,90 @@
+package dev.ecsloop.lockstep.net;
+
+import dev.ecsloop.lockstep.wire.Codec;
+import dev.ecsloop.lockstep.wire.Handshake;
+import dev.ecsloop.lockstep.wire.Message;
+import io.netty.channel.Channel;
+
+import java.util.ArrayDeque;
+
+/**
+ * The host's admission of joiners: which connections are still in the handshake, and whether a join may take a
+ * seat. Its own class so that the defence against strangers (a bounded number of pending handshakes, the secret
+ * checked before anything else is revealed) is in one place, apart from the game.
+ *
+ * <p>Invariant: at most {@link LockstepHost#MAX_PENDING} connections are in the handshake at once; one more evicts
+ * the oldest of them (logged), so sockets that never authenticate cannot keep a player out. Not thread-safe: it
+ * lives on the host's Netty thread.
+ */
+final class Lobby {
+
+    private final PeerSettings settings;
+    private final Handshake handshake;
+    private final Seats seats;
+    private final TurnRelay relay;
+    /** Connections still in the handshake, oldest first. */
+    private final ArrayDeque<Channel> handshaking = new ArrayDeque<>();
+
+    Lobby(PeerSettings settings, Seats seats, TurnRelay relay) {
+        this.settings = settings;
+        this.handshake = new Handshake(settings.secret());
+        this.seats = seats;
+        this.relay = relay;
+    }
+
+    /** A new connection enters the handshake, evicting the oldest pending one if {@code MAX_PENDING} are. */
+    void enter(Channel channel) {
+        if (handshaking.size() >= LockstepHost.MAX_PENDING) {
+            Channel oldest = handshaking.pollFirst();
+            seats.note("evicted " + oldest.remoteAddress() + ": the oldest of " + LockstepHost.MAX_PENDING
+                    + " connections still in the handshake, for " + channel.remoteAddress());
+            oldest.close();
+        }
+        handshaking.addLast(channel);
+    }
+
+    /** A connection has left the handshake: seated, or closed. */
+    void leave(Channel channel) {
+        handshaking.remove(channel);
+    }
+
+    /** @return the host's proof of the secret for a welcome */
+    byte[] hostMac(byte[] nonce, byte[] joinNonce) {
+        return handshake.hostMac(nonce, joinNonce);
+    }
+
+    /**
+     * What is wrong with a join, or null. The secret first: a stranger learns nothing else.
+     *
+     * @param join  the join received
+     * @param nonce the challenge this connection was sent
+     * @return the one-line refusal, or null if the joiner may take a seat
+     */
+    String check(Message.Join join, byte[] nonce) {
+        if (!Handshake.same(join.mac(), handshake.joinMac(nonce, join))) {
+            return "wrong secret";
+        }
+        if (join.version() != Codec.VERSION) {
+            return "protocol version " + join.version() + ", the host speaks version " + Codec.VERSION;
+        }
+        if (!join.build().equals(settings.build())) {
+            return "built differently: the host runs build " + settings.build() + ", you run build "
+                    + join.build();
+        }
+        if (!join.setup().equals(settings.setup())) {
+            return "another setup: the host plays '" + settings.setup() + "', you asked for '" + join.setup()
+                    + "'";
+        }
+        String badName = PeerSettings.checkName(join.name());
+        if (badName != null) {
+            return badName;
+        }
+        if (seats.taken(join.name())) {
+            return "the name '" + join.name() + "' is taken";
+        }
+        if (relay.started()) {
+            return "the game has started";
+        }
+        return null;
+    }
+}

@@ -1,0 +1,135 @@
+package dev.ecsloop.lockstep.net;
+
+import io.netty.channel.Channel;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Who sits where at the host: each seat's player name and connection, the round trips measured to them, and the
+ * host's log. Its own class so that the {@link Lobby} (which fills seats) and the {@link TurnRelay} (which plays
+ * them) share one record instead of each keeping a copy that could disagree.
+ *
+ * <p>Invariants: seat 0 is the host's own player, always named and without a channel; a seat has a channel exactly
+ * while it has a name. Not thread-safe: all of it lives on the host's one Netty thread, except
+ * {@link #worstRtt()}, which any thread may read.
+ */
+final class Seats {
+
+    /** Most lines the log keeps; older ones are forgotten. */
+    private static final int MAX_LOG = 1000;
+
+    private final String[] names;
+    private final Channel[] channels;
+    private final long[] rtt;
+    private final List<String> log = new ArrayList<>();
+    private volatile long worstRtt = -1;
+
+    Seats(int players, String hostName) {
+        this.names = new String[players];
+        this.channels = new Channel[players];
+        this.rtt = new long[players];
+        names[0] = hostName;
+    }
+
+    /** @return seats in all, the host's included */
+    int count() {
+        return names.length;
+    }
+
+    /** @return the name at {@code seat}, or null if it is free */
+    String name(int seat) {
+        return names[seat];
+    }
+
+    /**
+     * @return every seat's name, by seat
+     * @throws NullPointerException if a seat is still free
+     */
+    List<String> names() {
+        return List.of(names);
+    }
+
+    /** @return the connection of {@code seat}, or null (seat 0, or a free seat) */
+    Channel channel(int seat) {
+        return channels[seat];
+    }
+
+    /** @return how many seats are taken, the host's included */
+    int seated() {
+        int n = 1;
+        for (int s = 1; s < names.length; s++) {
+            n += names[s] != null ? 1 : 0;
+        }
+        return n;
+    }
+
+    /** @return whether every seat is taken */
+    boolean full() {
+        boolean full = true;
+        for (String n : names) {
+            full &= n != null;
+        }
+        return full;
+    }
+
+    /** @return whether some seat already has this name */
+    boolean taken(String name) {
+        for (String n : names) {
+            if (name.equals(n)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Seats a joiner at the lowest free seat.
+     *
+     * @return the seat taken
+     * @throws ArrayIndexOutOfBoundsException if every seat is taken (the lobby refuses joins to a started game)
+     */
+    int take(String name, Channel channel) {
+        int free = 1;
+        while (names[free] != null) {
+            free++;
+        }
+        names[free] = name;
+        channels[free] = channel;
+        return free;
+    }
+
+    /** Frees a seat whose player left before the game started. */
+    void free(int seat) {
+        names[seat] = null;
+        channels[seat] = null;
+    }
+
+    /** Records a measured round trip to {@code seat} and updates the worst of them. */
+    void roundTrip(int seat, long nanos) {
+        rtt[seat] = nanos;
+        long worst = -1;
+        for (long r : rtt) {
+            worst = Math.max(worst, r);
+        }
+        worstRtt = worst;
+    }
+
+    /** @return the worst round trip measured to a seat, or -1 before the first; safe from any thread */
+    long worstRtt() {
+        return worstRtt;
+    }
+
+    /** Logs a line (joins, refusals, drops), forgetting the oldest beyond {@link #MAX_LOG}. */
+    void note(String line) {
+        log.add(line);
+        if (log.size() > MAX_LOG) {
+            log.remove(0);
+        }
+    }
+
+    /** @return the logged lines, oldest first */
+    List<String> log() {
+        return List.copyOf(log);
+    }
+}

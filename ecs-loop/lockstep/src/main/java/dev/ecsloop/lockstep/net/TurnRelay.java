@@ -1,0 +1,186 @@
+package dev.ecsloop.lockstep.net;
+
+import dev.ecsloop.console.Echo;
+import dev.ecsloop.lockstep.turn.TurnBook;
+import dev.ecsloop.lockstep.wire.Codec;
+import dev.ecsloop.lockstep.wire.Message;
+import io.netty.channel.Channel;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The host's relay of a started game: it checks every seat's turns and hashes, passes them to every other seat
+ * still playing in the order received, and drops a seat that breaks the protocol, stops reading or stalls the game.
+ * Split from {@link LockstepHost} so that the fault rule lives beside the one place that enforces it.
+ *
+ * <p>Invariant: because the relay runs in one order on one thread, every seat still playing has received exactly a
+ * dropped seat's turns before the turn its {@link Message.Drop} names, so all of them agree on what it did. Not
+ * thread-safe: it lives on the host's Netty thread.
+ */
+final class TurnRelay {
+
+    private final PeerSettings settings;
+    private final Seats seats;
+    private final Inbox localInbox;
+    private final int inputDelay;
+    private final boolean[] playing;
+    private final long[] lastProgress;
+    private final long[] lastHash;
+    /** Every seat's turns received so far; null until the game starts. */
+    private TurnBook book;
+    private boolean over;
+
+    TurnRelay(PeerSettings settings, Seats seats, Inbox localInbox, int inputDelay) {
+        this.settings = settings;
+        this.seats = seats;
+        this.localInbox = localInbox;
+        this.inputDelay = inputDelay;
+        int players = seats.count();
+        this.playing = new boolean[players];
+        this.lastProgress = new long[players];
+        this.lastHash = new long[players];
+        Arrays.fill(lastHash, -1);
+    }
+
+    /** @return whether the game has started */
+    boolean started() {
+        return book != null;
+    }
+
+    /** Starts the game once every seat is taken: every seat learns the names, the host's own player too. */
+    void start() {
+        List<String> all = seats.names();
+        int players = seats.count();
+        book = new TurnBook(players, inputDelay, false);
+        long now = settings.clock().nanoTime();
+        for (int s = 0; s < players; s++) {
+            playing[s] = true;
+            lastProgress[s] = now;
+        }
+        Message.Start start = new Message.Start(all);
+        for (int s = 1; s < players; s++) {
+            seats.channel(s).writeAndFlush(start);
+        }
+        localInbox.offer(start);
+        seats.note("game started: " + String.join(", ", all));
+    }
+
+    /** Drops every seat that holds the game back (others sent later turns) without inputs past the stall timeout. */
+    void dropStalled(long now) {
+        if (book == null || over) {
+            return;
+        }
+        long ahead = Long.MIN_VALUE;
+        for (int s = 0; s < playing.length; s++) {
+            if (playing[s]) {
+                ahead = Math.max(ahead, book.received(s));
+            }
+        }
+        for (int s = 0; s < playing.length; s++) {
+            if (playing[s] && book.received(s) < ahead && now - lastProgress[s] > settings.stallTimeout().toNanos()) {
+                drop(s, "stalled: no inputs for " + settings.stallTimeout().toMillis() + " ms while the others wait");
+            }
+        }
+    }
+
+    /** A message from seat {@code seat} (0: the host's own player) during the game. */
+    void fromSeat(int seat, Message m) {
+        if (!playing[seat]) {
+            return;
+        }
+        if (m instanceof Message.Turn t) {
+            if (t.peer() != seat) {
+                drop(seat, "protocol error: sent a turn for seat " + t.peer());
+                return;
+            }
+            try {
+                book.accept(seat, t.turn(), t.commands());
+            } catch (IllegalArgumentException e) {
+                drop(seat, "protocol error: " + e.getMessage());
+                return;
+            }
+            lastProgress[seat] = settings.clock().nanoTime();
+            relayFrom(seat, m);
+        } else if (m instanceof Message.Hash h) {
+            if (h.peer() != seat) {
+                drop(seat, "protocol error: sent a hash for seat " + h.peer());
+                return;
+            }
+            // A peer hashes checkpoint k once its simulation reaches turn k, which needs its own turn k - 1 sent:
+            // at most one hash per turn, never ahead of its inputs.
+            if (h.turn() <= lastHash[seat] || h.turn() > book.received(seat) + 1) {
+                drop(seat, "protocol error: hash for turn " + h.turn() + " after its hash for turn "
+                        + lastHash[seat] + " and inputs to turn " + book.received(seat));
+                return;
+            }
+            lastHash[seat] = h.turn();
+            relayFrom(seat, m);
+        } else if (m instanceof Message.Stop s) {
+            if (s.peer() != seat) {
+                drop(seat, "protocol error: sent a stop for seat " + s.peer());
+                return;
+            }
+            if (!over) {
+                over = true;
+                seats.note("game stopped by " + seats.name(seat) + ": "
+                        + Echo.printable(s.reason(), Codec.MAX_STRING));
+                relayFrom(seat, m);
+            }
+        } else if (m instanceof Message.Leave l) {
+            drop(seat, Echo.printable(l.reason(), LockstepHost.MAX_LEAVE_REASON));
+        } else if (m instanceof Message.Resume r) {
+            if (r.peer() != seat) {
+                drop(seat, "protocol error: sent a resume for seat " + r.peer());
+                return;
+            }
+            relayFrom(seat, m);
+        } else {
+            drop(seat, "protocol error: sent " + m.getClass().getSimpleName() + " during the game");
+        }
+    }
+
+    private void relayFrom(int seat, Message m) {
+        for (int s = 0; s < playing.length; s++) {
+            if (s != seat && playing[s]) {
+                to(s, m);
+            }
+        }
+    }
+
+    private void to(int seat, Message m) {
+        Channel channel = seats.channel(seat);
+        if (seat == 0) {
+            localInbox.offer(m);
+        } else if (channel != null) {
+            if (!channel.isActive()) {
+                return; // closing: its channelInactive drops it as disconnected
+            }
+            if (!channel.isWritable() && playing[seat] && !(m instanceof Message.Drop)) {
+                drop(seat, "not reading: " + LockstepHost.MAX_BACKLOG + " bytes waiting for it");
+                return;
+            }
+            channel.writeAndFlush(m);
+        }
+    }
+
+    /** Drops a seat: from the first turn not relayed yet, its inputs are empty everywhere. Once per seat. */
+    void drop(int seat, String reason) {
+        if (!playing[seat]) {
+            return;
+        }
+        playing[seat] = false;
+        long from = book.received(seat) + 1;
+        book.drop(seat, from);
+        Message.Drop drop = new Message.Drop(seat, from, reason);
+        seats.note(seats.name(seat) + " dropped from turn " + from + ": " + reason);
+        for (int s = 0; s < playing.length; s++) {
+            if (s == seat || playing[s]) {
+                to(s, drop);
+            }
+        }
+        if (seats.channel(seat) != null) {
+            seats.channel(seat).close();
+        }
+    }
+}
