@@ -278,6 +278,7 @@ final class HttpFront extends SimpleChannelInboundHandler<FullHttpRequest> {
                 res.headers().set(HttpHeaderNames.CACHE_CONTROL, "no-store");
                 HttpUtil.setTransferEncodingChunked(res, true);
                 ctx.writeAndFlush(res);
+                made[0].headWritten = true; // every event task is queued on this executor after this one
                 ctx.channel().closeFuture().addListener(f -> made[0].closed = true);
             }, ctx.executor());
         } catch (RpcException e) {

@@ -153,7 +153,7 @@ final class LoopSide {
                 w.sink.accept(null);
                 continue;
             }
-            if (now < w.nextAt) {
+            if (!w.headWritten || now < w.nextAt) {
                 continue;
             }
             w.nextAt = now + w.intervalNanos;

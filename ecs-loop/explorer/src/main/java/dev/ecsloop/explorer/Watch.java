@@ -17,6 +17,12 @@ final class Watch {
     final long maxEvents;
     final Consumer<Object> sink;
     volatile boolean closed;
+    /**
+     * Set by the server thread once the response head is written. Sampling waits for it: an event handed over
+     * before the head would reach the HTTP encoder first and be lost (the request can be answered on the loop
+     * thread before the server thread has even registered its callback).
+     */
+    volatile boolean headWritten;
     /** Events handed to the server thread and not yet written: at {@link #MAX_IN_FLIGHT} sampling pauses. */
     final java.util.concurrent.atomic.AtomicInteger inFlight = new java.util.concurrent.atomic.AtomicInteger();
     static final int MAX_IN_FLIGHT = 2;
