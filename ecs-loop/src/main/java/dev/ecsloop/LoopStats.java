@@ -33,8 +33,9 @@ public final class LoopStats {
     private final long[] ringCatchUpBoundHits = new long[BUCKETS];
     // Published per-second figures.
     private final long[] runsPerSecond;
-    private final double[] meanMillis;
-    private final double[] maxMillis;
+    // Kept as longs and turned into milliseconds when read: a roll every 250 ms then costs no division.
+    private final long[] costPerSecond;
+    private final long[] maxNanos;
     private long framesPerSecond;
     private long catchUpBoundHitsPerSec;
 
@@ -56,8 +57,8 @@ public final class LoopStats {
         ringCost = new long[BUCKETS][n];
         ringMax = new long[BUCKETS][n];
         runsPerSecond = new long[n];
-        meanMillis = new double[n];
-        maxMillis = new double[n];
+        costPerSecond = new long[n];
+        maxNanos = new long[n];
         startReal = startRealNanos;
     }
 
@@ -144,9 +145,14 @@ public final class LoopStats {
                 max = Math.max(max, ringMax[r][s]);
             }
             runsPerSecond[s] = t;
-            meanMillis[s] = t == 0 ? 0.0 : cost / (double) t / 1e6;
-            maxMillis[s] = max / 1e6;
+            costPerSecond[s] = cost;
+            maxNanos[s] = max;
         }
+    }
+
+    private double meanMillis(int s) {
+        long runs = runsPerSecond[s];
+        return runs == 0 ? 0.0 : costPerSecond[s] / (double) runs / 1e6;
     }
 
     /** The index of a handle's system, in constant time. */
@@ -224,7 +230,8 @@ public final class LoopStats {
      * @throws IllegalArgumentException if the handle belongs to another loop
      */
     public double meanRunMillis(SystemHandle system) {
-        return meanMillis[slot(system)];
+        int s = slot(system);
+        return meanMillis(s);
     }
 
     /**
@@ -235,7 +242,7 @@ public final class LoopStats {
      * @throws IllegalArgumentException if the handle belongs to another loop
      */
     public double maxRunMillis(SystemHandle system) {
-        return maxMillis[slot(system)];
+        return maxNanos[slot(system)] / 1e6;
     }
 
     /**
@@ -251,7 +258,8 @@ public final class LoopStats {
         sb.append("Frames: ").append(framesPerSecond);
         for (int s = 0; s < slots.length; s++) {
             sb.append(" | ").append(slots[s].name()).append(": ").append(runsPerSecond[s])
-                    .append(" (").append(String.format(java.util.Locale.ROOT, "%.2f/%.2f", meanMillis[s], maxMillis[s]))
+                    .append(" (").append(String.format(java.util.Locale.ROOT, "%.2f/%.2f", meanMillis(s),
+                            maxNanos[s] / 1e6))
                     .append(" ms)");
         }
         sb.append(" | Catch-up bound hits: ").append(catchUpBoundHitsPerSec);
