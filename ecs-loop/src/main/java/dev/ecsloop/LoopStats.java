@@ -18,11 +18,15 @@ public final class LoopStats {
     private static final int BUCKETS = 4;
 
     private final SystemSlot[] slots;
-    private final long[] totalRuns;
-    // Current-bucket accumulators.
-    private final long[] bucketRuns;
-    private final long[] bucketCost;
-    private final long[] bucketMax;
+    /**
+     * Per system, four longs side by side: runs since build, then the current bucket's runs, cost and longest run.
+     * A run updates one system's four in one cache line, with one bounds check.
+     */
+    private final long[] live;
+    private static final int TOTAL = 0;
+    private static final int RUNS = 1;
+    private static final int COST = 2;
+    private static final int MAX = 3;
     private long bucketFrames;
     private long bucketCatchUpBoundHits;
     // Completed buckets, ring of BUCKETS.
@@ -49,10 +53,7 @@ public final class LoopStats {
     LoopStats(SystemSlot[] slots, long startRealNanos) {
         this.slots = slots;
         int n = slots.length;
-        totalRuns = new long[n];
-        bucketRuns = new long[n];
-        bucketCost = new long[n];
-        bucketMax = new long[n];
+        live = new long[4 * n];
         ringRuns = new long[BUCKETS][n];
         ringCost = new long[BUCKETS][n];
         ringMax = new long[BUCKETS][n];
@@ -64,11 +65,12 @@ public final class LoopStats {
 
     /** Records one run of the system in slot {@code slot} that took {@code costNanos} of real time. */
     void recordRun(int slot, long costNanos) {
-        totalRuns[slot]++;
-        bucketRuns[slot]++;
-        bucketCost[slot] += costNanos;
-        if (costNanos > bucketMax[slot]) {
-            bucketMax[slot] = costNanos;
+        int i = slot << 2;
+        live[i + TOTAL]++;
+        live[i + RUNS]++;
+        live[i + COST] += costNanos;
+        if (costNanos > live[i + MAX]) {
+            live[i + MAX] = costNanos;
         }
     }
 
@@ -102,9 +104,9 @@ public final class LoopStats {
             ringFrames[r] = current ? bucketFrames : 0;
             ringCatchUpBoundHits[r] = current ? bucketCatchUpBoundHits : 0;
             for (int s = 0; s < slots.length; s++) {
-                ringRuns[r][s] = current ? bucketRuns[s] : 0;
-                ringCost[r][s] = current ? bucketCost[s] : 0;
-                ringMax[r][s] = current ? bucketMax[s] : 0;
+                ringRuns[r][s] = current ? live[(s << 2) + RUNS] : 0;
+                ringCost[r][s] = current ? live[(s << 2) + COST] : 0;
+                ringMax[r][s] = current ? live[(s << 2) + MAX] : 0;
             }
         }
         if (index - bucketIndex > BUCKETS) {
@@ -120,9 +122,9 @@ public final class LoopStats {
         bucketEnd = (index + 1) * BUCKET_NANOS;
         bucketFrames = 0;
         bucketCatchUpBoundHits = 0;
-        java.util.Arrays.fill(bucketRuns, 0);
-        java.util.Arrays.fill(bucketCost, 0);
-        java.util.Arrays.fill(bucketMax, 0);
+        for (int s = 0; s < slots.length; s++) {
+            java.util.Arrays.fill(live, (s << 2) + RUNS, (s << 2) + MAX + 1, 0L);
+        }
         publish();
     }
 
@@ -181,7 +183,7 @@ public final class LoopStats {
      * @throws IllegalArgumentException if the handle belongs to another loop
      */
     public long runs(SystemHandle system) {
-        return totalRuns[slot(system)];
+        return live[(slot(system) << 2) + TOTAL];
     }
 
     /**
