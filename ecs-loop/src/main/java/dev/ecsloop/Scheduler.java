@@ -175,7 +175,7 @@ final class Scheduler {
      */
     float deltaAt(SystemSlot slot, long at) {
         if (slot.kind != SystemSlot.Kind.THROTTLED) {
-            return slot.schedule.rate.stepSeconds();
+            return slot.schedule.stepSeconds();
         }
         float delta = (float) ((at - slot.lastRunNanos) / 1e9);
         slot.lastRunNanos = at;

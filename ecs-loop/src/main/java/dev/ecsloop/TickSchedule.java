@@ -33,6 +33,7 @@ final class TickSchedule {
     private long stepNanos;
     private long stepRemainder;
     private long millihertz;
+    private float stepSeconds;
     long dueNanos;
     long dueRemainder;
     long lastNanos;
@@ -164,6 +165,12 @@ final class TickSchedule {
         stepNanos = newRate.stepNanos;
         stepRemainder = newRate.stepRemainder;
         millihertz = newRate.millihertz;
+        stepSeconds = newRate.stepSeconds();
+    }
+
+    /** The step in seconds: every fixed tick's delta. */
+    float stepSeconds() {
+        return stepSeconds;
     }
 
     /** Consumes the next tick: it becomes the previous one. */

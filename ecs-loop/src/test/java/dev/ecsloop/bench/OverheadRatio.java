@@ -2,7 +2,9 @@ package dev.ecsloop.bench;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -25,6 +27,13 @@ public final class OverheadRatio {
     private OverheadRatio() {
     }
 
+    /**
+     * One loop at one system count: median CPU ns per frame, and its ratio to the plain loop of the same round
+     * (median and quartiles over the rounds).
+     */
+    public record Row(int systems, String loop, double nsPerFrame, double ratio, double ratioLow, double ratioHigh) {
+    }
+
     public static void main(String[] args) throws ReflectiveOperationException {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 41;
         int frames = args.length > 1 ? Integer.parseInt(args[1]) : 50_000;
@@ -33,6 +42,23 @@ public final class OverheadRatio {
         System.out.printf(Locale.ROOT, "%d rounds of %d frames per loop, loop-thread CPU time%n%n", rounds, frames);
         System.out.println("| systems | loop | median ns / frame | median x plain | x plain, 25th-75th percentile |");
         System.out.println("| ------: | ---- | ----------------: | -------------: | ----------------------------: |");
+        for (Row row : measure(rounds, frames, counts)) {
+            System.out.printf(Locale.ROOT, "| %d | %s | %.1f | %.3f | %.3f - %.3f |%n", row.systems(), row.loop(),
+                    row.nsPerFrame(), row.ratio(), row.ratioLow(), row.ratioHigh());
+        }
+    }
+
+    /**
+     * Measures every loop at each system count.
+     *
+     * @param rounds interleaved rounds (after two discarded warm-up rounds)
+     * @param frames frames per loop per round
+     * @param counts system counts
+     * @return the rows, by system count, plain loop first
+     * @throws ReflectiveOperationException if the benchmark's systems cannot be built
+     */
+    public static List<Row> measure(int rounds, int frames, int... counts) throws ReflectiveOperationException {
+        List<Row> rows = new ArrayList<>();
         for (int systems : counts) {
             double[][] nsPerFrame = measure(systems, rounds, frames);
             for (int loop = 0; loop < LOOPS.length; loop++) {
@@ -40,11 +66,11 @@ public final class OverheadRatio {
                 for (int r = 0; r < rounds; r++) {
                     ratio[r] = nsPerFrame[loop][r] / nsPerFrame[0][r];
                 }
-                System.out.printf(Locale.ROOT, "| %d | %s | %.1f | %.3f | %.3f - %.3f |%n", systems, LOOPS[loop],
-                        quantile(nsPerFrame[loop], 0.5), quantile(ratio, 0.5), quantile(ratio, 0.25),
-                        quantile(ratio, 0.75));
+                rows.add(new Row(systems, LOOPS[loop], quantile(nsPerFrame[loop], 0.5), quantile(ratio, 0.5),
+                        quantile(ratio, 0.25), quantile(ratio, 0.75)));
             }
         }
+        return rows;
     }
 
     /**
@@ -52,7 +78,7 @@ public final class OverheadRatio {
      *
      * @return {@code [loop][round]}, loops indexed as {@link #LOOPS}
      */
-    static double[][] measure(int systems, int rounds, int frames) throws ReflectiveOperationException {
+    private static double[][] measure(int systems, int rounds, int frames) throws ReflectiveOperationException {
         FrameBenchmark bench = new FrameBenchmark();
         bench.systems = systems;
         bench.setUp();

@@ -1,6 +1,7 @@
 package dev.ecsloop.demo.bench;
 
 import dev.ecsloop.DebtPolicy;
+import dev.ecsloop.bench.OverheadRatio;
 import dev.ecsloop.bench.PacingBenchmark;
 import com.artemis.BaseSystem;
 import dev.ecsloop.TickRate;
@@ -37,7 +38,8 @@ import picocli.CommandLine.Option;
  * mvn -B -q -Pbench -DskipTests package -Dbench.args=--quick     # about a minute
  * </pre>
  *
- * <p>Sections, in order: {@code overhead} (JMH: scheduler cost per frame against plain Artemis), {@code rts}
+ * <p>Sections, in order: {@code overhead} (JMH: scheduler cost per frame against plain Artemis), {@code ratio}
+ * (the same loops in CPU time, interleaved round by round: the overhead ratio that holds on a loaded machine), {@code rts}
  * (what low AI rates buy in the demo), {@code pacing} (the frame cap against naive loops on the real clock) and
  * {@code catchup} (recovery from a 2 s stall under KEEP and DISCARD). {@code --only} picks some.
  */
@@ -46,7 +48,7 @@ import picocli.CommandLine.Option;
 public final class BenchSuite implements Callable<Integer> {
 
     /** The sections, in the order they run. */
-    enum Section { overhead, rts, pacing, catchup }
+    enum Section { overhead, ratio, rts, pacing, catchup }
 
     @Option(names = "--quick", description = "Short runs: a one-minute look, not figures to quote.")
     boolean quick;
@@ -102,6 +104,7 @@ public final class BenchSuite implements Callable<Integer> {
             }
             switch (section) {
                 case overhead -> overhead();
+                case ratio -> ratio();
                 case rts -> rts(plan);
                 case pacing -> pacing(plan);
                 case catchup -> catchUp(plan);
@@ -147,6 +150,25 @@ public final class BenchSuite implements Callable<Integer> {
                 + " with the profiler on or off and with a trace window open: "
                 + (worstBytes < 0.5 ? "met" : "missed") + String.format(Locale.ROOT,
                 " (largest such figure %.3f B/frame; JMH's own residue is a few thousandths).%n%n", worstBytes));
+    }
+
+    private void ratio() throws ReflectiveOperationException {
+        progress("ratio: OverheadRatio, loop-thread CPU time, interleaved rounds (10 and 50 systems)");
+        int rounds = quick ? 11 : 41;
+        MarkdownTable table = new MarkdownTable("systems", "loop", "median CPU ns / frame", "median x plain",
+                "x plain, 25th-75th percentile");
+        List<String> verdicts = new ArrayList<>();
+        for (OverheadRatio.Row row : OverheadRatio.measure(rounds, 50_000, 10, 50)) {
+            table.row(Integer.toString(row.systems()), row.loop(), String.format(Locale.ROOT, "%.1f",
+                    row.nsPerFrame()), String.format(Locale.ROOT, "%.3f", row.ratio()),
+                    String.format(Locale.ROOT, "%.3f - %.3f", row.ratioLow(), row.ratioHigh()));
+            if (row.loop().startsWith("ecs-loop (profiler off)")) {
+                verdicts.add(String.format(Locale.ROOT, "%d systems %.3fx: %s", row.systems(), row.ratio(),
+                        row.ratio() <= 1.05 ? "met" : "missed"));
+            }
+        }
+        emit("## Scheduler overhead in CPU time, interleaved\n\n" + table + "\nTarget profiler off at most 1.05x"
+                + " the plain loop (" + String.join("; ", verdicts) + ").\n\n");
     }
 
     private static void addOverhead(MarkdownTable table, OverheadBenchmark.Row row, String loop,
