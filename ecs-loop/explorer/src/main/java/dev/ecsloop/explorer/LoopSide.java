@@ -172,11 +172,17 @@ final class LoopSide {
             Map<String, Object> event = new LinkedHashMap<>();
             event.put("sim_ns", loop.simulatedNanos());
             Map<String, Object> values = new LinkedHashMap<>();
-            var mapper = world.getMapper(w.type);
             com.artemis.utils.BitVector living = alive();
-            for (int e : w.entities) {
-                values.put(Integer.toString(e), living.get(e) && mapper.has(e)
-                        ? ComponentJson.object(mapper.get(e)) : null);
+            if (w.type == null) {
+                for (int e : w.entities) {
+                    values.put(Integer.toString(e), living.get(e) ? Methods.components(this, e) : null);
+                }
+            } else {
+                var mapper = world.getMapper(w.type);
+                for (int e : w.entities) {
+                    values.put(Integer.toString(e), living.get(e) && mapper.has(e)
+                            ? ComponentJson.object(mapper.get(e)) : null);
+                }
             }
             event.put("values", values);
             w.sink.accept(event);
