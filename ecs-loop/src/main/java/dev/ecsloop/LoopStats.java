@@ -187,6 +187,21 @@ public final class LoopStats {
     }
 
     /**
+     * Runs {@code system} skipped since the loop was built: a throttled system ({@code @TickRate(catchUp = false)})
+     * runs at most once per frame, at the latest occurrence of its grid, and passes over the earlier ones; this
+     * counts those, exactly (saturated at {@link Long#MAX_VALUE}). Zero for a system that catches up or runs every
+     * frame: such a system skips no occurrence of simulated time (time dropped at the catch-up bound is never
+     * simulated, see {@link GameLoop#droppedNanos()}).
+     *
+     * @param system a system of the loop, as {@link GameLoop#system(Class)} resolved it
+     * @return the count
+     * @throws IllegalArgumentException if the handle belongs to another loop
+     */
+    public long skippedRuns(SystemHandle system) {
+        return slots[slot(system)].skippedRuns;
+    }
+
+    /**
      * Frames in which the catch-up bound cut simulated time short, since the loop was built.
      *
      * @return the count

@@ -87,7 +87,7 @@ final class Scheduler {
     /**
      * A throttled system runs at most once per frame, at its latest occurrence due by the target: move each due
      * one to that occurrence before the instants are taken. Members of one group skip alike, so groups hold.
-     * The probe, if any, is told of each skip.
+     * The probe, if any, is told of each skip; each slot counts its skipped runs.
      */
     void skipMissedThrottledRuns(long target, LoopProbe probe) {
         boolean moved = false;
@@ -95,6 +95,8 @@ final class Scheduler {
             long firstSkipped = slot.schedule.dueCeilNanos();
             if (slot.schedule.skipToLatestDueBy(target)) {
                 moved = true;
+                long total = slot.skippedRuns + slot.schedule.skippedRuns;
+                slot.skippedRuns = total < 0 ? Long.MAX_VALUE : total;
                 if (probe != null) {
                     probe.skipped(slot.order, slot.schedule.skippedRuns, firstSkipped, slot.schedule.dueCeilNanos());
                 }

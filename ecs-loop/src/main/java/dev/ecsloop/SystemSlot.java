@@ -33,6 +33,11 @@ final class SystemSlot {
     long phasePpm;
     /** Every-frame systems: the first frame (by {@link GameLoop}'s frame count) in which they run. */
     long everyFrameFrom;
+    /**
+     * Throttled runs skipped since the loop was built (saturated): occurrences of its grid passed over because it
+     * runs at most once per frame. Kept here, not in {@link #schedule}, which a rate change replaces.
+     */
+    long skippedRuns;
 
     SystemSlot(BaseSystem system, int bagIndex, int order, Declaration declared) {
         this.system = system;

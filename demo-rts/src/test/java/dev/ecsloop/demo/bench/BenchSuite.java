@@ -39,16 +39,17 @@ import picocli.CommandLine.Option;
  * </pre>
  *
  * <p>Sections, in order: {@code overhead} (JMH: scheduler cost per frame against plain Artemis), {@code ratio}
- * (the same loops in CPU time, interleaved round by round: the overhead ratio that holds on a loaded machine), {@code rts}
- * (what low AI rates buy in the demo), {@code pacing} (the frame cap against naive loops on the real clock) and
- * {@code catchup} (recovery from a 2 s stall under KEEP and DISCARD). {@code --only} picks some.
+ * (the same loops in CPU time, interleaved round by round: the overhead ratio that holds on a loaded machine),
+ * {@code rts} (what low AI rates buy in the demo), {@code pacing} (the frame cap against naive loops on the real
+ * clock), {@code catchup} (recovery from a 2 s stall under KEEP and DISCARD) and {@code explorer} (the explorer's cost to
+ * the demo's loop thread under 200 requests per second, and its page times). {@code --only} picks some.
  */
 @Command(name = "bench-suite", mixinStandardHelpOptions = true,
         description = "Runs ecs-loop's benchmarks and prints Markdown tables of side-by-side ratios.")
 public final class BenchSuite implements Callable<Integer> {
 
     /** The sections, in the order they run. */
-    enum Section { overhead, ratio, rts, pacing, catchup }
+    enum Section { overhead, ratio, rts, pacing, catchup, explorer }
 
     @Option(names = "--quick", description = "Short runs: a one-minute look, not figures to quote.")
     boolean quick;
@@ -108,6 +109,7 @@ public final class BenchSuite implements Callable<Integer> {
                 case rts -> rts(plan);
                 case pacing -> pacing(plan);
                 case catchup -> catchUp(plan);
+                case explorer -> explorer();
                 default -> throw new AssertionError(section);
             }
         }
@@ -383,7 +385,14 @@ public final class BenchSuite implements Callable<Integer> {
         return "an unknown CPU";
     }
 
-    private static double loadAverage() {
+    /** The explorer's cost to the demo's loop thread, and its page times at 30,000 units (ExplorerBenchmark). */
+    private void explorer() throws IOException {
+        progress("explorer: 5,000 units in real time, loads in turn (about a minute), then 30,000 units' pages");
+        emit(ExplorerTables.overhead(ExplorerBenchmark.overhead(5_000, quick ? 2 : 4, quick ? 1 : 2.5)));
+        emit(ExplorerTables.pages(ExplorerBenchmark.pages(30_000, quick ? 20 : 100)));
+    }
+
+    static double loadAverage() {
         return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
     }
 

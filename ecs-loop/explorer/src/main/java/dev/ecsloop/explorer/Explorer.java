@@ -97,9 +97,12 @@ public final class Explorer implements AutoCloseable {
     /**
      * Answers waiting requests (at most {@value LoopSide#CALLS_PER_DRAIN}) and feeds watch streams. Call it on the
      * loop's thread between frames, like {@code Console.drain()}.
+     *
+     * @return how many requests it answered (watch events are not counted): a game or a benchmark can tell the
+     *         drains that did work from those that only looked
      */
-    public void drain() {
-        side.drain();
+    public int drain() {
+        return side.drain();
     }
 
     /** @return the bound port */

@@ -245,10 +245,13 @@ final class HttpFront extends SimpleChannelInboundHandler<FullHttpRequest> {
         }
     }
 
-    /** {@code world.watch}: a server-sent event stream of one component's values, throttled. */
+    /**
+     * {@code world.watch}: a server-sent event stream of one component's values, or of whole entities (every
+     * component, as {@code world.get} shows them) when no component is named, throttled.
+     */
     private void watch(ChannelHandlerContext ctx, JsonNode id, Params params) {
-        String component = params.text("component");
-        int[] entities = params.ids("entities", Methods.MAX_WATCHED);
+        String component = params.text("component", null);    // none: every component of each entity
+        int[] entities = params.ids("entities", component == null ? Methods.MAX_WATCHED_WHOLE : Methods.MAX_WATCHED);
         double hz = params.number("hz", 0.1, 60);
         long max = params.integer("max_events", 1, Long.MAX_VALUE, Long.MAX_VALUE);
         if (!side.reserveWatch()) {
@@ -259,7 +262,7 @@ final class HttpFront extends SimpleChannelInboundHandler<FullHttpRequest> {
         try {
             side.submit(s -> {
                 // made[0] is set before addWatch, so before the first event reaches the sink.
-                Watch w = new Watch(s.component(component), entities, interval, max,
+                Watch w = new Watch(component == null ? null : s.component(component), entities, interval, max,
                         event -> ctx.executor().execute(() -> {
                             made[0].inFlight.decrementAndGet();
                             event(ctx, id, event);

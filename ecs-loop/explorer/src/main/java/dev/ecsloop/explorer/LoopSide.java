@@ -106,15 +106,20 @@ final class LoopSide {
         watches.add(watch);
     }
 
-    /** Answers queued requests and feeds watches; on the loop thread, between frames. */
-    void drain() {
+    /**
+     * Answers queued requests and feeds watches; on the loop thread, between frames.
+     *
+     * @return how many requests it answered
+     */
+    int drain() {
         if (queued.get() == 0 && connections.get() == 0 && watches.isEmpty()) {
-            return;
+            return 0;
         }
         if (connections.get() > 0) {
             sampleFrame();
         }
-        for (int i = 0; i < CALLS_PER_DRAIN; i++) {
+        int answered = 0;
+        for (; answered < CALLS_PER_DRAIN; answered++) {
             Call call = queue.poll();
             if (call == null) {
                 break;
@@ -134,6 +139,7 @@ final class LoopSide {
         if (!watches.isEmpty()) {
             feedWatches();
         }
+        return answered;
     }
 
     private static String oneLine(RuntimeException e) {
@@ -166,11 +172,17 @@ final class LoopSide {
             Map<String, Object> event = new LinkedHashMap<>();
             event.put("sim_ns", loop.simulatedNanos());
             Map<String, Object> values = new LinkedHashMap<>();
-            var mapper = world.getMapper(w.type);
             com.artemis.utils.BitVector living = alive();
-            for (int e : w.entities) {
-                values.put(Integer.toString(e), living.get(e) && mapper.has(e)
-                        ? ComponentJson.object(mapper.get(e)) : null);
+            if (w.type == null) {
+                for (int e : w.entities) {
+                    values.put(Integer.toString(e), living.get(e) ? Methods.components(this, e) : null);
+                }
+            } else {
+                var mapper = world.getMapper(w.type);
+                for (int e : w.entities) {
+                    values.put(Integer.toString(e), living.get(e) && mapper.has(e)
+                            ? ComponentJson.object(mapper.get(e)) : null);
+                }
             }
             event.put("values", values);
             w.sink.accept(event);

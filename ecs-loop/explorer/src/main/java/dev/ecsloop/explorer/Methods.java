@@ -25,8 +25,10 @@ final class Methods {
 
     /** Most entities in one page of {@code world.query}. */
     static final int MAX_PAGE = 1000;
-    /** Most entities in one {@code world.watch}. */
+    /** Most entities in one {@code world.watch} of one component. */
     static final int MAX_WATCHED = 100;
+    /** Most entities in one {@code world.watch} of whole entities (every component: an inspector's). */
+    static final int MAX_WATCHED_WHOLE = 10;
 
     private Methods() {
     }
@@ -141,8 +143,9 @@ final class Methods {
             row.put("mean_ms", stats.meanRunMillis(loop.system(s)));
             row.put("max_ms", stats.maxRunMillis(loop.system(s)));
             row.put("runs", stats.runs(loop.system(s)));
-            // Runs lost with the simulated time dropped at the catch-up bound, at the current rate.
-            row.put("dropped_runs", everyFrame ? 0 : (long) Math.floor(loop.droppedNanos() / 1e9 * hz));
+            // Exact: runs a throttled system passed over (it runs at most once per frame). A system that catches
+            // up skips no tick of simulated time; time dropped at the catch-up bound is dropped_ns, never simulated.
+            row.put("dropped_runs", stats.skippedRuns(loop.system(s)));
             rows.add(row);
         }
         out.put("systems", rows);
@@ -198,17 +201,22 @@ final class Methods {
         if (!ComponentEdit.isAlive(side.world, entity)) {
             throw RpcException.params("world.get: no entity " + entity);
         }
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("entity", entity);
+        out.put("sim_ns", side.loop.simulatedNanos());
+        out.put("components", components(side, entity));
+        return out;
+    }
+
+    /** A living entity's components as name to fields: what {@code world.get} and a whole-entity watch show. */
+    static Map<String, Object> components(LoopSide side, int entity) {
         Bag<Component> found = side.componentsOf(entity, new Bag<>());
         Map<String, Object> components = new LinkedHashMap<>();
         for (int i = 0; i < found.size(); i++) {
             Component c = found.get(i);
             components.put(c.getClass().getSimpleName(), ComponentJson.object(c));
         }
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("entity", entity);
-        out.put("sim_ns", side.loop.simulatedNanos());
-        out.put("components", components);
-        return out;
+        return components;
     }
 
     private static Object set(LoopSide side, ComponentEdit edit) {

@@ -3,7 +3,7 @@ package dev.ecsloop.explorer;
 import java.util.function.Consumer;
 
 /**
- * One {@code world.watch} stream: the values of one component of some entities, sampled on the loop thread at
+ * One {@code world.watch} stream: the values of one component of some entities (or all their components), sampled on the loop thread at
  * most every {@link #intervalNanos} of real time and handed to {@link #sink}, which passes them to the
  * server thread. Closed when the client goes away or after {@link #maxEvents} events. While the server thread
  * has not written the previous events, samples are skipped, not queued: a slow client or a starved server thread
@@ -11,6 +11,7 @@ import java.util.function.Consumer;
  */
 final class Watch {
 
+    /** The component streamed, or null for whole entities (every component). */
     final Class<? extends com.artemis.Component> type;
     final int[] entities;
     final long intervalNanos;

@@ -24,7 +24,8 @@ import java.util.concurrent.TimeUnit;
  * also turns on the per-frame samples of the 1s stats window).
  *
  * <p>Run: {@code mvn -pl ecs-loop/explorer -am test-compile} then {@code java -cp <test classpath>
- * org.openjdk.jmh.Main ExplorerOverheadBenchmark}; see docs/EXPLORER.md for the table.
+ * org.openjdk.jmh.Main ExplorerOverheadBenchmark}. The demo-sized figures, side by side under real clients, come
+ * from demo-rts {@code ExplorerBenchmark} (docs/EXPLORER.md).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)

@@ -254,6 +254,32 @@ class ExplorerProtocolTest {
     }
 
     @Test
+    void aWatchWithoutAComponentStreamsWholeEntitiesAsWorldGetShowsThem() throws IOException {
+        http.send(Http.post(explorer.port(), TOKEN, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"world.watch\","
+                + "\"params\":{\"entities\":[4,5,5000],\"hz\":60,\"max_events\":2}}"));
+        assertEquals(200, http.read(explorer::drain).status());
+        List<String> events = http.readEvents(2, () -> {
+            explorer.drain();
+            game.frame();
+        });
+        JsonNode values = JSON.readTree(events.get(1)).get("result").get("values");
+        assertEquals(List.of("Body", "Life"), names(values.get("4")), "entity 4 has a Life, as even ones do");
+        assertEquals(List.of("Body"), names(values.get("5")));
+        assertTrue(values.get("5000").isNull(), "no such entity");
+        assertEquals(2, values.get("4").get("Body").get("position").size(), "a vector as an array, as world.get");
+        http.close();                         // the stream ended: a fresh connection for the next request
+        http = new Http(explorer.port());
+        assertEquals("-32602 world.watch: entities must be a list of 1 to 10 entity ids",
+                error("world.watch", "{\"entities\":[1,2,3,4,5,6,7,8,9,10,11]}"));
+    }
+
+    private static List<String> names(JsonNode object) {
+        List<String> out = new java.util.ArrayList<>();
+        object.fieldNames().forEachRemaining(out::add);
+        return out;
+    }
+
+    @Test
     void malformedAndUnknownRequestsGetOneClearError() throws IOException {
         Http.Response bad = raw(Http.post(explorer.port(), TOKEN, "{\"jsonrpc\":\"2.0\",\"id\":1,"));
         assertEquals(400, bad.status());

@@ -28,7 +28,9 @@ export async function watch(params, onEvent, signal) {
   });
   if (!(res.headers.get('Content-Type') || '').startsWith('text/event-stream')) {
     const body = await res.json();
-    throw new Error(body.error ? body.error.message : 'watch refused');
+    const e = new Error(body.error ? body.error.message : 'watch refused');
+    e.status = res.status;
+    throw e;
   }
   const reader = res.body.getReader();
   const text = new TextDecoder();
