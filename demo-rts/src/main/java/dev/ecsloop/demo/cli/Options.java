@@ -59,6 +59,10 @@ final class Options {
                     + "armies then meet within seconds).")
     Integer mapSize;
 
+    @Option(names = "--endless", description = "Bases cannot fall: both sides keep producing and attacking for as "
+            + "long as the match runs (hour-long matches). Part of the setup a recording or snapshot carries.")
+    boolean endless;
+
     @Option(names = "--seconds", paramLabel = "T", converter = Converters.Seconds.class,
             description = "Stop after T simulated seconds; the last frame ends exactly at T. Without it, run until "
                     + "'quit' or the end of standard input.")
@@ -200,6 +204,9 @@ final class Options {
         }
         if (mapSize != null) {
             c = c.withMapSize(mapSize);
+        }
+        if (endless) {
+            c = c.withEndless(true);
         }
         return c;
     }
