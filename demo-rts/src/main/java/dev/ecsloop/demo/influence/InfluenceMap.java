@@ -1,5 +1,8 @@
 package dev.ecsloop.demo.influence;
 
+import dev.ecsloop.snapshot.SnapshotIn;
+import dev.ecsloop.snapshot.SnapshotOut;
+
 import java.util.Arrays;
 
 /**
@@ -97,6 +100,53 @@ public final class InfluenceMap {
                 float up = r > 0 ? in[i - cols] : 0f;
                 float down = r < rows - 1 ? in[i + cols] : 0f;
                 out[i] = 0.25f * up + 0.5f * in[i] + 0.25f * down;
+            }
+        }
+    }
+
+    /**
+     * Writes the raw maps, which the AI reads between two updates and which come from the positions of the last
+     * update (not derivable from where units stand now): per map the non-zero sectors, as (index, raw bits).
+     * The blurred maps are a function of the raw ones and are not written: {@link #load} callers blur again.
+     *
+     * @param out where
+     */
+    public void save(SnapshotOut out) {
+        for (float[] m : raw) {
+            int n = 0;
+            for (float v : m) {
+                if (Float.floatToRawIntBits(v) != 0) {
+                    n++;
+                }
+            }
+            out.writeInt(n);
+            for (int i = 0; i < m.length; i++) {
+                if (Float.floatToRawIntBits(m[i]) != 0) {
+                    out.writeInt(i);
+                    out.writeFloat(m[i]);
+                }
+            }
+        }
+    }
+
+    /**
+     * Replaces the raw maps by what {@link #save} wrote; the blurred maps are stale until {@link #blur}.
+     *
+     * @param in the bytes
+     * @throws dev.ecsloop.snapshot.SnapshotException if a sector index is out of range or repeated out of order
+     */
+    public void load(SnapshotIn in) {
+        for (float[] m : raw) {
+            int n = in.readCount(8, "influence sector");
+            Arrays.fill(m, 0f);
+            int last = -1;
+            for (int k = 0; k < n; k++) {
+                int i = in.readInt();
+                if (i <= last || i >= m.length) {
+                    throw in.fail("bad influence sector " + i);
+                }
+                m[i] = in.readFloat();
+                last = i;
             }
         }
     }

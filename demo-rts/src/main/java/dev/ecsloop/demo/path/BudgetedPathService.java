@@ -1,5 +1,8 @@
 package dev.ecsloop.demo.path;
 
+import dev.ecsloop.snapshot.SnapshotIn;
+import dev.ecsloop.snapshot.SnapshotOut;
+
 import dev.ecsloop.demo.map.GridMap;
 
 /**
@@ -11,6 +14,8 @@ abstract class BudgetedPathService implements PathService {
     private final int budget;
     private final RequestQueue queue = new RequestQueue();
     private boolean searching;
+    /** Work units spent on the search under way: what a restore replays to resume it. */
+    private int searchWork;
     private int lastTickWork;
     private long totalWork;
     private long tickNumber;
@@ -59,8 +64,11 @@ abstract class BudgetedPathService implements PathService {
                     continue;
                 }
                 searching = true;
+                searchWork = 0;
             }
-            remaining -= advance(remaining);
+            int used = advance(remaining);
+            searchWork += used;
+            remaining -= used;
             Route done = finished();
             if (done != null) {
                 searching = false;
@@ -77,6 +85,61 @@ abstract class BudgetedPathService implements PathService {
         sink.deliver(unit, route);
     }
 
+    @Override
+    public final void save(SnapshotOut out, RouteTable routes) {
+        out.writeLong(tickNumber);
+        out.writeInt(lastTickWork);
+        out.writeLong(totalWork);
+        out.writeBoolean(searching);
+        out.writeInt(searchWork);
+        queue.save(out);
+        saveCache(out, routes, tickNumber);
+    }
+
+    @Override
+    public final void load(SnapshotIn in, RouteTable routes) {
+        long ticks = in.readLong();
+        int last = in.readInt();
+        long total = in.readLong();
+        boolean busy = in.readBoolean();
+        int work = in.readInt();
+        if (ticks < 0 || last < 0 || last > budget || total < 0 || work < 0) {
+            throw in.fail("bad path service counters");
+        }
+        queue.load(in, map.cellCount());
+        if (busy && queue.isEmpty()) {
+            throw in.fail("a search under way with no request");
+        }
+        tickNumber = ticks;
+        lastTickWork = last;
+        totalWork = total;
+        searching = busy;
+        searchWork = work;
+        loadCache(in, routes);
+        if (busy) {
+            if (!map.isWalkable(queue.headStart()) || map.componentAt(queue.headStart())
+                    != map.componentAt(queue.headGoal()) || queue.headStart() == queue.headGoal()) {
+                throw in.fail("a search under way for a request answered without one");
+            }
+            resume(queue.headStart(), queue.headGoal(), work);
+            if (finished() != null) {
+                throw in.fail("a search under way that " + work + " work units finish");
+            }
+        }
+    }
+
+    /** Writes the cache and the search's own state (not the request, saved with the queue). */
+    abstract void saveCache(SnapshotOut out, RouteTable routes, long ticks);
+
+    /** Reads what {@link #saveCache} wrote. */
+    abstract void loadCache(SnapshotIn in, RouteTable routes);
+
+    /**
+     * Restarts the search under way for the queue's head request, as {@link #begin} did, and advances it by
+     * {@code work} units; the cache and search state {@link #loadCache} read are in place.
+     */
+    abstract void resume(int startCell, int goalCell, int work);
+
     /**
      * Answers a reachable request with distinct cells at once (return the route) or starts a search
      * (return null).
@@ -92,6 +155,11 @@ abstract class BudgetedPathService implements PathService {
 
     /** The started search's route once it is finished, else null. */
     abstract Route finished();
+
+    /** Ticks served so far: the tick number the last {@link #begin} was given. */
+    final long currentTickCount() {
+        return tickNumber;
+    }
 
     @Override
     public final int pending() {

@@ -15,7 +15,8 @@ public final class FlowField implements Route {
 
     private final GridMap map;
     private final int goal;
-    private final byte[] direction;
+    /** Null until first use for a field {@link #lazy} made; never changes once set. */
+    private volatile byte[] direction;
     private final int[] offset;
 
     /** Takes ownership of {@code direction}: per cell a {@link Moves} direction, or {@link #NONE}. */
@@ -27,6 +28,30 @@ public final class FlowField implements Route {
         for (int d = 0; d < 8; d++) {
             offset[d] = Moves.DY[d] * map.width() + Moves.DX[d];
         }
+    }
+
+    /**
+     * The field for a walkable goal cell, computed on first use (from any thread; the same bytes whoever computes
+     * them, since a field is a pure function of the static map and its goal). What a restored snapshot holds in
+     * place of the 64 KiB it would otherwise carry per field.
+     */
+    static FlowField lazy(GridMap map, int goalCell) {
+        return new FlowField(map, goalCell, null);
+    }
+
+    private byte[] directions() {
+        byte[] d = direction;
+        return d != null ? d : computeOnce();
+    }
+
+    private synchronized byte[] computeOnce() {
+        if (direction == null) {
+            FlowFieldBuilder b = new FlowFieldBuilder(map);
+            b.begin(goal);
+            b.step(Integer.MAX_VALUE);
+            direction = b.result().direction;
+        }
+        return direction;
     }
 
     /**
@@ -56,7 +81,8 @@ public final class FlowField implements Route {
 
     /** The {@link Moves} direction to step from {@code cell}, or -1 at the goal and off the goal's component. */
     public int direction(int cell) {
-        return cell >= 0 && cell < direction.length ? direction[cell] : NONE;
+        byte[] d = directions();
+        return cell >= 0 && cell < d.length ? d[cell] : NONE;
     }
 
     @Override

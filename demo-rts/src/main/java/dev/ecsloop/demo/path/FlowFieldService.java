@@ -1,5 +1,8 @@
 package dev.ecsloop.demo.path;
 
+import dev.ecsloop.snapshot.SnapshotIn;
+import dev.ecsloop.snapshot.SnapshotOut;
+
 import dev.ecsloop.demo.map.GridMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -59,6 +62,38 @@ public final class FlowFieldService extends BudgetedPathService {
             cache.put(field.goalCell(), field);
         }
         return field;
+    }
+
+    @Override
+    public void registerRoutes(RouteTable routes) {
+        for (FlowField f : cache.values()) {
+            routes.register(f);
+        }
+    }
+
+    /** The cached goals from least to most recently used; each field is rebuilt from its goal when next used. */
+    @Override
+    void saveCache(SnapshotOut out, RouteTable routes, long ticks) {
+        out.writeInt(cache.size());
+        for (Integer goal : cache.keySet()) {
+            out.writeInt(goal);
+        }
+    }
+
+    @Override
+    void loadCache(SnapshotIn in, RouteTable routes) {
+        int n = in.readCount(4, "cached flow field");
+        cache.clear();
+        for (int i = 0; i < n; i++) {
+            FlowField f = routes.lazyFlow(in.readInt(), in);
+            cache.put(f.goalCell(), f);
+        }
+    }
+
+    @Override
+    void resume(int startCell, int goalCell, int work) {
+        builder.begin(goalCell);
+        builder.step(work);
     }
 
     /** Number of cached fields. */

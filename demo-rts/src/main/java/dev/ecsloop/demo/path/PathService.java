@@ -1,5 +1,8 @@
 package dev.ecsloop.demo.path;
 
+import dev.ecsloop.snapshot.SnapshotIn;
+import dev.ecsloop.snapshot.SnapshotOut;
+
 /**
  * A FIFO queue of path requests served under a per-tick work budget, so a burst of orders spreads over
  * several pathfinding ticks instead of stalling one.
@@ -37,4 +40,32 @@ public interface PathService {
 
     /** Work units used by all ticks so far. */
     long totalWork();
+
+    /**
+     * Registers every route this service holds (its cache, the path a search under way joins) with a table
+     * about to be saved.
+     *
+     * @param routes the table
+     */
+    void registerRoutes(RouteTable routes);
+
+    /**
+     * Writes what this service's future depends on: the queue in order, the tick count, the cache in its
+     * eviction order, and the search under way as its request and the work done on it (on load the search is
+     * replayed for that much work, which puts it in the same state: searches are deterministic and resumable).
+     *
+     * @param out    where
+     * @param routes a table holding every route of {@link #registerRoutes}, written before
+     */
+    void save(SnapshotOut out, RouteTable routes);
+
+    /**
+     * Replaces this service's state by what {@link #save} wrote.
+     *
+     * @param in     the bytes
+     * @param routes the table read before
+     * @throws dev.ecsloop.snapshot.SnapshotException if the bytes are invalid; the service may then be half
+     *                                                loaded, and the restore rolls back by loading again
+     */
+    void load(SnapshotIn in, RouteTable routes);
 }

@@ -1,5 +1,9 @@
 package dev.ecsloop.demo.path;
 
+import dev.ecsloop.snapshot.SnapshotException;
+import dev.ecsloop.snapshot.SnapshotIn;
+import dev.ecsloop.snapshot.SnapshotOut;
+
 import java.util.Arrays;
 
 /**
@@ -53,6 +57,39 @@ final class RequestQueue {
     void removeHead() {
         head = (head + 1) % (slots.length / 3);
         size--;
+    }
+
+    /** Writes the requests, head first. */
+    void save(SnapshotOut out) {
+        int capacity = slots.length / 3;
+        out.writeInt(size);
+        for (int i = 0; i < size; i++) {
+            int at = ((head + i) % capacity) * 3;
+            out.writeInt(slots[at]);
+            out.writeInt(slots[at + 1]);
+            out.writeInt(slots[at + 2]);
+        }
+    }
+
+    /**
+     * Replaces the requests by what {@link #save} wrote.
+     *
+     * @param cells cells of the map: start and goal must be below it
+     * @throws SnapshotException if a unit id is negative or a cell off the map
+     */
+    void load(SnapshotIn in, int cells) {
+        int n = in.readCount(12, "path request");
+        head = 0;
+        size = 0;
+        for (int i = 0; i < n; i++) {
+            int unit = in.readInt();
+            int start = in.readInt();
+            int goal = in.readInt();
+            if (unit < 0 || start < 0 || start >= cells || goal < 0 || goal >= cells) {
+                throw in.fail("bad path request (unit " + unit + ", cells " + start + " -> " + goal + ")");
+            }
+            add(unit, start, goal);
+        }
     }
 
     @Override

@@ -1,5 +1,8 @@
 package dev.ecsloop.demo.path;
 
+import dev.ecsloop.snapshot.SnapshotIn;
+import dev.ecsloop.snapshot.SnapshotOut;
+
 import dev.ecsloop.demo.map.GridMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -108,6 +111,72 @@ public final class SharedPathService extends BudgetedPathService {
         }
         Path leadIn = cut == found.length() - 1 ? found : found.prefix(cut + 1, map.width());
         return new SplicedRoute(leadIn, joining);
+    }
+
+    @Override
+    public void registerRoutes(RouteTable routes) {
+        routes.register(joining);
+        long now = currentTickCount();
+        for (Cached c : cache.values()) {
+            if (!expired(c, now)) {
+                routes.register(c.path());
+            }
+        }
+    }
+
+    /** Whether an entry can never be a hit again: the next lookup comes at a later tick than {@code now}. */
+    private boolean expired(Cached c, long now) {
+        return now - c.createdTick() >= cacheTicks;
+    }
+
+    /**
+     * The cache in insertion (eviction) order; an expired entry, which can only be dropped, keeps its place and
+     * tick but not its path.
+     */
+    @Override
+    void saveCache(SnapshotOut out, RouteTable routes, long ticks) {
+        out.writeLong(tick);
+        out.writeLong(currentKey);
+        routes.writeRef(out, joining);
+        out.writeInt(cache.size());
+        for (Map.Entry<Long, Cached> e : cache.entrySet()) {
+            out.writeLong(e.getKey());
+            out.writeLong(e.getValue().createdTick());
+            routes.writeRef(out, expired(e.getValue(), ticks) ? null : e.getValue().path());
+        }
+    }
+
+    @Override
+    void loadCache(SnapshotIn in, RouteTable routes) {
+        tick = in.readLong();
+        currentKey = in.readLong();
+        Route join = routes.readRef(in);
+        if (join != null && !(join instanceof Path)) {
+            throw in.fail("the path a search joins is not a path");
+        }
+        joining = (Path) join;
+        int n = in.readCount(20, "cached path");
+        cache.clear();
+        long now = currentTickCount();
+        for (int i = 0; i < n; i++) {
+            long key = in.readLong();
+            long created = in.readLong();
+            Route path = routes.readRef(in);
+            if (path == null ? now - created < cacheTicks : !(path instanceof Path)) {
+                throw in.fail("cache entry " + i + " has no path but is not expired, or a route that is not one");
+            }
+            cache.put(key, new Cached((Path) path, created));
+        }
+    }
+
+    @Override
+    void resume(int startCell, int goalCell, int work) {
+        if (joining == null) {
+            astar.begin(startCell, goalCell);
+        } else {
+            astar.begin(startCell, joining.cell(Math.min(joining.length() - 1, sectorSize)));
+        }
+        astar.step(work);
     }
 
     /** Number of live cache entries (expired ones are dropped lazily). */

@@ -13,6 +13,14 @@ final class SplicedRoute implements Route {
         this.shared = shared;
     }
 
+    Path leadIn() {
+        return leadIn;
+    }
+
+    Path shared() {
+        return shared;
+    }
+
     @Override
     public boolean reachable() {
         return true;

@@ -1,5 +1,9 @@
 package dev.ecsloop.demo.sim;
 
+import dev.ecsloop.snapshot.SnapshotIn;
+import dev.ecsloop.snapshot.SnapshotOut;
+import dev.ecsloop.snapshot.SnapshotState;
+
 import com.artemis.Aspect;
 import com.artemis.ComponentMapper;
 import com.artemis.utils.IntBag;
@@ -30,7 +34,7 @@ import java.util.Arrays;
  * harvesters, are left alone. Every loop runs over arrays in index order, so the result is deterministic.
  */
 @TickRate(value = 5, phase = 0.625)
-public final class AiSystem extends GameSystem {
+public final class AiSystem extends GameSystem implements SnapshotState {
     /** AI ticks between voluntary re-targets of one squad (2 s at 5 Hz). */
     static final int RETHINK_TICKS = 10;
     /** Squads this close to their base (cells) defend it. */
@@ -250,6 +254,33 @@ public final class AiSystem extends GameSystem {
         if (version[s] >= 0 && m.squadVersion != version[s]) {
             m.order(Mover.ORDER_AI, goal[s]);
             m.squadVersion = version[s];
+        }
+    }
+
+    /** State: the tick count and each squad's task (target, goal, version, last re-think); the rest is scratch. */
+    @Override
+    public void save(SnapshotOut out) {
+        out.writeLong(tick);
+        for (int s = 0; s < squads; s++) {
+            out.writeInt(target[s]);
+            out.writeInt(goal[s]);
+            out.writeInt(version[s]);
+            out.writeLong(lastThink[s]);
+        }
+    }
+
+    @Override
+    public void load(SnapshotIn in) {
+        tick = in.readLong();
+        for (int s = 0; s < squads; s++) {
+            target[s] = in.readInt();
+            goal[s] = in.readInt();
+            version[s] = in.readInt();
+            lastThink[s] = in.readLong();
+            if (target[s] < -1 || target[s] >= influence.sectors() || goal[s] < -1 || goal[s] >= map.cellCount()
+                    || version[s] < -1) {
+                throw in.fail("squad " + s + " has a bad task");
+            }
         }
     }
 

@@ -1,5 +1,9 @@
 package dev.ecsloop.demo.sim;
 
+import dev.ecsloop.snapshot.ComponentCodec;
+import dev.ecsloop.snapshot.SnapshotIn;
+import dev.ecsloop.snapshot.SnapshotOut;
+
 import com.artemis.Component;
 import dev.ecsloop.state.Presentation;
 
@@ -16,4 +20,18 @@ public final class AnimationState extends Component {
 
     public AnimationState() {
     }
+
+    /**
+     * Writes nothing: drawing state depends on frame timing by design, so a snapshot (which is bit-identical for
+     * identical simulation state) leaves it out and a restored unit starts its walk cycle at rest.
+     */
+    static final ComponentCodec<AnimationState> CODEC = new ComponentCodec<>() {
+        @Override
+        public void write(AnimationState component, SnapshotOut out) {
+        }
+
+        @Override
+        public void read(AnimationState component, SnapshotIn in) {
+        }
+    };
 }

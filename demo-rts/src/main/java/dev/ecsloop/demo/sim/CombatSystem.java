@@ -1,5 +1,9 @@
 package dev.ecsloop.demo.sim;
 
+import dev.ecsloop.snapshot.SnapshotIn;
+import dev.ecsloop.snapshot.SnapshotOut;
+import dev.ecsloop.snapshot.SnapshotState;
+
 import com.artemis.Aspect;
 import com.artemis.ComponentMapper;
 import dev.ecsloop.TickRate;
@@ -22,7 +26,7 @@ import java.util.function.IntPredicate;
  * at once, in that order. The result is deterministic because the order is.
  */
 @TickRate(value = 20, phase = 0.2)
-public final class CombatSystem extends GameSystem {
+public final class CombatSystem extends GameSystem implements SnapshotState {
     /** How far a unit notices enemies and walks to them (cells). */
     static final float AGGRO_RADIUS = 8f;
     /** Weapons reaching farther than this (cells) shoot projectiles; shorter ones strike at once. */
@@ -164,6 +168,19 @@ public final class CombatSystem extends GameSystem {
         float dx = arrays.xs[a] - arrays.xs[b];
         float dy = arrays.ys[a] - arrays.ys[b];
         return dx * dx + dy * dy;
+    }
+
+    /** State: the counters only; grids, presence and arrays are rebuilt every tick. */
+    @Override
+    public void save(SnapshotOut out) {
+        out.writeLong(kills);
+        out.writeLong(shots);
+    }
+
+    @Override
+    public void load(SnapshotIn in) {
+        kills = in.readLong();
+        shots = in.readLong();
     }
 
     /** Units deleted so far by melee (projectile kills are counted by {@link ProjectileSystem#hits()}). */

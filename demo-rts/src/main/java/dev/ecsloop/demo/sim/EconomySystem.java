@@ -1,5 +1,9 @@
 package dev.ecsloop.demo.sim;
 
+import dev.ecsloop.snapshot.SnapshotIn;
+import dev.ecsloop.snapshot.SnapshotOut;
+import dev.ecsloop.snapshot.SnapshotState;
+
 import com.artemis.Aspect;
 import com.artemis.ComponentMapper;
 import com.artemis.EntitySubscription;
@@ -23,7 +27,7 @@ import dev.ecsloop.interpolate.Transform2;
  * <p>Counted in economy ticks, like weapons in combat ticks: retuning the rate retunes the economy's pace.
  */
 @TickRate(value = 10, phase = 0.4)
-public final class EconomySystem extends GameSystem {
+public final class EconomySystem extends GameSystem implements SnapshotState {
     /** Economy ticks a harvester mines before carrying its load home. */
     static final int MINE_TICKS = 10;
     /** Credits per trip. */
@@ -193,6 +197,17 @@ public final class EconomySystem extends GameSystem {
         alive[team]++;
         b.produced++;
         producedTotal++;
+    }
+
+    /** State: the production counter; team counts and bases are recounted every tick. */
+    @Override
+    public void save(SnapshotOut out) {
+        out.writeLong(producedTotal);
+    }
+
+    @Override
+    public void load(SnapshotIn in) {
+        producedTotal = in.readLong();
     }
 
     /** Units both factories have built since the start (still counted after a base falls). */

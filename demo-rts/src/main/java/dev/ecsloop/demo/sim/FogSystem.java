@@ -1,5 +1,9 @@
 package dev.ecsloop.demo.sim;
 
+import dev.ecsloop.snapshot.SnapshotIn;
+import dev.ecsloop.snapshot.SnapshotOut;
+import dev.ecsloop.snapshot.SnapshotState;
+
 import com.artemis.Aspect;
 import com.artemis.ComponentMapper;
 import com.artemis.utils.IntBag;
@@ -15,7 +19,7 @@ import dev.ecsloop.interpolate.Transform2;
  * the fog shows, so fog is simulation state: it is rebuilt in fixed ticks, in entity id order.
  */
 @TickRate(value = 10, phase = 0.9)
-public final class FogSystem extends GameSystem {
+public final class FogSystem extends GameSystem implements SnapshotState {
     private final FogOfWar fog;
     private ComponentMapper<Unit> units;
     private ComponentMapper<Transform2> transforms;
@@ -23,6 +27,17 @@ public final class FogSystem extends GameSystem {
     FogSystem(FogOfWar fog, Outcome outcome) {
         super(Aspect.all(Unit.class, Transform2.class), outcome);
         this.fog = fog;
+    }
+
+    /** State: the fog, packed (see {@link FogOfWar#save}); combat aims by it until the next update. */
+    @Override
+    public void save(SnapshotOut out) {
+        fog.save(out);
+    }
+
+    @Override
+    public void load(SnapshotIn in) {
+        fog.load(in);
     }
 
     @Override

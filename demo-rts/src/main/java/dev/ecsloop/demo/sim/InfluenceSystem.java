@@ -1,5 +1,9 @@
 package dev.ecsloop.demo.sim;
 
+import dev.ecsloop.snapshot.SnapshotIn;
+import dev.ecsloop.snapshot.SnapshotOut;
+import dev.ecsloop.snapshot.SnapshotState;
+
 import com.artemis.Aspect;
 import com.artemis.ComponentMapper;
 import com.artemis.utils.IntBag;
@@ -15,7 +19,7 @@ import dev.ecsloop.interpolate.Transform2;
  * count like a strong unit. The AI reads the result ({@link AiSystem}); nothing else does.
  */
 @TickRate(value = 5, phase = 0.125)
-public final class InfluenceSystem extends GameSystem {
+public final class InfluenceSystem extends GameSystem implements SnapshotState {
     /** Side of an influence sector in cells. */
     static final int SECTOR = 8;
     /** Blur passes: threat spreads this many sectors each way. */
@@ -52,6 +56,18 @@ public final class InfluenceSystem extends GameSystem {
                 map.add(enemy, InfluenceMap.ENEMY, x, y, s);
             }
         }
+        map.blur(BLUR_PASSES);
+    }
+
+    /** State: the influence map the AI reads until the next update (its raw maps; the blur is redone on load). */
+    @Override
+    public void save(SnapshotOut out) {
+        map.save(out);
+    }
+
+    @Override
+    public void load(SnapshotIn in) {
+        map.load(in);
         map.blur(BLUR_PASSES);
     }
 

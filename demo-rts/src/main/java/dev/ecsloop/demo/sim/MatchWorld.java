@@ -42,7 +42,8 @@ final class MatchWorld {
     final InputQueue inputs;
     final Interpolation interpolation;
 
-    MatchWorld(MatchSetup setup, Clock clock, Clock profiler) {
+    /** @param extra systems registered after the game's own (tests only; none in a game) */
+    MatchWorld(MatchSetup setup, Clock clock, Clock profiler, BaseSystem... extra) {
         this.setup = setup;
         this.map = MapGenerator.generate(setup.mapSize(), setup.mapSize(), setup.seed());
         this.fields = new ResourceFields(map);
@@ -55,12 +56,15 @@ final class MatchWorld {
         this.loop = GameLoop.builder()
                 .clock(clock)
                 .profiler(profiler)
-                .world(new WorldConfigurationBuilder().with(SimSystems.create(this)))
+                .world(new WorldConfigurationBuilder().with(SimSystems.create(this)).with(extra))
                 .build();
         this.inputs = InputQueue.install(loop, OrdersSystem.class);
         system(OrdersSystem.class).attach(inputs);
         this.interpolation = Interpolation.install(loop);
         Spawner.spawn(loop.world(), map, setup, fields);
+        // The armies enter the world now rather than in the first frame's first pass (the same ticks see them):
+        // a fresh game is then a settled world that a snapshot can be restored into.
+        loop.snapshotState().flushEntities();
     }
 
     /** The registered instance of one of {@link SimSystems#ALL}. */

@@ -1,5 +1,9 @@
 package dev.ecsloop.demo.sim;
 
+import dev.ecsloop.snapshot.SnapshotIn;
+import dev.ecsloop.snapshot.SnapshotOut;
+import dev.ecsloop.snapshot.SnapshotState;
+
 import com.artemis.Aspect;
 import com.artemis.ComponentMapper;
 import com.artemis.utils.IntBag;
@@ -9,6 +13,7 @@ import dev.ecsloop.demo.path.FlowFieldService;
 import dev.ecsloop.demo.path.PathService;
 import dev.ecsloop.demo.path.PathSink;
 import dev.ecsloop.demo.path.Route;
+import dev.ecsloop.demo.path.RouteTable;
 import dev.ecsloop.demo.path.SharedPathService;
 import dev.ecsloop.interpolate.Transform2;
 import java.util.Arrays;
@@ -30,7 +35,7 @@ import java.util.Arrays;
  * iterated, and popularity is counted on a sorted array.
  */
 @TickRate(value = 15, phase = 0.125)
-public final class PathfindingSystem extends GameSystem implements PathSink {
+public final class PathfindingSystem extends GameSystem implements PathSink, SnapshotState {
     /** Requests for one goal in one tick from which a flow field is cheaper than paths. */
     static final int POPULAR = 8;
     /** Flow fields kept (64 KiB each on a 256 x 256 map). */
@@ -46,6 +51,8 @@ public final class PathfindingSystem extends GameSystem implements PathSink {
     private int[] sortedGoals = new int[64];
     private long requests;
     private long flowRequests;
+    /** Numbers the routes of a snapshot; reused by every save. */
+    private final RouteTable routes;
 
     private ComponentMapper<Mover> movers;
     private ComponentMapper<Transform2> transforms;
@@ -55,6 +62,7 @@ public final class PathfindingSystem extends GameSystem implements PathSink {
         this.map = map;
         this.flow = new FlowFieldService(map, budget, MAX_FIELDS);
         this.shared = new SharedPathService(map, budget);
+        this.routes = new RouteTable(map);
         Arrays.fill(flowGoals, -1);
     }
 
@@ -111,6 +119,32 @@ public final class PathfindingSystem extends GameSystem implements PathSink {
         m.waypoint = -1;
         m.stuckTicks = 0;
         m.state = route.reachable() ? Mover.FOLLOWING : Mover.IDLE;
+    }
+
+    /** State: the counters, the recent flow goals, both services and every unit's route ({@link MoverRoutes}). */
+    @Override
+    public void save(SnapshotOut out) {
+        out.writeLong(requests);
+        out.writeLong(flowRequests);
+        out.writeInt(flowGoalNext);
+        for (int g : flowGoals) {
+            out.writeInt(g);
+        }
+        MoverRoutes.save(out, routes, flow, shared, getSubscription().getActiveEntityIds(), movers);
+    }
+
+    @Override
+    public void load(SnapshotIn in) {
+        requests = in.readLong();
+        flowRequests = in.readLong();
+        flowGoalNext = in.readInt();
+        if (flowGoalNext < 0 || flowGoalNext >= flowGoals.length) {
+            throw in.fail("bad flow goal ring position " + flowGoalNext);
+        }
+        for (int i = 0; i < flowGoals.length; i++) {
+            flowGoals[i] = in.readInt();
+        }
+        MoverRoutes.load(in, routes, flow, shared, getSubscription().getActiveEntityIds(), movers);
     }
 
     /** How often {@code goal} occurs in the first n sorted goals: two binary searches, O(log n). */

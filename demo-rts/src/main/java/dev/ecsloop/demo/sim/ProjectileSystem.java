@@ -1,5 +1,9 @@
 package dev.ecsloop.demo.sim;
 
+import dev.ecsloop.snapshot.SnapshotIn;
+import dev.ecsloop.snapshot.SnapshotOut;
+import dev.ecsloop.snapshot.SnapshotState;
+
 import com.artemis.Aspect;
 import com.artemis.ComponentMapper;
 import com.artemis.utils.IntBag;
@@ -14,7 +18,7 @@ import dev.ecsloop.interpolate.Transform2;
  * game ends. Projectiles are processed in entity id order, so simultaneous hits resolve the same way every run.
  */
 @TickRate(60)
-public final class ProjectileSystem extends GameSystem {
+public final class ProjectileSystem extends GameSystem implements SnapshotState {
     /** A projectile this close to its target's centre hits (cells). */
     static final float HIT_RADIUS = 0.3f;
 
@@ -77,6 +81,21 @@ public final class ProjectileSystem extends GameSystem {
             world.delete(p.target);
             kills++;
         }
+    }
+
+    /** State: the counters. */
+    @Override
+    public void save(SnapshotOut out) {
+        out.writeLong(hits);
+        out.writeLong(kills);
+        out.writeLong(misses);
+    }
+
+    @Override
+    public void load(SnapshotIn in) {
+        hits = in.readLong();
+        kills = in.readLong();
+        misses = in.readLong();
     }
 
     /** Units (bases included) deleted so far because a projectile took their last hit points. */

@@ -1,5 +1,6 @@
 package dev.ecsloop.demo.sim;
 
+import com.artemis.BaseSystem;
 import dev.ecsloop.GameLoop;
 import dev.ecsloop.console.Console;
 import dev.ecsloop.interpolate.InterpolationCommand;
@@ -14,6 +15,7 @@ import dev.ecsloop.input.InputQueue;
 import dev.ecsloop.interpolate.Interpolation;
 import dev.ecsloop.replay.Recorder;
 import dev.ecsloop.replay.ReplayTarget;
+import dev.ecsloop.snapshot.Snapshots;
 import dev.ecsloop.state.StateHash;
 import dev.ecsloop.time.Clock;
 import dev.ecsloop.time.ManualClock;
@@ -63,12 +65,13 @@ public final class RtsGame {
     private final Console console;
     private final Recorder recorder;
     private final StateHash hasher;
+    private Snapshots snapshots;
     private boolean networked;
     private Runnable beforeFrame = () -> { };
     private Supplier<String> statusLine = () -> "";
 
-    private RtsGame(MatchSetup setup, Clock clock, boolean record, Clock profiler) {
-        this.match = new MatchWorld(setup, clock, profiler);
+    private RtsGame(MatchSetup setup, Clock clock, boolean record, Clock profiler, BaseSystem... extra) {
+        this.match = new MatchWorld(setup, clock, profiler, extra);
         InputQueue inputs = match.inputs;
         this.player = new PlayerOrders((type, code, x, y, z, w) -> inputs.post().set(type, code, x, y, z, w),
                 match.system(MinimapSystem.class));
@@ -121,6 +124,38 @@ public final class RtsGame {
     public static RtsGame create(MatchSetup setup, Clock clock, boolean record, Clock profiler) {
         return new RtsGame(Objects.requireNonNull(setup, "setup"), Objects.requireNonNull(clock, "clock"), record,
                 Objects.requireNonNull(profiler, "profiler"));
+    }
+
+    /**
+     * A game with systems added after the game's own: for tests of what the snapshot check mode reports.
+     */
+    static RtsGame createWith(MatchSetup setup, Clock clock, BaseSystem... extra) {
+        return new RtsGame(setup, clock, false, Clock.system(), extra);
+    }
+
+    /**
+     * Captures and restores this game's simulation, exactly and in place (built on first use):
+     * {@code snapshots().capture()} gives bytes, {@code snapshots().restore(bytes)} puts a game of the same
+     * {@link MatchSetup#identity()} back to that instant, after which it goes on exactly as the captured one
+     * (same ticks, same {@link #worldHash()}) under any frame split. {@code save(Path)} and {@code load(Path)}
+     * do the same through a file; {@code check(other.snapshots(), span)} proves nothing is missing. Between
+     * frames, on the loop's thread only.
+     *
+     * <p>What it holds: every entity and component, the loop's schedules and time, pending input, the state
+     * each system declares (AI tasks, path queues, caches and searches under way, every unit's route, fog and
+     * influence maps, counters) and the game's outcome. Not held: walk cycles and hit flashes (restored at
+     * rest), the minimap picture and the window's camera (presentation), and the flight recorder, whose journal
+     * still starts at time zero.
+     *
+     * @return the snapshots of this game
+     */
+    public Snapshots snapshots() {
+        if (snapshots == null) {
+            snapshots = Snapshots.builder(match.loop).setup(match.setup.identity()).input(match.inputs)
+                    .state("demo-rts.outcome", match.outcome).codec(AnimationState.class, AnimationState.CODEC)
+                    .build();
+        }
+        return snapshots;
     }
 
     /** What the console's {@code replay} checks a recording against: this game rebuilt from its setup alone. */
