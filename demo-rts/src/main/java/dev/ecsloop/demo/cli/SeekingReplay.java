@@ -39,22 +39,22 @@ final class SeekingReplay {
         Keyframes keyframes = loaded ? Keyframes.load(keys, replay, budget)
                 : Keyframes.every(Keyframes.DEFAULT_INTERVAL, budget);
         if (options.seekNanos != null && options.seekNanos > replay.endNanos()) {
-            throw new ReplayFormatException("cannot seek to " + Durations.exactSeconds(options.seekNanos) + " s: "
-                    + options.replay + " ends at " + Durations.exactSeconds(replay.endNanos()) + " s");
+            throw new ReplayFormatException("cannot seek to " + Durations.exactSeconds(options.seekNanos) + ": "
+                    + options.replay + " ends at " + Durations.exactSeconds(replay.endNanos()));
         }
         try (ReplaySeeker seeker = ReplaySeeker.open(replay, game.snapshots(), clock, game.inputs(), frames,
                 keyframes)) {
             if (options.seekNanos != null) {
                 seeker.seek(options.seekNanos);
-                out.println("seeked to " + Durations.exactSeconds(seeker.simulatedNanos()) + " s ("
+                out.println("seeked to " + Durations.exactSeconds(seeker.simulatedNanos()) + " ("
                         + keyframes.count() + " keyframes every " + Durations.exactSeconds(keyframes.interval()
-                        .toNanos()) + " s, " + (loaded ? "read from " + keys : "built on the way") + ")");
+                        .toNanos()) + ", " + (loaded ? "read from " + keys : "built on the way") + ")");
             }
             ReplayResult result = seeker.playToEnd();
             if (options.saveKeyframes) {
                 keyframes.save(keys, replay);
                 out.println("keyframes saved: " + keys + " (" + keyframes.count() + " every "
-                        + Durations.exactSeconds(keyframes.interval().toNanos()) + " s, "
+                        + Durations.exactSeconds(keyframes.interval().toNanos()) + ", "
                         + keyframes.bytes() / 1024 + " KiB packed from " + keyframes.rawBytes() / 1024 + " KiB)");
             }
             return result;
