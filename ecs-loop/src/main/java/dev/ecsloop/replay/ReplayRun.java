@@ -62,6 +62,8 @@ final class ReplayRun implements AutoCloseable {
     private boolean ended;
     private long realStart;
     private Stops stops;
+    /** Whether frames are as long as the catch-up bound allows, whatever the caller's profile says. */
+    private boolean fastForward;
 
     private ReplayRun(Replay replay, GameLoop loop, ManualClock clock, InputQueue inputs, LongSupplier frames,
                       Clock pace) throws ReplayFormatException {
@@ -113,6 +115,14 @@ final class ReplayRun implements AutoCloseable {
         if (inputs == null && replay.inputCount() > 0) {
             throw new ReplayFormatException(replay.name() + " holds input events but no input queue was given");
         }
+    }
+
+    /**
+     * Frames as long as the catch-up bound allows, for a seek: the state reached does not depend on the frame
+     * split, and fewer frames mean fewer every-frame systems run and fewer frame overheads.
+     */
+    void fastForward(boolean on) {
+        fastForward = on;
     }
 
     void stops(Stops s) {
@@ -273,7 +283,7 @@ final class ReplayRun implements AutoCloseable {
     private void advanceTo(long target) {
         long bound = loop.catchUpBound().toNanos();
         while (loop.simulatedNanos() < target && !stopped()) {
-            long wanted = frames.getAsLong();
+            long wanted = fastForward ? bound : frames.getAsLong();
             if (wanted <= 0) {
                 throw new BadFrameLength("the frame-length supplier gave " + wanted
                         + " ns: frame lengths must be positive");

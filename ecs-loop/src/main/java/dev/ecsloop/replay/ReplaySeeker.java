@@ -15,7 +15,9 @@ import java.util.function.LongSupplier;
  * {@link Keyframes keyframe} at or before the instant and simulates forward from it with the recorded input, rates,
  * phases and edits, checking the recorded hashes on the way as {@link Replayer} does. The state it reaches is the
  * state a straight replay reaches at that instant (the loop at that simulated time, every record before it
- * applied), bit for bit, so the rest of the replay verifies after any seek.
+ * applied), bit for bit, so the rest of the replay verifies after any seek. A seek simulates in frames as long
+ * as the catch-up bound allows (the state does not depend on the frame split, and fewer frames cost less);
+ * playing uses the caller's frame lengths.
  *
  * <p>Keyframes are captured as the replay first passes each of their instants, so a recording with none gets them
  * by playing once to its end ({@link #playToEnd()}), and they can then be saved beside the replay. Seeking forward
@@ -109,7 +111,12 @@ public final class ReplaySeeker implements AutoCloseable {
         if (k != null && (simNanos < now || run.stopped() || k.simNanos() > now)) {
             restore(k);
         }
-        run.advance(simNanos);
+        run.fastForward(true);
+        try {
+            run.advance(simNanos);
+        } finally {
+            run.fastForward(false);
+        }
     }
 
     private void restore(Keyframes.Keyframe k) throws ReplayFormatException {
