@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -98,6 +99,9 @@ class ExamplesTest {
         Path file = dir.resolve("bug.replay");
         recorder.save(file);
         assertTrue(RecordReplay.replays(file));
+        assertTrue(RecordReplay.seeks(file), "seeking with keyframes built on the way");
+        assertTrue(Files.size(dir.resolve("bug.replay.keys")) > 0);
+        assertTrue(RecordReplay.seeks(file), "seeking with the keyframes saved beside the replay");
     }
 
     @Test

@@ -2,16 +2,20 @@ package dev.ecsloop.example;
 
 import dev.ecsloop.GameLoop;
 import dev.ecsloop.input.InputQueue;
+import dev.ecsloop.replay.Keyframes;
 import dev.ecsloop.replay.Recorder;
 import dev.ecsloop.replay.Replay;
 import dev.ecsloop.replay.ReplayResult;
+import dev.ecsloop.replay.ReplaySeeker;
 import dev.ecsloop.replay.Replayer;
+import dev.ecsloop.snapshot.Snapshots;
 import dev.ecsloop.time.ManualClock;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** ecs-loop/docs/CONSOLE-AND-REPLAY.md: "Recording and replaying a session", over {@link TimestampedInput}'s game. */
+/** ecs-loop/docs/CONSOLE-AND-REPLAY.md: "Recording and replaying a session" and "Seeking", over {@link TimestampedInput}'s game. */
 final class RecordReplay {
 
     private RecordReplay() {
@@ -42,4 +46,26 @@ final class RecordReplay {
         return result.matched();
     }
     // endregion replay
+
+    // region seek
+    static boolean seeks(Path file) throws IOException {
+        Replay replay = Replay.read(file);
+        ManualClock clock = new ManualClock();
+        InputQueue inputs = new InputQueue(TimestampedInput.PlayerSystem.class);
+        GameLoop loop = TimestampedInput.create(clock, inputs);
+        Snapshots snapshots = Snapshots.builder(loop).setup("my-game v1 seed=7").input(inputs).build();
+        Path keys = Keyframes.besideReplay(file);      // bug.replay.keys
+        Keyframes keyframes = Files.exists(keys)       // a bad file: ReplayFormatException, nothing changes
+                ? Keyframes.load(keys, replay, Keyframes.DEFAULT_BUDGET_MB)
+                : Keyframes.every(Keyframes.DEFAULT_INTERVAL, Keyframes.DEFAULT_BUDGET_MB);
+        try (ReplaySeeker seeker = ReplaySeeker.open(replay, snapshots, clock, inputs, () -> 5_000_000L,
+                keyframes)) {
+            seeker.seek(replay.endNanos() / 2);          // restore the keyframe at or before, simulate the rest
+            seeker.seek(0);                              // and back
+            ReplayResult rest = seeker.playToEnd();      // checks every hash, builds the keyframes it passes
+            keyframes.save(keys, replay);                // later seeks start from them
+            return rest.matched();
+        }
+    }
+    // endregion seek
 }

@@ -28,9 +28,10 @@ import java.util.List;
  * A small deterministic game whose future depends on everything a snapshot must hold: entities die and spawn
  * every tick (ids are recycled in Artemis's order), systems keep private counters and a random generator they
  * declare, a director retunes rates and phases from inside its ticks, a flaky system fails on a schedule, input
- * events spawn entities, and movers carry interpolated transforms. Every tick is logged with its instant.
+ * events spawn entities, and movers carry interpolated transforms. Every tick is logged with its instant. Public
+ * for the replay tests, which seek through recordings of it.
  */
-final class SnapWorld {
+public final class SnapWorld {
 
     /** A plain component: primitives and a final JOML vector, captured field by field. */
     public static final class Body extends Component {
@@ -70,15 +71,15 @@ final class SnapWorld {
     };
 
     final List<String> log = new ArrayList<>();
-    final GameLoop loop;
-    final ManualClock clock;
-    final InputQueue input;
+    public final GameLoop loop;
+    public final ManualClock clock;
+    public final InputQueue input;
     final Interpolation interpolation;
-    final Snapshots snapshots;
+    public final Snapshots snapshots;
     private final StateHash hasher;
     int failures;
 
-    SnapWorld(long seed, int failEvery) {
+    public SnapWorld(long seed, int failEvery) {
         clock = new ManualClock();
         input = new InputQueue(Spawner.class);
         interpolation = new Interpolation();
@@ -96,11 +97,11 @@ final class SnapWorld {
                 .build();
     }
 
-    long hash() {
+    public long hash() {
         return hasher.hash();
     }
 
-    void frame(long realNanos) {
+    public void frame(long realNanos) {
         clock.advance(realNanos);
         try {
             loop.frame();
@@ -118,11 +119,11 @@ final class SnapWorld {
     }
 
     /** Posts an input event now, by the loop's clock. */
-    void post(int code) {
+    public void post(int code) {
         input.post().set(1, code, code * 0.5f, -code);
     }
 
-    static long mix(long z) {
+    public static long mix(long z) {
         z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
         z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
         return z ^ (z >>> 31);

@@ -140,6 +140,29 @@ final class Converters {
         }
     }
 
+    /** An instant of a replay to seek to: 0 or more seconds, at most a year, to the nanosecond. */
+    static final class SeekSeconds implements ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            if (!DECIMAL.matcher(value).matches()) {
+                throw new TypeConversionException("'" + value + "' is not a number");
+            }
+            BigDecimal s = new BigDecimal(value);
+            if (s.signum() < 0 || s.compareTo(BigDecimal.valueOf(31_536_000)) > 0 || s.scale() > 9) {
+                throw new TypeConversionException("'" + value + "' must be 0 to 31536000 seconds");
+            }
+            return s.movePointRight(9).longValueExact();
+        }
+    }
+
+    /** A keyframe budget in MB. */
+    static final class KeyframeBudget implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            return (int) whole(value, 1, dev.ecsloop.replay.Keyframes.MAX_BUDGET_MB);
+        }
+    }
+
     /** A console token for TCP clients (see {@code ConsoleServer}): checked here so a bad one is a flag error. */
     static final class Token implements ITypeConverter<String> {
         @Override

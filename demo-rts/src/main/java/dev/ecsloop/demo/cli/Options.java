@@ -112,6 +112,20 @@ final class Options {
             + "must match the recording.")
     Path replay;
 
+    @Option(names = "--seek", paramLabel = "SECONDS", converter = Converters.SeekSeconds.class,
+            description = "With --replay: jump to this simulated time through keyframes (read from FILE.keys if it "
+                    + "exists, else built on the way), then replay and verify the rest.")
+    Long seekNanos;
+
+    @Option(names = "--keyframe-budget", paramLabel = "MB", converter = Converters.KeyframeBudget.class,
+            description = "With --replay: most memory for keyframes (1 to 4096; default 256). When full, every other "
+                    + "keyframe is dropped and the interval (5 s at first) doubles.")
+    Integer keyframeBudget;
+
+    @Option(names = "--save-keyframes", description = "With --replay: write the keyframes built to FILE.keys "
+            + "beside the replay, so later seeks start from them.")
+    boolean saveKeyframes;
+
     @Option(names = "--console-port", paramLabel = "PORT", converter = Converters.Port.class,
             description = "Also serve the console over TCP on 127.0.0.1:PORT, to clients that send the token first.")
     Integer consolePort;
@@ -153,12 +167,14 @@ final class Options {
     }
 
     /**
-     * A flag that a replay would ignore, or null: a replay runs as fast as possible with no console and takes
-     * its rates and orders from the file.
+     * A flag that a replay would ignore, or a replay flag without {@code --replay}, or null: a replay runs as fast
+     * as possible with no console and takes its rates and orders from the file.
      */
     String replayConflict() {
         if (replay == null) {
-            return null;
+            String seeking = seekNanos != null ? "--seek" : keyframeBudget != null ? "--keyframe-budget"
+                    : saveKeyframes ? "--save-keyframes" : null;
+            return seeking == null ? null : seeking + " needs --replay FILE";
         }
         String ignored = record != null ? "--record" : !rates.isEmpty() ? "--rate" : load != null ? "--load"
                 : !saves.isEmpty() ? "--save" : autosaveNanos != null ? "--autosave" : consolePort != null

@@ -15,7 +15,8 @@ import java.io.PrintStream;
 /**
  * {@code --replay FILE}: reads and checks the file, rebuilds the game from the recorded setup (refusing it if
  * {@code --units}, {@code --seed} or {@code --map-size} were given and differ), and replays it as fast as
- * possible under {@code --frame-times} (1/60 s frames by default), checking every recorded state hash.
+ * possible under {@code --frame-times} (1/60 s frames by default), checking every recorded state hash; with
+ * {@code --seek} or {@code --save-keyframes}, through keyframes ({@link SeekingReplay}).
  */
 final class ReplaySession {
     static final int MATCH = 0;
@@ -77,7 +78,9 @@ final class ReplaySession {
         FrameProfile frames = options.frameTimes != null ? options.frameTimes : FrameProfile.sixtyHz();
         ReplayResult result;
         try {
-            result = Replayer.play(replay, game.loop(), clock, game.inputs(), frames);
+            result = options.seekNanos != null || options.saveKeyframes
+                    ? SeekingReplay.play(options, replay, game, clock, frames, out)
+                    : Replayer.play(replay, game.loop(), clock, game.inputs(), frames);
         } catch (ReplayFormatException e) {
             err.println("error: " + oneLine(e.getMessage()));
             return BAD_FILE;
