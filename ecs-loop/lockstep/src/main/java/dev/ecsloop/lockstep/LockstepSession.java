@@ -87,7 +87,7 @@ public final class LockstepSession {
         this.names = link.names();
         this.book = new TurnBook(names.size(), config.inputDelay(), true);
         this.checkpoints = new Checkpoints(loop, link, config, seat, names.size());
-        this.pause = new MatchPause(loop);
+        this.pause = new MatchPause(loop, this::resumedBy);
         this.delivery = new TurnDelivery(loop, inputs, book, config.turnNanos(), pause);
         this.playing = new boolean[names.size()];
         java.util.Arrays.fill(playing, true);
@@ -248,9 +248,7 @@ public final class LockstepSession {
             } else if (m instanceof Message.Stop s) {
                 stop("stopped by " + name(s.peer()) + ": " + Echo.printable(s.reason(), Codec.MAX_STRING), false);
             } else if (m instanceof Message.Resume r) {
-                if (pause.resumed(r.turn())) {
-                    reports.accept(name(r.peer()) + " resumed the match at turn " + turn());
-                }
+                pause.resumed(r.turn(), r.peer());
             } else if (m instanceof Message.Lost l) {
                 if (lost == null) {
                     lost = l.reason();
@@ -304,7 +302,14 @@ public final class LockstepSession {
         }
         long turn = pause.turn();
         link.send(new Message.Resume(seat, turn));
-        return pause.resumed(turn);
+        return pause.resumed(turn, seat);
+    }
+
+    /** A resume ended this peer's match-wide pause; another seat's is reported (this one's caller says its own). */
+    private void resumedBy(int by) {
+        if (by != seat) {
+            reports.accept(name(by) + " resumed the match at turn " + turn());
+        }
     }
 
     /** @return whether the match is held by a match-wide pause */

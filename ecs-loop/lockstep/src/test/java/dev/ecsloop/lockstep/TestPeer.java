@@ -54,6 +54,10 @@ final class TestPeer {
     int resumeAfterPausedFrames = -1;
     /** Frames this peer ran while its loop was paused. */
     int pausedFrames;
+    /** The resume waits for this too (another peer's state, read across threads); always by default. */
+    java.util.function.BooleanSupplier resumeWhen = () -> true;
+    /** Counted down at this peer's first paused frame. */
+    final CountDownLatch paused = new CountDownLatch(1);
     final CountDownLatch frozen = new CountDownLatch(1);
 
     // Results, written by the peer thread before it counts down 'finished'.
@@ -150,8 +154,12 @@ final class TestPeer {
                 session.poll(TimeUnit.MILLISECONDS.toNanos(20));
                 clock.advance(frames.getAsLong());
                 loop.frame();
-                if (loop.isPaused() && ++pausedFrames == resumeAfterPausedFrames) {
-                    session.resumeMatch();
+                if (loop.isPaused()) {
+                    paused.countDown();
+                    if (++pausedFrames >= resumeAfterPausedFrames && resumeAfterPausedFrames >= 0
+                            && resumeWhen.getAsBoolean()) {
+                        session.resumeMatch();
+                    }
                 }
                 while (next < script.size() && script.get(next).atNanos() <= loop.simulatedNanos()) {
                     Command c = script.get(next++).command();
