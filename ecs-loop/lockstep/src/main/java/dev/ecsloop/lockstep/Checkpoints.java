@@ -80,6 +80,19 @@ final class Checkpoints {
         }
     }
 
+    /**
+     * @return the latest of this peer's checkpoints that every seat still playing reported alike, or -1 (what a
+     * desync diagnosis keeps its snapshots from); a mismatched checkpoint stays open, so it is never counted
+     */
+    long agreedThrough() {
+        if (own.isEmpty()) {
+            return -1;
+        }
+        long last = own.peekLast().turn();
+        long open = hashes.firstOpen();
+        return open < 0 || open > last ? last : open - config.hashEvery();
+    }
+
     /** @return the first desync found, or null */
     Desync desync() {
         return desync;

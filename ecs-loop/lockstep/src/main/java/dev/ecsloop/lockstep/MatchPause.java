@@ -63,6 +63,20 @@ final class MatchPause {
         return false;
     }
 
+    /**
+     * This peer ends the current pause: tells the others, then resumes.
+     *
+     * @return whether a pause was ended
+     */
+    boolean resumeHere(dev.ecsloop.lockstep.net.PeerLink link, int seat) {
+        if (pausedAt < 0) {
+            return false;
+        }
+        long turn = pausedAt;
+        link.send(new dev.ecsloop.lockstep.wire.Message.Resume(seat, turn));
+        return resumed(turn, seat);
+    }
+
     /** @return whether the match is held by a match-wide pause */
     boolean paused() {
         return pausedAt >= 0;

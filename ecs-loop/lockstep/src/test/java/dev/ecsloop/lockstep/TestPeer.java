@@ -69,6 +69,8 @@ final class TestPeer {
     long firstChaosNanos = -1;
     Recorder recorder;
     java.nio.file.Path recordTo;
+    /** Where desync diagnosis writes its snapshots; null: no diagnosis. */
+    java.nio.file.Path diagnoseIn;
     ReplayResult replayed;
 
     TestPeer(String name, LongSupplier frames) {
@@ -150,7 +152,11 @@ final class TestPeer {
             }
             session.endAt(endTurn);
             int next = 0;
-            while (!session.ended() && session.stopReason() == null) {
+            if (diagnoseIn != null) {
+                session.diagnose(dev.ecsloop.snapshot.Snapshots.builder(loop).setup(config.setup(GAME_SETUP))
+                        .input(inputs).build(), diagnoseIn);
+            }
+            while (!session.ended() && (session.stopReason() == null || session.diagnosing())) {
                 session.poll(TimeUnit.MILLISECONDS.toNanos(20));
                 clock.advance(frames.getAsLong());
                 loop.frame();

@@ -249,7 +249,8 @@ public final class LockstepClient {
                     names = s.names();
                     started.complete(ClientLink.this);
                 } else if (m instanceof Message.Turn || m instanceof Message.Hash || m instanceof Message.Drop
-                        || m instanceof Message.Stop || m instanceof Message.Resume) {
+                        || m instanceof Message.Stop || m instanceof Message.Resume || m instanceof Message.Mismatch
+                        || m instanceof Message.Probe || m instanceof Message.Fields) {
                     inbox.offer(m);
                 } else {
                     inbox.offer(new Message.Lost("protocol error from " + hostName() + ": "

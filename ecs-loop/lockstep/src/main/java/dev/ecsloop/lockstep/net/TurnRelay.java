@@ -27,6 +27,10 @@ final class TurnRelay {
     private final boolean[] playing;
     private final long[] lastProgress;
     private final long[] lastHash;
+    /** Desync diagnosis messages relayed per seat: an honest peer sends four (mismatch, two probes, fields). */
+    private final int[] diagnosis;
+    /** Most desync diagnosis messages one seat may send in a game. */
+    static final int MAX_DIAGNOSIS = 8;
     /** Every seat's turns received so far; null until the game starts. */
     private TurnBook book;
     private boolean over;
@@ -40,6 +44,7 @@ final class TurnRelay {
         this.playing = new boolean[players];
         this.lastProgress = new long[players];
         this.lastHash = new long[players];
+        this.diagnosis = new int[players];
         Arrays.fill(lastHash, -1);
     }
 
@@ -132,6 +137,18 @@ final class TurnRelay {
         } else if (m instanceof Message.Resume r) {
             if (r.peer() != seat) {
                 drop(seat, "protocol error: sent a resume for seat " + r.peer());
+                return;
+            }
+            relayFrom(seat, m);
+        } else if (m instanceof Message.Mismatch || m instanceof Message.Probe || m instanceof Message.Fields) {
+            int claimed = m instanceof Message.Mismatch x ? x.peer()
+                    : m instanceof Message.Probe p ? p.peer() : ((Message.Fields) m).peer();
+            if (claimed != seat) {
+                drop(seat, "protocol error: sent a desync diagnosis for seat " + claimed);
+                return;
+            }
+            if (++diagnosis[seat] > MAX_DIAGNOSIS) {
+                drop(seat, "protocol error: more than " + MAX_DIAGNOSIS + " desync diagnosis messages");
                 return;
             }
             relayFrom(seat, m);
