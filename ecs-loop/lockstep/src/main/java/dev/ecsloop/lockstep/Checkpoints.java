@@ -54,8 +54,10 @@ final class Checkpoints {
             own.pollFirst();
         }
         own.addLast(hash);
-        link.send(hash);
-        compare(hashes.report(seat, turn, at, hash.hash(), playing));
+        if (seat >= 0) { // a spectator keeps its hashes (to compare afterwards) but has no say
+            link.send(hash);
+            compare(hashes.report(seat, turn, at, hash.hash(), playing));
+        }
     }
 
     /**

@@ -200,9 +200,16 @@ final class DesyncHunt {
         return snapshots == null ? null : report;
     }
 
-    /** A peer's probe or fields; anything for another turn, round or key, or a second answer, is ignored. */
-    void received(Message m) {
-        if (m instanceof Message.Probe p && p.turn() == turn && p.peer() < names.size()
+    /**
+     * A peer's mismatch, probe or fields; a probe or fields for another turn, or a second answer, is ignored.
+     *
+     * @param m             the message
+     * @param agreedThrough the latest checkpoint this peer saw agreed (a mismatch claimed there is a lie)
+     */
+    void received(Message m, long agreedThrough) {
+        if (m instanceof Message.Mismatch x) {
+            claimed(x.turn(), agreedThrough);
+        } else if (m instanceof Message.Probe p && p.turn() == turn && p.peer() < names.size()
                 && probes[p.stage()][p.peer()] == null) {
             if (p.stage() == 0 && p.values().length == 0) {
                 absent[p.peer()] = true;

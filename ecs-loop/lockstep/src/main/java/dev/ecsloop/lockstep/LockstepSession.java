@@ -8,8 +8,6 @@ import dev.ecsloop.input.InputQueue;
 import dev.ecsloop.lockstep.net.PeerLink;
 import dev.ecsloop.lockstep.turn.Desync;
 import dev.ecsloop.lockstep.turn.TurnBook;
-import dev.ecsloop.console.Echo;
-import dev.ecsloop.lockstep.wire.Codec;
 import dev.ecsloop.lockstep.wire.Message;
 
 import dev.ecsloop.snapshot.Snapshots;
@@ -24,16 +22,13 @@ import java.util.function.Consumer;
  * peer's inputs to the game's {@link InputQueue} at the simulated instant of their turn, holds the simulation at the
  * end of the last turn all inputs are in for, and compares state hashes with the others.
  *
- * <p>Time: turn {@code t} covers simulated time {@code [t*L, (t+1)*L)}. An input given while the simulation is in
- * turn {@code c} is scheduled for turn {@code c + D} (the input delay) and posted at simulated time
- * {@code (c+D)*L} on every peer, so each peer's fixed ticks after that instant see it, whatever the frame split.
- * Turns {@code 0 .. D-1} are empty. This peer sends its batch for turn {@code c + D} once its simulation has left
- * turn {@code c}, and may run to the end of turn {@code t}, simulated time {@code (t+1)*L}, once it holds every
- * peer's batch for turns up to {@code t}: that instant is the loop's horizon ({@link GameLoop#setHorizon}). Frames
- * keep running while the simulation waits there, so rendering never waits; the real time held back is kept as
- * debt under {@link dev.ecsloop.DebtPolicy#KEEP} and dropped under {@code DISCARD}. A turn that carries inputs
- * also stops the simulation at its instant for the rest of that frame (the inputs are posted between frames, so
- * that the recording stays in simulated-time order).
+ * <p>Time: turn {@code t} covers simulated time {@code [t*L, (t+1)*L)}. An input given in turn {@code c} is
+ * scheduled for turn {@code c + D} (the input delay) and posted at {@code (c+D)*L} on every peer; this peer sends
+ * that batch once its simulation has left turn {@code c}, and may run to {@code (t+1)*L}, the loop's horizon
+ * ({@link GameLoop#setHorizon}), once it holds every peer's batch up to {@code t}. Frames keep running at the
+ * horizon, so rendering never waits (held real time is debt under {@link dev.ecsloop.DebtPolicy#KEEP}, dropped
+ * under {@code DISCARD}); a turn with inputs stops the simulation at its instant for the rest of that frame, so
+ * the recording stays in simulated-time order. docs/LOCKSTEP.md has the whole of it.
  *
  * <p>Checkpoints: before the first tick at or after the start of every {@code hashEvery}-th turn, the session
  * hashes the world ({@link dev.ecsloop.state.StateHash}) and sends the hash. The first pair of differing hashes stops
@@ -68,12 +63,15 @@ public final class LockstepSession {
     private final boolean[] playing;
     private final Departures departures;
     private final OwnTurns own;
+    private final Inflow inflow;
     private Consumer<String> reports = line -> { };
     private CommandFilter filter = CommandFilter.ALL;
     private long endTurn = Long.MAX_VALUE;
     private long horizonNanos;
     private String stopReason;
     private DesyncHunt hunt;
+    /** A spectator's delay in turns: it stays this far behind the newest complete turn. */
+    private long behind;
 
     private LockstepSession(GameLoop loop, InputQueue inputs, PeerLink link, LockstepConfig config) {
         this.loop = loop;
@@ -89,6 +87,7 @@ public final class LockstepSession {
         this.hunt = DesyncHunt.passive(link, config);
         this.playing = departures.playing();
         this.own = new OwnTurns(link, book, config.inputDelay());
+        this.inflow = new Inflow(this, book, checkpoints, departures, pause);
         limit((book.completed() + 1) * config.turnNanos());
         loop.addTickListener(checkpointHasher);
     }
@@ -146,14 +145,47 @@ public final class LockstepSession {
      * @param snapshots snapshots of this session's loop
      * @param dir       where the snapshots go
      * @return this session
-     * @throws IllegalArgumentException if the snapshots are of another loop
+     * @throws IllegalArgumentException if the snapshots are of another loop, or this is a spectator
      */
     public LockstepSession diagnose(Snapshots snapshots, Path dir) {
-        if (snapshots.loop() != loop) {
-            throw new IllegalArgumentException("the snapshots must be of this session's loop");
+        if (snapshots.loop() != loop || seat < 0) {
+            throw new IllegalArgumentException("the snapshots must be of this session's loop, and of a player");
         }
         hunt = new DesyncHunt(snapshots, Objects.requireNonNull(dir, "dir"), link, config);
         return this;
+    }
+
+    /**
+     * A spectator's delay: its simulation stays this far behind the newest turn it holds (a streamed match shows
+     * nothing the players could still use).
+     *
+     * @param delay the delay, rounded up to whole turns; zero for none
+     * @return this session
+     * @throws IllegalStateException    if this peer is a player
+     * @throws IllegalArgumentException if the delay is negative
+     */
+    public LockstepSession spectatorDelay(java.time.Duration delay) {
+        if (seat >= 0) {
+            throw new IllegalStateException("only a spectator can be delayed; this peer plays seat " + seat);
+        }
+        if (delay.isNegative()) {
+            throw new IllegalArgumentException("negative spectator delay " + delay);
+        }
+        behind = (delay.toNanos() + config.turnNanos() - 1) / config.turnNanos();
+        return this;
+    }
+
+    /* For Inflow: the hunt (passive until diagnose), the end turn, the report sink, as they are now. */
+    DesyncHunt hunt() {
+        return hunt;
+    }
+
+    long endTurn() {
+        return endTurn;
+    }
+
+    Consumer<String> reports() {
+        return reports;
     }
 
     /** @return whether a desync is being diagnosed with the peers (keep polling and running frames) */
@@ -185,11 +217,11 @@ public final class LockstepSession {
      * game has stopped.
      *
      * @param command the input
-     * @return the turn it takes effect in, or -1 if the game has stopped
+     * @return the turn it takes effect in, or -1 if the game has stopped or this is a spectator
      */
     public long submit(Command command) {
         Objects.requireNonNull(command, "command");
-        if (stopReason != null) {
+        if (stopReason != null || seat < 0) {
             return -1;
         }
         long turn = turn() + config.inputDelay();
@@ -214,12 +246,14 @@ public final class LockstepSession {
         }
         sendLeftTurns();
         for (Message m = link.poll(); m != null && stopReason == null; m = link.poll()) {
-            receive(m);
+            inflow.take(m);
         }
         if (stopReason != null) {
             return;
         }
-        long horizon = Math.multiplyExact(Math.min(deliverNow(), endTurn), config.turnNanos());
+        long complete = book.completed() + 1; // not nextToTake: a turn held for its instant stops the taking
+        long shown = complete >= endTurn || departures.lost() != null ? endTurn : complete - behind;
+        long horizon = Math.multiplyExact(Math.min(deliverNow(), Math.min(endTurn, shown)), config.turnNanos());
         hunt.between(loop.simulatedNanos(), checkpoints.agreedThrough());
         limit(Math.min(horizon, hunt.captureNanos()));
         if (departures.lost() != null && waiting()) {
@@ -240,7 +274,7 @@ public final class LockstepSession {
         if (stopReason == null && waiting() || diagnosing() && loop.simulatedNanos() >= horizonNanos) {
             Message m = link.await(waitNanos);
             if (m != null) {
-                receive(m);
+                inflow.take(m);
             }
             poll();
         }
@@ -250,40 +284,8 @@ public final class LockstepSession {
         own.sendUpTo(Math.min(turn(), endTurn) - 1 + config.inputDelay());
     }
 
-    private void receive(Message m) {
-        try {
-            if (m instanceof Message.Turn t) {
-                book.accept(t.peer(), t.turn(), t.commands());
-            } else if (m instanceof Message.Hash h) {
-                if (stopReason == null) {
-                    checkpoints.received(h, playing);
-                }
-                if (checkpoints.desync() != null) {
-                    desynced();
-                }
-            } else if (m instanceof Message.Mismatch x) {
-                hunt.claimed(x.turn(), checkpoints.agreedThrough());
-            } else if (m instanceof Message.Probe || m instanceof Message.Fields) {
-                hunt.received(m);
-            } else if (m instanceof Message.Drop d) {
-                String dropped = departures.left(d, endTurn, reports);
-                if (dropped != null) {
-                    stop(dropped, false);
-                }
-            } else if (m instanceof Message.Stop s) {
-                stop("stopped by " + departures.name(s.peer()) + ": " + Echo.printable(s.reason(), Codec.MAX_STRING), false);
-            } else if (m instanceof Message.Resume r) {
-                pause.resumed(r.turn(), r.peer());
-            } else if (m instanceof Message.Lost l) {
-                departures.lostHost(l.reason());
-            }
-        } catch (IllegalArgumentException | IllegalStateException e) {
-            stop("protocol error: " + e.getMessage(), true);
-        }
-    }
-
     /** This peer found the first desync: stops the game, and with diagnosis announces where to meet. */
-    private void desynced() {
+    void desynced() {
         hunt.found(checkpoints.desync().turn(), true);
         stop(checkpoints.desync().describe(names), true);
     }
@@ -294,7 +296,7 @@ public final class LockstepSession {
      */
     private void pollDiagnosis() {
         for (Message m = link.poll(); m != null; m = link.poll()) {
-            receive(m);
+            inflow.take(m);
         }
         long meet = hunt.meetNanos();
         long horizon = loop.simulatedNanos() < meet
@@ -309,10 +311,9 @@ public final class LockstepSession {
     }
 
     /**
-     * Ends a match-wide pause on every peer: the game paused the loop at a turn's instant (through its
-     * {@link CommandFilter}, on every peer), and no turn can carry the end of it, since a paused match makes no
-     * turns; this is sent at once instead. A pause changes no simulated state, so the moment each peer resumes
-     * matters to real time only. Does nothing unless the match is paused that way.
+     * Ends a match-wide pause (the game's {@link CommandFilter} paused the loop at a turn's instant on every peer)
+     * on every peer: sent at once, since a paused match makes no turns to carry it. A pause changes no simulated
+     * state, so when each peer resumes matters to real time only. Does nothing unless the match is so paused.
      *
      * @return whether a match-wide pause was ended
      */
@@ -332,8 +333,9 @@ public final class LockstepSession {
         return pause.paused();
     }
 
-    private void stop(String reason, boolean tellOthers) {
-        if (stopReason != null) {
+    /** Stops the game with {@code reason}; nothing if it is null or the game has stopped already. */
+    void stop(String reason, boolean tellOthers) {
+        if (stopReason != null || reason == null) {
             return;
         }
         stopReason = reason;
@@ -370,6 +372,11 @@ public final class LockstepSession {
     /** @return the rules */
     public LockstepConfig config() {
         return config;
+    }
+
+    /** @return how many complete turns this peer holds past the one its simulation is in (a spectator's delay) */
+    public long turnsHeld() {
+        return Math.max(0, book.completed() - turn());
     }
 
     /** @return the simulated time the loop may not pass now */

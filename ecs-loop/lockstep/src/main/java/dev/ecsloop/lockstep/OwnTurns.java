@@ -14,7 +14,7 @@ import java.util.List;
  * {@link LockstepSession} so that what this peer promised the others is in one place.
  *
  * <p>Invariants: turns are sent in order without gaps, each once, from turn {@code D} on (turns {@code 0 .. D-1}
- * are empty everywhere); a command goes out in the first batch at or after the turn it was scheduled for. Not
+ * are empty everywhere); a spectator (seat -1) sends nothing; a command goes out in the first batch at or after the turn it was scheduled for. Not
  * thread-safe: it lives on the loop thread.
  */
 final class OwnTurns {
@@ -42,7 +42,7 @@ final class OwnTurns {
 
     /** Sends every batch up to turn {@code upTo}; the steady frame within a turn allocates nothing. */
     void sendUpTo(long upTo) {
-        if (lastSent >= upTo) {
+        if (lastSent >= upTo || seat < 0) {
             return;
         }
         List<Command> batch = new ArrayList<>();

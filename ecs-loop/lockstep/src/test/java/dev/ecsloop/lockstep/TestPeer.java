@@ -69,6 +69,13 @@ final class TestPeer {
     long firstChaosNanos = -1;
     Recorder recorder;
     java.nio.file.Path recordTo;
+    /** A spectator's delay, or null. */
+    Duration spectatorDelay;
+    /** The peer's counters now and then, for a failure message. */
+    volatile String status = "not started";
+    private int framesRun;
+    /** The most complete turns this peer held ahead of its simulation. */
+    long maxLagTurns;
     /** Where desync diagnosis writes its snapshots; null: no diagnosis. */
     java.nio.file.Path diagnoseIn;
     ReplayResult replayed;
@@ -152,6 +159,9 @@ final class TestPeer {
             }
             session.endAt(endTurn);
             int next = 0;
+            if (spectatorDelay != null) {
+                session.spectatorDelay(spectatorDelay);
+            }
             if (diagnoseIn != null) {
                 session.diagnose(dev.ecsloop.snapshot.Snapshots.builder(loop).setup(config.setup(GAME_SETUP))
                         .input(inputs).build(), diagnoseIn);
@@ -160,6 +170,11 @@ final class TestPeer {
                 session.poll(TimeUnit.MILLISECONDS.toNanos(20));
                 clock.advance(frames.getAsLong());
                 loop.frame();
+                maxLagTurns = Math.max(maxLagTurns, session.turnsHeld());
+                if (++framesRun % 64 == 0) {
+                    status = session.line() + ", " + session.turnsHeld() + " turns held, horizon "
+                            + session.horizonNanos();
+                }
                 if (loop.isPaused()) {
                     paused.countDown();
                     if (++pausedFrames >= resumeAfterPausedFrames && resumeAfterPausedFrames >= 0
@@ -217,7 +232,7 @@ final class TestPeer {
     /** Waits for the peer's thread to finish; rethrows its failure. */
     void await(Duration timeout) throws Exception {
         if (!finished.await(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-            throw new AssertionError(name + " did not finish within " + timeout.toSeconds() + " s");
+            throw new AssertionError(name + " did not finish within " + timeout.toSeconds() + " s (" + status + ")");
         }
         if (failure != null) {
             throw new AssertionError(name + " failed: " + failure, failure);

@@ -31,6 +31,7 @@ final class TurnRelay {
     private final int[] diagnosis;
     /** Most desync diagnosis messages one seat may send in a game. */
     static final int MAX_DIAGNOSIS = 8;
+    private final Spectators spectators;
     /** Every seat's turns received so far; null until the game starts. */
     private TurnBook book;
     private boolean over;
@@ -45,7 +46,13 @@ final class TurnRelay {
         this.lastProgress = new long[players];
         this.lastHash = new long[players];
         this.diagnosis = new int[players];
+        this.spectators = new Spectators(seats);
         Arrays.fill(lastHash, -1);
+    }
+
+    /** @return the match's spectators */
+    Spectators spectators() {
+        return spectators;
     }
 
     /** @return whether the game has started */
@@ -68,7 +75,9 @@ final class TurnRelay {
             seats.channel(s).writeAndFlush(start);
         }
         localInbox.offer(start);
-        seats.note("game started: " + String.join(", ", all));
+        spectators.feed(start);
+        seats.note("game started: " + String.join(", ", all)
+                + (spectators.count() == 0 ? "" : "; " + spectators.count() + " watching"));
     }
 
     /** Drops every seat that holds the game back (others sent later turns) without inputs past the stall timeout. */
@@ -163,6 +172,7 @@ final class TurnRelay {
                 to(s, m);
             }
         }
+        spectators.feed(m);
     }
 
     private void to(int seat, Message m) {
@@ -196,6 +206,7 @@ final class TurnRelay {
                 to(s, drop);
             }
         }
+        spectators.feed(drop);
         if (seats.channel(seat) != null) {
             seats.channel(seat).close();
         }

@@ -19,7 +19,7 @@ public final class Codec {
     /**
      * Protocol version: peers of different versions refuse each other in the handshake. Version 2: {@code Stop}
      * names its sender's seat; {@code Leave} and {@code Resume} are new. Version 3: {@code Mismatch},
-     * {@code Probe} and {@code Fields} (desync diagnosis).
+     * {@code Probe} and {@code Fields} (desync diagnosis); {@code Join} says whether the joiner is a spectator.
      */
     public static final int VERSION = 3;
     /** Values in one {@link Message.Probe}: buckets of entities, or entities of one bucket. */
@@ -78,6 +78,7 @@ public final class Codec {
             writeString(out, m.build());
             writeString(out, m.setup());
             writeString(out, m.name());
+            out.writeBoolean(m.spectator());
             writeNonce(out, m.nonce());
             writeNonce(out, m.mac());
         } else if (message instanceof Message.Welcome m) {
@@ -175,8 +176,8 @@ public final class Codec {
                 return new Message.Challenge(in.readInt(), readNonce(in));
             }
             case JOIN -> {
-                return new Message.Join(in.readInt(), readString(in), readString(in), readString(in), readNonce(in),
-                        readNonce(in));
+                return new Message.Join(in.readInt(), readString(in), readString(in), readString(in),
+                        readFlag(in), readNonce(in), readNonce(in));
             }
             case WELCOME -> {
                 return new Message.Welcome(readSeat(in), readNonce(in));
@@ -287,6 +288,14 @@ public final class Codec {
             throw new CorruptedFrameException("negative turn " + turn);
         }
         return turn;
+    }
+
+    private static boolean readFlag(ByteBuf in) {
+        int b = in.readUnsignedByte();
+        if (b > 1) {
+            throw new CorruptedFrameException("flag byte " + b);
+        }
+        return b == 1;
     }
 
     private static long turn(long turn) {

@@ -22,10 +22,17 @@ public sealed interface Message {
     }
 
     /**
-     * Joiner to host: who it is, how it was built, the setup it wants to play, its own nonce, and the HMAC of all of
-     * that under the shared secret (see {@link Handshake}).
+     * Joiner to host: who it is, how it was built, the setup it wants to play, whether it only watches (a
+     * spectator: it sends no orders and takes no seat), its own nonce, and the HMAC of all of that under the
+     * shared secret (see {@link Handshake}).
      */
-    record Join(int version, String build, String setup, String name, byte[] nonce, byte[] mac) implements Message {
+    record Join(int version, String build, String setup, String name, boolean spectator, byte[] nonce, byte[] mac)
+            implements Message {
+
+        /** A player's join (not a spectator's). */
+        public Join(int version, String build, String setup, String name, byte[] nonce, byte[] mac) {
+            this(version, build, setup, name, false, nonce, mac);
+        }
     }
 
     /** Host to joiner: accepted at seat {@code peer}, with the host's proof that it knows the secret too. */
