@@ -92,7 +92,11 @@ class SpectatorTest {
     }
 
     static CompletableFuture<PeerLink> spectate(int port, String name) {
-        PeerSettings s = PeerSettings.of(name, Match.SECRET, Match.BUILD, SETUP);
+        return spectate(port, name, LockstepMatchTest.CONFIG);
+    }
+
+    static CompletableFuture<PeerLink> spectate(int port, String name, LockstepConfig config) {
+        PeerSettings s = PeerSettings.of(name, Match.SECRET, Match.BUILD, config.setup(TestPeer.GAME_SETUP));
         return CompletableFuture.supplyAsync(() -> {
             try {
                 return LockstepClient.spectate(s, "127.0.0.1", port, Duration.ofSeconds(30));
