@@ -54,8 +54,10 @@ final class Checkpoints {
             own.pollFirst();
         }
         own.addLast(hash);
-        link.send(hash);
-        compare(hashes.report(seat, turn, at, hash.hash(), playing));
+        if (seat >= 0) { // a spectator keeps its hashes (to compare afterwards) but has no say
+            link.send(hash);
+            compare(hashes.report(seat, turn, at, hash.hash(), playing));
+        }
     }
 
     /**
@@ -78,6 +80,19 @@ final class Checkpoints {
         if (found != null && desync == null) {
             desync = found;
         }
+    }
+
+    /**
+     * @return the latest of this peer's checkpoints that every seat still playing reported alike, or -1 (what a
+     * desync diagnosis keeps its snapshots from); a mismatched checkpoint stays open, so it is never counted
+     */
+    long agreedThrough() {
+        if (own.isEmpty()) {
+            return -1;
+        }
+        long last = own.peekLast().turn();
+        long open = hashes.firstOpen();
+        return open < 0 || open > last ? last : open - config.hashEvery();
     }
 
     /** @return the first desync found, or null */

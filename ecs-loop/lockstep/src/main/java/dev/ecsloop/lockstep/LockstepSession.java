@@ -8,12 +8,11 @@ import dev.ecsloop.input.InputQueue;
 import dev.ecsloop.lockstep.net.PeerLink;
 import dev.ecsloop.lockstep.turn.Desync;
 import dev.ecsloop.lockstep.turn.TurnBook;
-import dev.ecsloop.console.Echo;
-import dev.ecsloop.lockstep.wire.Codec;
 import dev.ecsloop.lockstep.wire.Message;
 
-import java.util.ArrayDeque;
-import java.util.ArrayList;
+import dev.ecsloop.snapshot.Snapshots;
+
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
@@ -23,28 +22,26 @@ import java.util.function.Consumer;
  * peer's inputs to the game's {@link InputQueue} at the simulated instant of their turn, holds the simulation at the
  * end of the last turn all inputs are in for, and compares state hashes with the others.
  *
- * <p>Time: turn {@code t} covers simulated time {@code [t*L, (t+1)*L)}. An input given while the simulation is in
- * turn {@code c} is scheduled for turn {@code c + D} (the input delay) and posted at simulated time
- * {@code (c+D)*L} on every peer, so each peer's fixed ticks after that instant see it, whatever the frame split.
- * Turns {@code 0 .. D-1} are empty. This peer sends its batch for turn {@code c + D} once its simulation has left
- * turn {@code c}, and may run to the end of turn {@code t}, simulated time {@code (t+1)*L}, once it holds every
- * peer's batch for turns up to {@code t}: that instant is the loop's horizon ({@link GameLoop#setHorizon}). Frames
- * keep running while the simulation waits there, so rendering never waits; the real time held back is kept as
- * debt under {@link dev.ecsloop.DebtPolicy#KEEP} and dropped under {@code DISCARD}. A turn that carries inputs
- * also stops the simulation at its instant for the rest of that frame (the inputs are posted between frames, so
- * that the recording stays in simulated-time order).
+ * <p>Time: turn {@code t} covers simulated time {@code [t*L, (t+1)*L)}. An input given in turn {@code c} is
+ * scheduled for turn {@code c + D} (the input delay) and posted at {@code (c+D)*L} on every peer; this peer sends
+ * that batch once its simulation has left turn {@code c}, and may run to {@code (t+1)*L}, the loop's horizon
+ * ({@link GameLoop#setHorizon}), once it holds every peer's batch up to {@code t}. Frames keep running at the
+ * horizon, so rendering never waits (held real time is debt under {@link dev.ecsloop.DebtPolicy#KEEP}, dropped
+ * under {@code DISCARD}); a turn with inputs stops the simulation at its instant for the rest of that frame, so
+ * the recording stays in simulated-time order. docs/LOCKSTEP.md has the whole of it.
  *
- * <p>Checkpoints: at the first fixed tick at or after the start of every {@code hashEvery}-th turn, before the tick
- * runs, the session hashes the world ({@link dev.ecsloop.state.StateHash}) and sends the hash. The first pair of differing hashes
- * stops the game on every peer with the turn, the simulated time and both hashes. A stop freezes simulated time at
- * once; frames, the recording and the world stay as they are, for a replay to bisect.
+ * <p>Checkpoints: before the first tick at or after the start of every {@code hashEvery}-th turn, the session
+ * hashes the world ({@link dev.ecsloop.state.StateHash}) and sends the hash. The first pair of differing hashes stops
+ * the game on every peer with the turn, the simulated time and both hashes; simulated time freezes at once (unless
+ * {@link #diagnose} meets the peers at that checkpoint first), frames and the recording stay, for a replay.
  *
  * <p>Use, once per frame on the loop thread: {@link #poll()}, then {@code loop.frame()}; give inputs with
  * {@link #submit}. All of the game's input must come through the session: an event posted to the queue directly
  * would reach this peer only.
  *
- * <p>The session ties the turn book to the loop; {@code TurnDelivery} (posting turns at their instants),
- * {@code MatchPause} (match-wide pause and resume) and {@code Checkpoints} (state hashes) each keep one rule.
+ * <p>The session ties the turn book to the loop; {@code OwnTurns} (what this peer sends), {@code TurnDelivery}
+ * (posting turns at their instants), {@code MatchPause} (match-wide pause), {@code Checkpoints} (state hashes),
+ * {@code Departures} (who still plays) and {@code DesyncHunt} (desync diagnosis) each keep one rule.
  */
 public final class LockstepSession {
 
@@ -55,7 +52,6 @@ public final class LockstepSession {
     public static final int KEPT_CHECKPOINTS = 4096;
 
     private final GameLoop loop;
-    private final InputQueue inputs;
     private final PeerLink link;
     private final LockstepConfig config;
     private final int seat;
@@ -65,33 +61,33 @@ public final class LockstepSession {
     private final MatchPause pause;
     private final TurnDelivery delivery;
     private final boolean[] playing;
-    private final ArrayDeque<Scheduled> pending = new ArrayDeque<>();
-    private final List<PeerFault> faults = new ArrayList<>();
+    private final Departures departures;
+    private final OwnTurns own;
+    private final Inflow inflow;
     private Consumer<String> reports = line -> { };
     private CommandFilter filter = CommandFilter.ALL;
-    private long lastSent;
     private long endTurn = Long.MAX_VALUE;
     private long horizonNanos;
     private String stopReason;
-    private String lost;
-
-    private record Scheduled(long turn, Command command) {
-    }
+    private DesyncHunt hunt;
+    /** A spectator's delay in turns: it stays this far behind the newest complete turn. */
+    private long behind;
 
     private LockstepSession(GameLoop loop, InputQueue inputs, PeerLink link, LockstepConfig config) {
         this.loop = loop;
-        this.inputs = inputs;
         this.link = link;
         this.config = config;
         this.seat = link.seat();
         this.names = link.names();
         this.book = new TurnBook(names.size(), config.inputDelay(), true);
         this.checkpoints = new Checkpoints(loop, link, config, seat, names.size());
-        this.pause = new MatchPause(loop);
+        this.pause = new MatchPause(loop, this::resumedBy);
         this.delivery = new TurnDelivery(loop, inputs, book, config.turnNanos(), pause);
-        this.playing = new boolean[names.size()];
-        java.util.Arrays.fill(playing, true);
-        this.lastSent = config.inputDelay() - 1L;
+        this.departures = new Departures(book, checkpoints, names, seat);
+        this.hunt = DesyncHunt.passive(link, config);
+        this.playing = departures.playing();
+        this.own = new OwnTurns(link, book, config.inputDelay());
+        this.inflow = new Inflow(this, book, checkpoints, departures, pause);
         limit((book.completed() + 1) * config.turnNanos());
         loop.addTickListener(checkpointHasher);
     }
@@ -140,6 +136,69 @@ public final class LockstepSession {
     }
 
     /**
+     * Diagnoses desyncs (see {@code DesyncHunt}): a snapshot at every checkpoint (one capture each, so this
+     * allocates); on the first mismatch, at checkpoint {@code T}, this peer's snapshots of {@code T} and of the last
+     * agreed checkpoint go to {@code dir}, {@code T} is restored into the loop, and the peers bisect their worlds;
+     * {@link #desyncReport()} then names the first differing entity, component and field with every peer's value.
+     * Keep polling and running frames while {@link #diagnosing()}. Call before the first {@link #poll()}.
+     *
+     * @param snapshots snapshots of this session's loop
+     * @param dir       where the snapshots go
+     * @return this session
+     * @throws IllegalArgumentException if the snapshots are of another loop, or this is a spectator
+     */
+    public LockstepSession diagnose(Snapshots snapshots, Path dir) {
+        if (snapshots.loop() != loop || seat < 0) {
+            throw new IllegalArgumentException("the snapshots must be of this session's loop, and of a player");
+        }
+        hunt = new DesyncHunt(snapshots, Objects.requireNonNull(dir, "dir"), link, config);
+        return this;
+    }
+
+    /**
+     * A spectator's delay: its simulation stays this far behind the newest turn it holds (a streamed match shows
+     * nothing the players could still use).
+     *
+     * @param delay the delay, rounded up to whole turns; zero for none
+     * @return this session
+     * @throws IllegalStateException    if this peer is a player
+     * @throws IllegalArgumentException if the delay is negative
+     */
+    public LockstepSession spectatorDelay(java.time.Duration delay) {
+        if (seat >= 0) {
+            throw new IllegalStateException("only a spectator can be delayed; this peer plays seat " + seat);
+        }
+        if (delay.isNegative()) {
+            throw new IllegalArgumentException("negative spectator delay " + delay);
+        }
+        behind = (delay.toNanos() + config.turnNanos() - 1) / config.turnNanos();
+        return this;
+    }
+
+    /* For Inflow: the hunt (passive until diagnose), the end turn, the report sink, as they are now. */
+    DesyncHunt hunt() {
+        return hunt;
+    }
+
+    long endTurn() {
+        return endTurn;
+    }
+
+    Consumer<String> reports() {
+        return reports;
+    }
+
+    /** @return whether a desync is being diagnosed with the peers (keep polling and running frames) */
+    public boolean diagnosing() {
+        return hunt.active();
+    }
+
+    /** @return the desync diagnosis block (a few lines), or null until it is made */
+    public String desyncReport() {
+        return hunt.report();
+    }
+
+    /**
      * Ends the game at the start of turn {@code turn}: the simulation runs to simulated time {@code turn * L} and
      * no further, on every peer that sets the same end (tests and matches of fixed length).
      *
@@ -158,15 +217,15 @@ public final class LockstepSession {
      * game has stopped.
      *
      * @param command the input
-     * @return the turn it takes effect in, or -1 if the game has stopped
+     * @return the turn it takes effect in, or -1 if the game has stopped or this is a spectator
      */
     public long submit(Command command) {
         Objects.requireNonNull(command, "command");
-        if (stopReason != null) {
+        if (stopReason != null || seat < 0) {
             return -1;
         }
         long turn = turn() + config.inputDelay();
-        pending.addLast(new Scheduled(turn, command));
+        own.schedule(turn, command);
         return turn;
     }
 
@@ -176,24 +235,29 @@ public final class LockstepSession {
      */
     public void poll() {
         if (stopReason != null) {
+            if (diagnosing()) {
+                pollDiagnosis();
+            }
             return;
         }
         if (checkpoints.desync() != null) {
-            stop(checkpoints.desync().describe(names), true);
+            desynced();
             return;
         }
         sendLeftTurns();
         for (Message m = link.poll(); m != null && stopReason == null; m = link.poll()) {
-            receive(m);
+            inflow.take(m);
         }
         if (stopReason != null) {
             return;
         }
-        delivery.deliver(filter);
-        long bound = delivery.held() >= 0 ? delivery.held() : book.nextToTake();
-        limit(Math.multiplyExact(Math.min(bound, endTurn), config.turnNanos()));
-        if (lost != null && waiting()) {
-            stop(lost, false); // the host is gone and the turns it sent are played: nothing more can come
+        long complete = book.completed() + 1; // not nextToTake: a turn held for its instant stops the taking
+        long shown = complete >= endTurn || departures.lost() != null ? endTurn : complete - behind;
+        long horizon = Math.multiplyExact(Math.min(deliverNow(), Math.min(endTurn, shown)), config.turnNanos());
+        hunt.between(loop.simulatedNanos(), checkpoints.agreedThrough());
+        limit(Math.min(horizon, hunt.captureNanos()));
+        if (departures.lost() != null && waiting()) {
+            stop(departures.lost(), false); // the host is gone and the turns it sent are played: nothing more can come
         }
     }
 
@@ -207,104 +271,61 @@ public final class LockstepSession {
      */
     public void poll(long waitNanos) throws InterruptedException {
         poll();
-        if (stopReason == null && waiting()) {
+        if (stopReason == null && waiting() || diagnosing() && loop.simulatedNanos() >= horizonNanos) {
             Message m = link.await(waitNanos);
             if (m != null) {
-                receive(m);
+                inflow.take(m);
             }
             poll();
         }
     }
 
     private void sendLeftTurns() {
-        long upTo = Math.min(turn(), endTurn) - 1 + config.inputDelay();
-        if (lastSent >= upTo) {
-            return; // the steady frame within a turn allocates nothing
-        }
-        List<Command> batch = new ArrayList<>();
-        while (lastSent < upTo) {
-            lastSent++;
-            batch.clear();
-            while (!pending.isEmpty() && pending.peekFirst().turn() <= lastSent) {
-                batch.add(pending.pollFirst().command());
-            }
-            List<Command> commands = List.copyOf(batch);
-            book.accept(seat, lastSent, commands);
-            link.send(new Message.Turn(seat, lastSent, commands));
-        }
+        own.sendUpTo(Math.min(turn(), endTurn) - 1 + config.inputDelay());
     }
 
-    private void receive(Message m) {
-        try {
-            if (m instanceof Message.Turn t) {
-                book.accept(t.peer(), t.turn(), t.commands());
-            } else if (m instanceof Message.Hash h) {
-                checkpoints.received(h, playing);
-                if (checkpoints.desync() != null) {
-                    stop(checkpoints.desync().describe(names), true);
-                }
-            } else if (m instanceof Message.Drop d) {
-                left(d);
-            } else if (m instanceof Message.Stop s) {
-                stop("stopped by " + name(s.peer()) + ": " + Echo.printable(s.reason(), Codec.MAX_STRING), false);
-            } else if (m instanceof Message.Resume r) {
-                if (pause.resumed(r.turn())) {
-                    reports.accept(name(r.peer()) + " resumed the match at turn " + turn());
-                }
-            } else if (m instanceof Message.Lost l) {
-                if (lost == null) {
-                    lost = l.reason();
-                }
-            }
-        } catch (IllegalArgumentException | IllegalStateException e) {
-            stop("protocol error: " + e.getMessage(), true);
-        }
-    }
-
-    private void left(Message.Drop d) {
-        String reason = Echo.printable(d.reason(), Codec.MAX_STRING);
-        if (d.peer() == seat) {
-            stop("dropped from the game at turn " + d.fromTurn() + ": " + reason, false);
-            return;
-        }
-        if (d.peer() != 0) {
-            // The host's seat is never dropped from the book: nobody relays after it, so the turns it did not
-            // relay stay missing, the simulation waits at them, and the session stops with the reason below
-            // (otherwise a last player would play on alone).
-            book.drop(d.peer(), d.fromTurn());
-            playing[d.peer()] = false;
-            checkpoints.seatsChanged(playing);
-        }
-        PeerFault fault = new PeerFault(d.peer(), name(d.peer()), d.fromTurn(), reason);
-        faults.add(fault);
-        boolean afterTheEnd = d.fromTurn() >= endTurn; // it played every turn of the match: an end, not a fault
-        if (d.peer() == 0 && lost == null) {
-            // Nobody relays now: play what is here, then stop with this.
-            lost = (name(0).equals("host") ? "the host" : "the host " + name(0)) + " left (" + reason + ")";
-        } else if (d.peer() != 0 && !afterTheEnd) {
-            reports.accept(fault.describe());
-        }
-    }
-
-    private String name(int peer) {
-        return peer >= 0 && peer < names.size() ? names.get(peer) : "seat " + peer;
+    /** This peer found the first desync: stops the game, and with diagnosis announces where to meet. */
+    void desynced() {
+        hunt.found(checkpoints.desync().turn(), true);
+        stop(checkpoints.desync().describe(names), true);
     }
 
     /**
-     * Ends a match-wide pause on every peer: the game paused the loop at a turn's instant (through its
-     * {@link CommandFilter}, on every peer), and no turn can carry the end of it, since a paused match makes no
-     * turns; this is sent at once instead. A pause changes no simulated state, so the moment each peer resumes
-     * matters to real time only. Does nothing unless the match is paused that way.
+     * The game stopped on a desync under diagnosis: takes in the others' turns and answers, simulates up to the
+     * mismatched checkpoint if this peer is behind it, and moves the hunt on. Nothing past that checkpoint runs.
+     */
+    private void pollDiagnosis() {
+        for (Message m = link.poll(); m != null; m = link.poll()) {
+            inflow.take(m);
+        }
+        long meet = hunt.meetNanos();
+        long horizon = loop.simulatedNanos() < meet
+                ? Math.min(meet, Math.multiplyExact(deliverNow(), config.turnNanos())) : meet;
+        limit(hunt.advance(loop.simulatedNanos(), checkpoints.agreedThrough(), playing, horizon, reports));
+    }
+
+    /** Posts what can be posted now; @return the turn whose start the turns held let the simulation reach */
+    private long deliverNow() {
+        delivery.deliver(filter);
+        return delivery.held() >= 0 ? delivery.held() : book.nextToTake();
+    }
+
+    /**
+     * Ends a match-wide pause (the game's {@link CommandFilter} paused the loop at a turn's instant on every peer)
+     * on every peer: sent at once, since a paused match makes no turns to carry it. A pause changes no simulated
+     * state, so when each peer resumes matters to real time only. Does nothing unless the match is so paused.
      *
      * @return whether a match-wide pause was ended
      */
     public boolean resumeMatch() {
-        if (!pause.paused() || stopReason != null) {
-            return false;
+        return stopReason == null && pause.resumeHere(link, seat);
+    }
+
+    /** A resume ended this peer's match-wide pause; another seat's is reported (this one's caller says its own). */
+    private void resumedBy(int by) {
+        if (by != seat) {
+            reports.accept(departures.name(by) + " resumed the match at turn " + turn());
         }
-        long turn = pause.turn();
-        link.send(new Message.Resume(seat, turn));
-        return pause.resumed(turn);
     }
 
     /** @return whether the match is held by a match-wide pause */
@@ -312,11 +333,13 @@ public final class LockstepSession {
         return pause.paused();
     }
 
-    private void stop(String reason, boolean tellOthers) {
-        if (stopReason != null) {
+    /** Stops the game with {@code reason}; nothing if it is null or the game has stopped already. */
+    void stop(String reason, boolean tellOthers) {
+        if (stopReason != null || reason == null) {
             return;
         }
         stopReason = reason;
+        hunt.stopped();
         limit(loop.simulatedNanos());
         if (tellOthers) {
             link.send(new Message.Stop(seat, reason));
@@ -349,6 +372,11 @@ public final class LockstepSession {
     /** @return the rules */
     public LockstepConfig config() {
         return config;
+    }
+
+    /** @return how many complete turns this peer holds past the one its simulation is in (a spectator's delay) */
+    public long turnsHeld() {
+        return Math.max(0, book.completed() - turn());
     }
 
     /** @return the simulated time the loop may not pass now */
@@ -384,7 +412,7 @@ public final class LockstepSession {
 
     /** @return the peers that left, in the order they did */
     public List<PeerFault> faults() {
-        return List.copyOf(faults);
+        return departures.faults();
     }
 
     /** @return this peer's own latest checkpoint hashes, oldest first (at most {@link #KEPT_CHECKPOINTS}) */

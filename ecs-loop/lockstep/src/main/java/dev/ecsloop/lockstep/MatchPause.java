@@ -2,11 +2,17 @@ package dev.ecsloop.lockstep;
 
 import dev.ecsloop.GameLoop;
 
+import java.util.function.IntConsumer;
+
 /**
  * A match-wide pause: the game's {@link CommandFilter} paused the loop at a turn's instant, on every peer alike, and
  * any peer may end it. No turn can carry the end (a paused match makes no turns), so a resume travels on its own and
  * may even arrive before this peer reached the pause; this class remembers that, so the pause then ends at once.
  * Split from {@link LockstepSession} to keep that race in one small place.
+ *
+ * <p>Whichever way round the pause and its resume arrive, a resume from another seat that ends this peer's pause is
+ * announced exactly once (to the listener), so every peer's log names who resumed the match, including a peer that
+ * got the resume before it reached the pause and so never held a frame.
  *
  * <p>Invariant: {@link #paused()} exactly while the loop is held by a match-wide pause that no known resume covers.
  * Not thread-safe: it lives on the loop thread.
@@ -18,31 +24,57 @@ final class MatchPause {
     private long pausedAt = -1;
     /** The latest turn whose pause some peer ended; a pause at or before it ends at once. */
     private long resumedUpTo = -1;
+    /** The seat whose resume raised {@link #resumedUpTo}. */
+    private int resumedBy = -1;
+    private final IntConsumer ended;
 
-    MatchPause(GameLoop loop) {
+    /**
+     * @param loop  the loop a match-wide pause holds
+     * @param ended told the seat whose resume ended this peer's pause, when it does
+     */
+    MatchPause(GameLoop loop, IntConsumer ended) {
         this.loop = loop;
+        this.ended = ended;
     }
 
     /** The game paused the loop while posting turn {@code turn}'s inputs; ends at once if already resumed. */
     void began(long turn) {
         pausedAt = turn;
         if (turn <= resumedUpTo) {
-            resumeLocally();
+            resumeLocally(resumedBy);
         }
     }
 
     /**
-     * Some peer (or this one) ended the pause of turn {@code turn}.
+     * Seat {@code by} (another peer or this one) ended the pause of turn {@code turn}.
      *
-     * @return whether that resumed this peer's loop
+     * @return whether that resumed this peer's loop now (false if it was not paused: a later pause at or before
+     * {@code turn} then ends at once)
      */
-    boolean resumed(long turn) {
-        resumedUpTo = Math.max(resumedUpTo, turn);
+    boolean resumed(long turn, int by) {
+        if (turn > resumedUpTo) {
+            resumedUpTo = turn;
+            resumedBy = by;
+        }
         if (pausedAt >= 0 && pausedAt <= turn) {
-            resumeLocally();
+            resumeLocally(by);
             return true;
         }
         return false;
+    }
+
+    /**
+     * This peer ends the current pause: tells the others, then resumes.
+     *
+     * @return whether a pause was ended
+     */
+    boolean resumeHere(dev.ecsloop.lockstep.net.PeerLink link, int seat) {
+        if (pausedAt < 0) {
+            return false;
+        }
+        long turn = pausedAt;
+        link.send(new dev.ecsloop.lockstep.wire.Message.Resume(seat, turn));
+        return resumed(turn, seat);
     }
 
     /** @return whether the match is held by a match-wide pause */
@@ -55,8 +87,9 @@ final class MatchPause {
         return pausedAt;
     }
 
-    private void resumeLocally() {
+    private void resumeLocally(int by) {
         pausedAt = -1;
         loop.resume();
+        ended.accept(by);
     }
 }

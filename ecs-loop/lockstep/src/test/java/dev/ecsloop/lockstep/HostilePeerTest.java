@@ -132,6 +132,37 @@ class HostilePeerTest {
         }
     }
 
+    @Test
+    void aDesyncProbeInAnotherSeatsNameOrAFloodOfThemGetsTheSenderDropped() throws Exception {
+        assertEquals("protocol error: sent a desync diagnosis for seat 0",
+                droppedFor(List.of(new Message.Probe(0, 3, 0, 0, new long[4]))));
+        host.close();
+        open();
+        List<Message> flood = new ArrayList<>();
+        for (int i = 0; i < 9; i++) {
+            flood.add(new Message.Mismatch(1, 3 + i));
+        }
+        assertEquals("protocol error: more than 8 desync diagnosis messages", droppedFor(flood));
+    }
+
+    /** A rogue at seat 1 sends these; the reason the host drops it for. */
+    private String droppedFor(List<Message> sent) throws Exception {
+        try (RawPeer rogue = RawPeer.connect(host.port())) {
+            assertInstanceOf(Message.Welcome.class, rogue.join(SECRET, "b", SETUP, "rogue", Codec.VERSION));
+            PeerLink local = host.awaitStart(Duration.ofSeconds(10));
+            for (Message m : sent) {
+                rogue.write(m);
+            }
+            Message m = local.await(TimeUnit.SECONDS.toNanos(20));
+            while (!(m instanceof Message.Drop) && m != null) {
+                m = local.await(TimeUnit.SECONDS.toNanos(20));
+            }
+            Message.Drop drop = assertInstanceOf(Message.Drop.class, m);
+            assertEquals(1, drop.peer());
+            return drop.reason();
+        }
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"\u202Eevil", "bo\u200Bb", " bob", "bob ", "\u2028bob", "bob\uD800"})
     void namesThatHideOrReorderTextAreRefused(String name) throws Exception {

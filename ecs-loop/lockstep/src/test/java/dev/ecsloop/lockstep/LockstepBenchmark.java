@@ -15,7 +15,8 @@ import java.util.function.UnaryOperator;
 /**
  * Run by hand (not part of {@code mvn verify}): peers on loopback in real time at 60 frames a second, 2,000 units,
  * each peer giving an order every half simulated second; prints a Markdown table of the bytes each peer sends and
- * receives per second and the input-to-effect latency, in turns and in real milliseconds, for 2 and 4 peers.
+ * receives per second and the input-to-effect latency, in turns and in real milliseconds, for 2 and 4 peers, each
+ * without and with 2 spectators (fed by the host: a player's own traffic should not change).
  *
  * <pre>{@code
  * mvn -q -pl ecs-loop/lockstep -am test-compile
@@ -77,7 +78,7 @@ public final class LockstepBenchmark {
                             latencies.add(after - givenReal.get(index));
                         }
                     }
-                    if (loop.simulatedNanos() >= nextOrder) {
+                    if (seat >= 0 && loop.simulatedNanos() >= nextOrder) {
                         long turn = session.turn();
                         givenReal.add(after);
                         givenTurnDelay.add(session.submit(new Command(1, seat, orders++, 50, 0, 0)) - turn);
@@ -99,16 +100,27 @@ public final class LockstepBenchmark {
         }
     }
 
-    static String row(int n, double seconds) throws Exception {
+    static String row(int n, int spectators, double seconds) throws Exception {
         List<String> names = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             names.add("p" + i);
         }
         List<Peer> peers = new ArrayList<>();
         long endTurn = Math.round(seconds * 1e9 / CONFIG.turnNanos());
-        try (Match match = new Match(names, CONFIG, UnaryOperator.identity())) {
-            for (PeerLink link : match.links) {
-                Peer p = new Peer(link.names().get(link.seat()));
+        List<java.util.concurrent.CompletableFuture<PeerLink>> watching = new ArrayList<>();
+        try (Match match = new Match(names, CONFIG, UnaryOperator.identity(), host -> {
+            for (int i = 0; i < spectators; i++) {
+                watching.add(SpectatorTest.spectate(host.port(), "s" + i, CONFIG));
+            }
+            SpectatorTest.awaitLog(host, "watches", spectators);
+        })) {
+            List<PeerLink> links = new ArrayList<>(match.links);
+            for (java.util.concurrent.CompletableFuture<PeerLink> w : watching) {
+                links.add(w.get());
+            }
+            int spectator = 0;
+            for (PeerLink link : links) {
+                Peer p = new Peer(link.seat() >= 0 ? link.names().get(link.seat()) : "s" + spectator++);
                 peers.add(p);
                 Thread t = new Thread(() -> p.run(link, endTurn), "bench-" + p.name);
                 t.setDaemon(true);
@@ -126,6 +138,7 @@ public final class LockstepBenchmark {
         double clientBytes = 0;
         int clients = 0;
         double hostBytes = 0;
+        double spectatorBytes = 0;
         List<Long> lat = new ArrayList<>();
         long turnsMin = Long.MAX_VALUE;
         long turnsMax = Long.MIN_VALUE;
@@ -133,6 +146,8 @@ public final class LockstepBenchmark {
             double perSecond = p.bytes / (p.simNanos / 1e9);
             if (p.name.equals("p0")) {
                 hostBytes = perSecond;
+            } else if (p.name.startsWith("s")) {
+                spectatorBytes += perSecond / spectators;
             } else {
                 clientBytes += perSecond;
                 clients++;
@@ -146,8 +161,9 @@ public final class LockstepBenchmark {
         lat.sort(null);
         double mean = lat.stream().mapToLong(Long::longValue).average().orElse(Double.NaN) / 1e6;
         double p95 = lat.isEmpty() ? Double.NaN : lat.get((int) Math.min(lat.size() - 1, lat.size() * 0.95)) / 1e6;
-        return String.format("| %d | %,d | %d ms | %d | %.1f | %,.0f | %,.0f | %s | %d | %.1f | %.1f |", n, UNITS,
-                CONFIG.turnNanos() / 1_000_000, CONFIG.inputDelay(), seconds, clientBytes / clients, hostBytes,
+        return String.format("| %d | %d | %,d | %d ms | %d | %.1f | %,.0f | %,.0f | %s | %s | %d | %.1f | %.1f |",
+                n, spectators, UNITS, CONFIG.turnNanos() / 1_000_000, CONFIG.inputDelay(), seconds,
+                clientBytes / clients, hostBytes, spectators == 0 ? "-" : String.format("%,.0f", spectatorBytes),
                 turnsMin == turnsMax ? String.valueOf(turnsMin) : turnsMin + "-" + turnsMax, lat.size(), mean, p95);
     }
 
@@ -158,12 +174,14 @@ public final class LockstepBenchmark {
     public static void main(String[] args) throws Exception {
         double seconds = args.length > 0 ? Double.parseDouble(args[0]) : 10;
         StringBuilder out = new StringBuilder();
-        out.append("| peers | units | turn | input delay | simulated s | bytes/s per client (sent + received) "
-                + "| bytes/s host (all links) | input to effect (turns) | orders | input to effect, real ms mean "
-                + "| real ms p95 |\n");
-        out.append("|---|---|---|---|---|---|---|---|---|---|---|\n");
+        out.append("| peers | spectators | units | turn | input delay | simulated s | bytes/s per client (sent + "
+                + "received) | bytes/s host (all links) | bytes/s per spectator | input to effect (turns) | orders "
+                + "| input to effect, real ms mean | real ms p95 |\n");
+        out.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
         for (int n : new int[] {2, 4}) {
-            out.append(row(n, seconds)).append('\n');
+            for (int spectators : new int[] {0, 2}) {
+                out.append(row(n, spectators, seconds)).append('\n');
+            }
         }
         System.out.print(out);
     }

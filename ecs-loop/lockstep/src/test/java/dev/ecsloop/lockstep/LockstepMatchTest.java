@@ -24,7 +24,7 @@ class LockstepMatchTest {
 
     static final LockstepConfig CONFIG = new LockstepConfig(50_000_000L, 3, 1);
     static final long END_TURN = 80;
-    static final Duration PATIENCE = Duration.ofSeconds(60);
+    static final Duration PATIENCE = Duration.ofSeconds(20);
 
     static List<TestPeer> peers(int n) {
         List<TestPeer> peers = new ArrayList<>();

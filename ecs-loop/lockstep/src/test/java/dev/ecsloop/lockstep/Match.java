@@ -27,9 +27,20 @@ final class Match implements AutoCloseable {
      * @param tweak   applied to every peer's settings (timeouts, clock, pipeline hook)
      */
     Match(List<String> names, LockstepConfig config, UnaryOperator<PeerSettings> tweak) throws Exception {
+        this(names, config, tweak, host -> { });
+    }
+
+    /** What happens at the open host before the players join (spectators join then). */
+    interface BeforePlayers {
+        void run(LockstepHost host) throws Exception;
+    }
+
+    Match(List<String> names, LockstepConfig config, UnaryOperator<PeerSettings> tweak, BeforePlayers before)
+            throws Exception {
         String setup = config.setup(TestPeer.GAME_SETUP);
         host = LockstepHost.open(tweak.apply(PeerSettings.of(names.get(0), SECRET, BUILD, setup)),
                 InetAddress.getLoopbackAddress(), 0, names.size(), config.inputDelay());
+        before.run(host);
         List<CompletableFuture<PeerLink>> joins = new ArrayList<>();
         for (String name : names.subList(1, names.size())) {
             PeerSettings s = tweak.apply(PeerSettings.of(name, SECRET, BUILD, setup));

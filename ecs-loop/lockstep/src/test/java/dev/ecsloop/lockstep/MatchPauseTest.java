@@ -37,6 +37,10 @@ class MatchPauseTest {
         ann.filter = RULE;
         bob.filter = RULE;
         bob.resumeAfterPausedFrames = 40;
+        // Bob resumes only once ann holds a paused frame: this test checks that every peer pauses, and a resume
+        // that reaches ann before her simulation reaches the pause rightly ends it at once, without a paused
+        // frame (MatchPauseRuleTest covers that order). Unless gated, that depended on thread scheduling.
+        bob.resumeWhen = () -> ann.paused.getCount() == 0;
         List<TestPeer> peers = List.of(ann, bob);
         try (Match match = new Match(LockstepMatchTest.names(peers), LockstepMatchTest.CONFIG,
                 UnaryOperator.identity())) {

@@ -41,6 +41,18 @@ final class RawPeer implements AutoCloseable {
         return read();
     }
 
+    /** Joins the test match ({@link Match}'s secret, build and setup) as {@code name}, a spectator or not. */
+    Message joinAs(String name, boolean spectator) throws IOException {
+        String setup = LockstepMatchTest.CONFIG.setup(TestPeer.GAME_SETUP);
+        Message.Challenge challenge = (Message.Challenge) read();
+        byte[] nonce = Handshake.nonce();
+        Message.Join unsigned = new Message.Join(Codec.VERSION, Match.BUILD, setup, name, spectator, nonce,
+                new byte[32]);
+        write(new Message.Join(Codec.VERSION, Match.BUILD, setup, name, spectator, nonce,
+                new Handshake(Match.SECRET).joinMac(challenge.nonce(), unsigned)));
+        return read();
+    }
+
     Message read() throws IOException {
         int n = in.readInt();
         byte[] body = new byte[n];

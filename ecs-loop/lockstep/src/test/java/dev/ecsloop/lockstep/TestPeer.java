@@ -54,6 +54,10 @@ final class TestPeer {
     int resumeAfterPausedFrames = -1;
     /** Frames this peer ran while its loop was paused. */
     int pausedFrames;
+    /** The resume waits for this too (another peer's state, read across threads); always by default. */
+    java.util.function.BooleanSupplier resumeWhen = () -> true;
+    /** Counted down at this peer's first paused frame. */
+    final CountDownLatch paused = new CountDownLatch(1);
     final CountDownLatch frozen = new CountDownLatch(1);
 
     // Results, written by the peer thread before it counts down 'finished'.
@@ -65,6 +69,15 @@ final class TestPeer {
     long firstChaosNanos = -1;
     Recorder recorder;
     java.nio.file.Path recordTo;
+    /** A spectator's delay, or null. */
+    Duration spectatorDelay;
+    /** The peer's counters now and then, for a failure message. */
+    volatile String status = "not started";
+    private int framesRun;
+    /** The most complete turns this peer held ahead of its simulation. */
+    long maxLagTurns;
+    /** Where desync diagnosis writes its snapshots; null: no diagnosis. */
+    java.nio.file.Path diagnoseIn;
     ReplayResult replayed;
 
     TestPeer(String name, LongSupplier frames) {
@@ -146,12 +159,28 @@ final class TestPeer {
             }
             session.endAt(endTurn);
             int next = 0;
-            while (!session.ended() && session.stopReason() == null) {
+            if (spectatorDelay != null) {
+                session.spectatorDelay(spectatorDelay);
+            }
+            if (diagnoseIn != null) {
+                session.diagnose(dev.ecsloop.snapshot.Snapshots.builder(loop).setup(config.setup(GAME_SETUP))
+                        .input(inputs).build(), diagnoseIn);
+            }
+            while (!session.ended() && (session.stopReason() == null || session.diagnosing())) {
                 session.poll(TimeUnit.MILLISECONDS.toNanos(20));
                 clock.advance(frames.getAsLong());
                 loop.frame();
-                if (loop.isPaused() && ++pausedFrames == resumeAfterPausedFrames) {
-                    session.resumeMatch();
+                maxLagTurns = Math.max(maxLagTurns, session.turnsHeld());
+                if (++framesRun % 64 == 0) {
+                    status = session.line() + ", " + session.turnsHeld() + " turns held, horizon "
+                            + session.horizonNanos();
+                }
+                if (loop.isPaused()) {
+                    paused.countDown();
+                    if (++pausedFrames >= resumeAfterPausedFrames && resumeAfterPausedFrames >= 0
+                            && resumeWhen.getAsBoolean()) {
+                        session.resumeMatch();
+                    }
                 }
                 while (next < script.size() && script.get(next).atNanos() <= loop.simulatedNanos()) {
                     Command c = script.get(next++).command();
@@ -203,7 +232,7 @@ final class TestPeer {
     /** Waits for the peer's thread to finish; rethrows its failure. */
     void await(Duration timeout) throws Exception {
         if (!finished.await(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-            throw new AssertionError(name + " did not finish within " + timeout.toSeconds() + " s");
+            throw new AssertionError(name + " did not finish within " + timeout.toSeconds() + " s (" + status + ")");
         }
         if (failure != null) {
             throw new AssertionError(name + " failed: " + failure, failure);

@@ -31,6 +31,8 @@ final class HostConnection extends SimpleChannelInboundHandler<Message> {
     private final byte[] nonce = Handshake.nonce();
     private int seat = -1;
     private boolean counted;
+    /** A spectator: it watches, sends no orders, and is fed by the relay. */
+    private boolean watching;
 
     /**
      * @param startGame starts the game; called once every seat is taken
@@ -52,7 +54,7 @@ final class HostConnection extends SimpleChannelInboundHandler<Message> {
         counted = true;
         ctx.writeAndFlush(new Message.Challenge(Codec.VERSION, nonce));
         ctx.executor().schedule(() -> {
-            if (seat < 0) {
+            if (seat < 0 && !watching) {
                 ctx.close();
             }
         }, settings.handshakeTimeout().toNanos(), TimeUnit.NANOSECONDS);
@@ -61,6 +63,9 @@ final class HostConnection extends SimpleChannelInboundHandler<Message> {
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
         handshakeOver(ctx);
+        if (watching) {
+            relay.spectators().remove(ctx.channel(), "disconnected");
+        }
         if (seat > 0 && relay.started()) {
             relay.drop(seat, "disconnected");
         } else if (seat > 0) {
@@ -78,6 +83,16 @@ final class HostConnection extends SimpleChannelInboundHandler<Message> {
 
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, Message m) {
+        if (watching) {
+            if (m instanceof Message.Ping p) {
+                ctx.writeAndFlush(new Message.Pong(p.nanos()));
+            } else if (!(m instanceof Message.Pong) && !(m instanceof Message.Leave)) {
+                relay.spectators().remove(ctx.channel(), "sent " + m.getClass().getSimpleName()
+                        + ": a spectator sends no orders");
+                ctx.close();
+            }
+            return;
+        }
         if (seat >= 0) {
             if (m instanceof Message.Ping p) {
                 if (ctx.channel().isActive() && !ctx.channel().isWritable()) {
@@ -105,6 +120,14 @@ final class HostConnection extends SimpleChannelInboundHandler<Message> {
         if (refusal != null) {
             seats.note("refused " + ctx.channel().remoteAddress() + ": " + refusal);
             ctx.writeAndFlush(new Message.Refuse(refusal)).addListener(ChannelFutureListener.CLOSE);
+            return;
+        }
+        if (join.spectator()) {
+            watching = true;
+            handshakeOver(ctx);
+            framer.admit();
+            ctx.writeAndFlush(new Message.Welcome(0, lobby.hostMac(nonce, join.nonce())));
+            relay.spectators().add(join.name(), ctx.channel());
             return;
         }
         seat = seats.take(join.name(), ctx.channel());

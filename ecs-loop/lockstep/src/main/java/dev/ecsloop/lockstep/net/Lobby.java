@@ -79,11 +79,14 @@ final class Lobby {
         if (badName != null) {
             return badName;
         }
-        if (seats.taken(join.name())) {
+        if (seats.taken(join.name()) || relay.spectators().taken(join.name())) {
             return "the name '" + join.name() + "' is taken";
         }
         if (relay.started()) {
-            return "the game has started";
+            return join.spectator() ? "the game has started: spectators join before the start" : "the game has started";
+        }
+        if (join.spectator() && !relay.spectators().room()) {
+            return "no room to watch: at most " + Spectators.MAX + " spectators";
         }
         return null;
     }

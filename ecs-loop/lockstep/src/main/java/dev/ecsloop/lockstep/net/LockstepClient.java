@@ -55,8 +55,31 @@ public final class LockstepClient {
      */
     public static PeerLink join(PeerSettings settings, String host, int port, Duration timeout)
             throws LockstepRefusedException, InterruptedException {
+        return connect(settings, host, port, timeout, false);
+    }
+
+    /**
+     * Connects as a spectator and waits for the game to start: the link's {@link PeerLink#seat()} is -1, it sends
+     * nothing but its leave, and it receives everything the host relays to the players, in the same order. Spectators
+     * join before the start (at most 16); the host drops one that does not keep up rather than wait for it.
+     *
+     * @param settings this spectator's name, the secret, build and setup, timeouts
+     * @param host     the host's address
+     * @param port     the host's port
+     * @param timeout  how long to wait for the connection, the handshake and the players together
+     * @return the link, once the game has started
+     * @throws LockstepRefusedException as {@link #join}; also if the game has started or no spectator fits
+     * @throws InterruptedException     if interrupted while waiting
+     */
+    public static PeerLink spectate(PeerSettings settings, String host, int port, Duration timeout)
+            throws LockstepRefusedException, InterruptedException {
+        return connect(settings, host, port, timeout, true);
+    }
+
+    private static PeerLink connect(PeerSettings settings, String host, int port, Duration timeout,
+                                    boolean spectator) throws LockstepRefusedException, InterruptedException {
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
-        ClientLink link = new ClientLink(settings, group);
+        ClientLink link = new ClientLink(settings, group, spectator);
         try {
             new Bootstrap().group(group).channel(NioSocketChannel.class)
                     .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE,
@@ -112,8 +135,11 @@ public final class LockstepClient {
         private volatile boolean closing;
         private boolean closed;
         private byte[] hostNonce;
+        private final boolean spectator;
+        private volatile boolean welcomed;
 
-        ClientLink(PeerSettings settings, EventLoopGroup group) {
+        ClientLink(PeerSettings settings, EventLoopGroup group, boolean spectator) {
+            this.spectator = spectator;
             this.settings = settings;
             this.handshake = new Handshake(settings.secret());
             this.group = group;
@@ -132,7 +158,7 @@ public final class LockstepClient {
         @Override
         public void send(Message message) {
             Channel ch = channel;
-            if (ch != null) {
+            if (ch != null && (!spectator || message instanceof Message.Leave)) {
                 ch.writeAndFlush(message);
             }
         }
@@ -198,7 +224,7 @@ public final class LockstepClient {
 
             @Override
             public void channelInactive(ChannelHandlerContext ctx) {
-                lost(seat < 0 ? "the host closed the connection during the handshake (it may be busy: try again)"
+                lost(!welcomed ? "the host closed the connection during the handshake (it may be busy: try again)"
                         : "disconnected");
             }
 
@@ -216,12 +242,12 @@ public final class LockstepClient {
                     }
                     hostNonce = c.nonce();
                     Message.Join unsigned = new Message.Join(Codec.VERSION, settings.build(), settings.setup(),
-                            settings.name(), nonce, new byte[Codec.NONCE_BYTES]);
+                            settings.name(), spectator, nonce, new byte[Codec.NONCE_BYTES]);
                     ctx.writeAndFlush(new Message.Join(Codec.VERSION, settings.build(), settings.setup(),
-                            settings.name(), nonce, handshake.joinMac(hostNonce, unsigned)));
+                            settings.name(), spectator, nonce, handshake.joinMac(hostNonce, unsigned)));
                 } else if (m instanceof Message.Refuse r) {
                     fail(ctx, "refused by the host: " + Echo.printable(r.reason(), Codec.MAX_STRING));
-                } else if (seat < 0) {
+                } else if (!welcomed) {
                     if (!(m instanceof Message.Welcome w)) {
                         fail(ctx, "the host broke the handshake");
                         return;
@@ -231,7 +257,8 @@ public final class LockstepClient {
                         return;
                     }
                     framer.admit();
-                    seat = w.peer();
+                    welcomed = true;
+                    seat = spectator ? -1 : w.peer();
                     long every = settings.pingInterval().toNanos();
                     ctx.executor().scheduleAtFixedRate(() -> ctx.writeAndFlush(
                             new Message.Ping(settings.clock().nanoTime())), 0, every, TimeUnit.NANOSECONDS);
@@ -249,7 +276,8 @@ public final class LockstepClient {
                     names = s.names();
                     started.complete(ClientLink.this);
                 } else if (m instanceof Message.Turn || m instanceof Message.Hash || m instanceof Message.Drop
-                        || m instanceof Message.Stop || m instanceof Message.Resume) {
+                        || m instanceof Message.Stop || m instanceof Message.Resume || m instanceof Message.Mismatch
+                        || m instanceof Message.Probe || m instanceof Message.Fields) {
                     inbox.offer(m);
                 } else {
                     inbox.offer(new Message.Lost("protocol error from " + hostName() + ": "

@@ -11,7 +11,7 @@ import java.util.List;
  */
 public interface PeerLink extends AutoCloseable {
 
-    /** @return this peer's seat, from 0 (the host) */
+    /** @return this peer's seat, from 0 (the host); -1 for a spectator */
     int seat();
 
     /** @return the players' names by seat */

@@ -27,6 +27,11 @@ final class TurnRelay {
     private final boolean[] playing;
     private final long[] lastProgress;
     private final long[] lastHash;
+    /** Desync diagnosis messages relayed per seat: an honest peer sends four (mismatch, two probes, fields). */
+    private final int[] diagnosis;
+    /** Most desync diagnosis messages one seat may send in a game. */
+    static final int MAX_DIAGNOSIS = 8;
+    private final Spectators spectators;
     /** Every seat's turns received so far; null until the game starts. */
     private TurnBook book;
     private boolean over;
@@ -40,7 +45,14 @@ final class TurnRelay {
         this.playing = new boolean[players];
         this.lastProgress = new long[players];
         this.lastHash = new long[players];
+        this.diagnosis = new int[players];
+        this.spectators = new Spectators(seats);
         Arrays.fill(lastHash, -1);
+    }
+
+    /** @return the match's spectators */
+    Spectators spectators() {
+        return spectators;
     }
 
     /** @return whether the game has started */
@@ -63,7 +75,9 @@ final class TurnRelay {
             seats.channel(s).writeAndFlush(start);
         }
         localInbox.offer(start);
-        seats.note("game started: " + String.join(", ", all));
+        spectators.feed(start);
+        seats.note("game started: " + String.join(", ", all)
+                + (spectators.count() == 0 ? "" : "; " + spectators.count() + " watching"));
     }
 
     /** Drops every seat that holds the game back (others sent later turns) without inputs past the stall timeout. */
@@ -135,6 +149,18 @@ final class TurnRelay {
                 return;
             }
             relayFrom(seat, m);
+        } else if (m instanceof Message.Mismatch || m instanceof Message.Probe || m instanceof Message.Fields) {
+            int claimed = m instanceof Message.Mismatch x ? x.peer()
+                    : m instanceof Message.Probe p ? p.peer() : ((Message.Fields) m).peer();
+            if (claimed != seat) {
+                drop(seat, "protocol error: sent a desync diagnosis for seat " + claimed);
+                return;
+            }
+            if (++diagnosis[seat] > MAX_DIAGNOSIS) {
+                drop(seat, "protocol error: more than " + MAX_DIAGNOSIS + " desync diagnosis messages");
+                return;
+            }
+            relayFrom(seat, m);
         } else {
             drop(seat, "protocol error: sent " + m.getClass().getSimpleName() + " during the game");
         }
@@ -146,6 +172,7 @@ final class TurnRelay {
                 to(s, m);
             }
         }
+        spectators.feed(m);
     }
 
     private void to(int seat, Message m) {
@@ -179,6 +206,7 @@ final class TurnRelay {
                 to(s, drop);
             }
         }
+        spectators.feed(drop);
         if (seats.channel(seat) != null) {
             seats.channel(seat).close();
         }

@@ -83,6 +83,11 @@ public final class HashBook {
         }
     }
 
+    /** @return the earliest checkpoint turn still waiting for a hash, or -1 if none */
+    public long firstOpen() {
+        return open.isEmpty() ? -1 : open.firstKey();
+    }
+
     /** @return checkpoints still waiting for a hash */
     public int openCheckpoints() {
         return open.size();

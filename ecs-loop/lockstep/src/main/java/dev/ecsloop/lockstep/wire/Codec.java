@@ -18,9 +18,14 @@ public final class Codec {
 
     /**
      * Protocol version: peers of different versions refuse each other in the handshake. Version 2: {@code Stop}
-     * names its sender's seat; {@code Leave} and {@code Resume} are new.
+     * names its sender's seat; {@code Leave} and {@code Resume} are new. Version 3: {@code Mismatch},
+     * {@code Probe} and {@code Fields} (desync diagnosis); {@code Join} says whether the joiner is a spectator.
      */
-    public static final int VERSION = 2;
+    public static final int VERSION = 3;
+    /** Values in one {@link Message.Probe}: buckets of entities, or entities of one bucket. */
+    public static final int BUCKETS = 1024;
+    /** Longest {@link Message.Fields} dump, in UTF-8 bytes. */
+    public static final int MAX_DUMP = 4096;
     /** "ECSL": the first four bytes of every challenge, so a client that dialled the wrong service knows at once. */
     public static final int MAGIC = 0x4543534c;
     /** Most commands one peer may schedule for one turn. */
@@ -28,7 +33,8 @@ public final class Codec {
     /** Longest string on the wire, in UTF-8 bytes (names, setups, reasons). */
     public static final int MAX_STRING = 512;
     /** Largest frame body once a peer is in: a full turn of commands fits. */
-    public static final int MAX_FRAME = 1 + 1 + 8 + 2 + MAX_COMMANDS * Command.WIRE_BYTES;
+    public static final int MAX_FRAME = Math.max(1 + 1 + 8 + 2 + MAX_COMMANDS * Command.WIRE_BYTES,
+            1 + 1 + 8 + 1 + 8 + 2 + BUCKETS * 8);
     /** Largest frame body before the handshake completes: a stranger gets no more than this. */
     public static final int MAX_HANDSHAKE_FRAME = 4 * 1024;
     /** Nonce and MAC length in bytes (HMAC-SHA256). */
@@ -49,6 +55,9 @@ public final class Codec {
     private static final byte STOP = 11;
     private static final byte LEAVE = 12;
     private static final byte RESUME = 13;
+    private static final byte MISMATCH = 14;
+    private static final byte PROBE = 15;
+    private static final byte FIELDS = 16;
 
     private Codec() {
     }
@@ -69,6 +78,7 @@ public final class Codec {
             writeString(out, m.build());
             writeString(out, m.setup());
             writeString(out, m.name());
+            out.writeBoolean(m.spectator());
             writeNonce(out, m.nonce());
             writeNonce(out, m.mac());
         } else if (message instanceof Message.Welcome m) {
@@ -116,6 +126,21 @@ public final class Codec {
                 throw new IllegalArgumentException("negative turn " + m.turn());
             }
             out.writeByte(RESUME).writeByte(seat(m.peer())).writeLong(m.turn());
+        } else if (message instanceof Message.Mismatch m) {
+            out.writeByte(MISMATCH).writeByte(seat(m.peer())).writeLong(turn(m.turn()));
+        } else if (message instanceof Message.Probe m) {
+            if (m.stage() < 0 || m.stage() > 1 || m.key() < 0 || m.values().length > BUCKETS) {
+                throw new IllegalArgumentException("bad probe: stage " + m.stage() + ", key " + m.key() + ", "
+                        + m.values().length + " values");
+            }
+            out.writeByte(PROBE).writeByte(seat(m.peer())).writeLong(turn(m.turn())).writeByte(m.stage())
+                    .writeLong(m.key()).writeShort(m.values().length);
+            for (long v : m.values()) {
+                out.writeLong(v);
+            }
+        } else if (message instanceof Message.Fields m) {
+            out.writeByte(FIELDS).writeByte(seat(m.peer())).writeLong(turn(m.turn())).writeInt(m.entity());
+            writeString(out, m.dump(), MAX_DUMP);
         } else {
             throw new IllegalArgumentException("not a protocol message: " + message);
         }
@@ -151,8 +176,8 @@ public final class Codec {
                 return new Message.Challenge(in.readInt(), readNonce(in));
             }
             case JOIN -> {
-                return new Message.Join(in.readInt(), readString(in), readString(in), readString(in), readNonce(in),
-                        readNonce(in));
+                return new Message.Join(in.readInt(), readString(in), readString(in), readString(in),
+                        readFlag(in), readNonce(in), readNonce(in));
             }
             case WELCOME -> {
                 return new Message.Welcome(readSeat(in), readNonce(in));
@@ -210,6 +235,34 @@ public final class Codec {
             case RESUME -> {
                 return new Message.Resume(readSeat(in), readTurn(in));
             }
+            case MISMATCH -> {
+                return new Message.Mismatch(readSeat(in), readTurn(in));
+            }
+            case PROBE -> {
+                int peer = readSeat(in);
+                long turn = readTurn(in);
+                int stage = in.readUnsignedByte();
+                long key = in.readLong();
+                int n = in.readUnsignedShort();
+                if (stage > 1 || key < 0 || n > BUCKETS || in.readableBytes() != n * 8) {
+                    throw new CorruptedFrameException("bad probe: stage " + stage + ", key " + key + ", " + n
+                            + " values in " + in.readableBytes() + " bytes");
+                }
+                long[] values = new long[n];
+                for (int i = 0; i < n; i++) {
+                    values[i] = in.readLong();
+                }
+                return new Message.Probe(peer, turn, stage, key, values);
+            }
+            case FIELDS -> {
+                int peer = readSeat(in);
+                long turn = readTurn(in);
+                int entity = in.readInt();
+                if (entity < 0) {
+                    throw new CorruptedFrameException("negative entity " + entity);
+                }
+                return new Message.Fields(peer, turn, entity, readString(in, MAX_DUMP));
+            }
             default -> throw new CorruptedFrameException("unknown message type " + type);
         }
     }
@@ -237,17 +290,40 @@ public final class Codec {
         return turn;
     }
 
+    private static boolean readFlag(ByteBuf in) {
+        int b = in.readUnsignedByte();
+        if (b > 1) {
+            throw new CorruptedFrameException("flag byte " + b);
+        }
+        return b == 1;
+    }
+
+    private static long turn(long turn) {
+        if (turn < 0) {
+            throw new IllegalArgumentException("negative turn " + turn);
+        }
+        return turn;
+    }
+
     private static void writeString(ByteBuf out, String s) {
+        writeString(out, s, MAX_STRING);
+    }
+
+    private static void writeString(ByteBuf out, String s, int limit) {
         byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
-        if (bytes.length > MAX_STRING) {
-            throw new IllegalArgumentException("string of " + bytes.length + " bytes, the limit is " + MAX_STRING);
+        if (bytes.length > limit) {
+            throw new IllegalArgumentException("string of " + bytes.length + " bytes, the limit is " + limit);
         }
         out.writeShort(bytes.length).writeBytes(bytes);
     }
 
     private static String readString(ByteBuf in) {
+        return readString(in, MAX_STRING);
+    }
+
+    private static String readString(ByteBuf in, int limit) {
         int n = in.readUnsignedShort();
-        if (n > MAX_STRING || n > in.readableBytes()) {
+        if (n > limit || n > in.readableBytes()) {
             throw new CorruptedFrameException("string of " + n + " bytes");
         }
         byte[] bytes = new byte[n];

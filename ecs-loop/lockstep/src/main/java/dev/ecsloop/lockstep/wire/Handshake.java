@@ -44,7 +44,8 @@ public final class Handshake {
      * @return the MAC
      */
     public byte[] joinMac(byte[] hostNonce, Message.Join join) {
-        return mac("join", hostNonce, join.nonce(), join.build(), join.setup(), join.name());
+        return mac(join.spectator() ? "watch" : "join", hostNonce, join.nonce(), join.build(), join.setup(),
+                join.name());
     }
 
     /**

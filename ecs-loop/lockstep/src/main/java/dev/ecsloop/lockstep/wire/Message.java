@@ -11,7 +11,9 @@ import java.util.List;
  * host, which relays them to every other peer in the order it received them; {@link Ping}/{@link Pong} measure the
  * round trip and keep a quiet link alive; {@link Drop} tells that a peer left and from which turn on its inputs
  * are empty; {@link Stop} ends the game on every peer with a reason; {@link Leave} says a player leaves on purpose;
- * {@link Resume} ends a match-wide pause.
+ * {@link Resume} ends a match-wide pause. After a desync, peers that diagnose it announce the checkpoint with
+ * {@link Mismatch} and bisect their worlds at it with {@link Probe} and {@link Fields} (see
+ * {@code dev.ecsloop.lockstep.DesyncHunt}).
  */
 public sealed interface Message {
 
@@ -20,10 +22,17 @@ public sealed interface Message {
     }
 
     /**
-     * Joiner to host: who it is, how it was built, the setup it wants to play, its own nonce, and the HMAC of all of
-     * that under the shared secret (see {@link Handshake}).
+     * Joiner to host: who it is, how it was built, the setup it wants to play, whether it only watches (a
+     * spectator: it sends no orders and takes no seat), its own nonce, and the HMAC of all of that under the
+     * shared secret (see {@link Handshake}).
      */
-    record Join(int version, String build, String setup, String name, byte[] nonce, byte[] mac) implements Message {
+    record Join(int version, String build, String setup, String name, boolean spectator, byte[] nonce, byte[] mac)
+            implements Message {
+
+        /** A player's join (not a spectator's). */
+        public Join(int version, String build, String setup, String name, byte[] nonce, byte[] mac) {
+            this(version, build, setup, name, false, nonce, mac);
+        }
     }
 
     /** Host to joiner: accepted at seat {@code peer}, with the host's proof that it knows the secret too. */
@@ -85,5 +94,22 @@ public sealed interface Message {
      * session plays on through the turns it holds, and stops with this reason only if it needs more.
      */
     record Lost(String reason) implements Message {
+    }
+
+    /** Peer {@code peer} found the first desync at checkpoint turn {@code turn}: peers that diagnose meet there. */
+    record Mismatch(int peer, long turn) implements Message {
+    }
+
+    /**
+     * One stage of bisecting the worlds at checkpoint {@code turn}. Stage 0: {@code values} are the hashes of
+     * {@link Codec#BUCKETS} buckets of entities (id modulo the bucket count), {@code key} 0. Stage 1: the hashes of
+     * the entities of bucket {@code key}, in id order ({@code key}, {@code key + BUCKETS}, ...). An empty stage 0
+     * says this peer has no snapshot at that turn and takes no part. At most {@link Codec#BUCKETS} values.
+     */
+    record Probe(int peer, long turn, int stage, long key, long[] values) implements Message {
+    }
+
+    /** The last stage: entity {@code entity}'s components at checkpoint {@code turn}, one "Type.field=value" a line. */
+    record Fields(int peer, long turn, int entity, String dump) implements Message {
     }
 }

@@ -85,6 +85,41 @@ class CodecTest {
         assertEquals(new Message.Resume(3, 57), roundTrip(new Message.Resume(3, 57)));
     }
 
+    @Property
+    void aProbeComesBackAsSent(@ForAll @IntRange(min = 0, max = 7) int seat, @ForAll @LongRange(min = 0) long turn,
+                               @ForAll @IntRange(min = 0, max = 1) int stage, @ForAll @LongRange(min = 0) long key,
+                               @ForAll @net.jqwik.api.constraints.Size(max = Codec.BUCKETS) List<Long> values) {
+        long[] v = values.stream().mapToLong(Long::longValue).toArray();
+        Message.Probe back = (Message.Probe) roundTrip(new Message.Probe(seat, turn, stage, key, v));
+        assertEquals(List.of(seat, turn, stage, key), List.of(back.peer(), back.turn(), back.stage(), back.key()));
+        assertArrayEquals(v, back.values());
+    }
+
+    @Test
+    void diagnosisMessagesComeBackAsSentAndOversizedOnesAreRefused() {
+        assertEquals(new Message.Mismatch(2, 41), roundTrip(new Message.Mismatch(2, 41)));
+        assertEquals(new Message.Fields(1, 41, 7, "Body.x=1.5\n"),
+                roundTrip(new Message.Fields(1, 41, 7, "Body.x=1.5\n")));
+        assertThrows(IllegalArgumentException.class,
+                () -> Codec.encode(new Message.Probe(0, 1, 0, 0, new long[Codec.BUCKETS + 1]), Unpooled.buffer()));
+        assertThrows(IllegalArgumentException.class,
+                () -> Codec.encode(new Message.Fields(0, 1, 0, "x".repeat(Codec.MAX_DUMP + 1)), Unpooled.buffer()));
+        ByteBuf many = Unpooled.buffer();
+        many.writeByte(15).writeByte(0).writeLong(1).writeByte(0).writeLong(0).writeShort(Codec.BUCKETS + 1);
+        assertEquals("bad probe: stage 0, key 0, 1025 values in 0 bytes",
+                assertThrows(CorruptedFrameException.class, () -> Codec.decode(many)).getMessage());
+        ByteBuf stage = Unpooled.buffer();
+        stage.writeByte(15).writeByte(0).writeLong(1).writeByte(2).writeLong(0).writeShort(0);
+        assertThrows(CorruptedFrameException.class, () -> Codec.decode(stage));
+        ByteBuf entity = Unpooled.buffer();
+        entity.writeByte(16).writeByte(0).writeLong(1).writeInt(-5).writeShort(0);
+        assertEquals("negative entity -5", assertThrows(CorruptedFrameException.class,
+                () -> Codec.decode(entity)).getMessage());
+        ByteBuf full = Unpooled.buffer();
+        Codec.encode(new Message.Probe(0, 1, 0, 0, new long[Codec.BUCKETS]), full);
+        assertTrue(full.readableBytes() <= Codec.MAX_FRAME, "a full probe must fit a frame");
+    }
+
     @Test
     void aCountOverTheLimitIsRefusedBeforeAnythingIsAllocated() {
         ByteBuf b = Unpooled.buffer();

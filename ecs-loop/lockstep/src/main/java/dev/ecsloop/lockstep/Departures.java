@@ -1,0 +1,98 @@
+package dev.ecsloop.lockstep;
+
+import dev.ecsloop.console.Echo;
+import dev.ecsloop.lockstep.turn.TurnBook;
+import dev.ecsloop.lockstep.wire.Codec;
+import dev.ecsloop.lockstep.wire.Message;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Who still plays, and what a departure means. A dropped player's seat gets empty turns from the turn its drop
+ * names, on every peer alike, so its units keep the orders they had and get no new ones (they hold, they are not
+ * taken over), and checkpoints stop waiting for its hash. The host's own seat is never dropped from the book:
+ * nobody relays after it, so the turns it did not relay stay missing, the simulation waits at them, and the
+ * session stops with {@link #lost()} (otherwise a last player would play on alone). Split from
+ * {@link LockstepSession} so that the departure rule reads as one piece.
+ *
+ * <p>Invariants: a seat stops playing at most once and never plays again; faults are kept in the order they came.
+ * Not thread-safe: it lives on the loop thread.
+ */
+final class Departures {
+
+    private final TurnBook book;
+    private final Checkpoints checkpoints;
+    private final List<String> names;
+    private final int seat;
+    private final boolean[] playing;
+    private final List<PeerFault> faults = new ArrayList<>();
+    private String lost;
+
+    Departures(TurnBook book, Checkpoints checkpoints, List<String> names, int seat) {
+        this.book = book;
+        this.checkpoints = checkpoints;
+        this.names = names;
+        this.seat = seat;
+        this.playing = new boolean[names.size()];
+        Arrays.fill(playing, true);
+    }
+
+    /**
+     * Seat {@code d.peer()} left.
+     *
+     * @param d       the drop
+     * @param endTurn the match's end turn (a seat that played every turn ended, it did not fail)
+     * @param reports where a fault is reported
+     * @return the stop reason if this very seat was dropped, otherwise null
+     */
+    String left(Message.Drop d, long endTurn, Consumer<String> reports) {
+        String reason = Echo.printable(d.reason(), Codec.MAX_STRING);
+        if (d.peer() == seat) {
+            return "dropped from the game at turn " + d.fromTurn() + ": " + reason;
+        }
+        if (d.peer() != 0 && playing[d.peer()]) {
+            book.drop(d.peer(), d.fromTurn());
+            playing[d.peer()] = false;
+            checkpoints.seatsChanged(playing);
+        }
+        PeerFault fault = new PeerFault(d.peer(), name(d.peer()), d.fromTurn(), reason);
+        faults.add(fault);
+        boolean afterTheEnd = d.fromTurn() >= endTurn;
+        if (d.peer() == 0 && lost == null) {
+            // Nobody relays now: play what is here, then stop with this.
+            lost = (name(0).equals("host") ? "the host" : "the host " + name(0)) + " left (" + reason + ")";
+        } else if (d.peer() != 0 && !afterTheEnd) {
+            reports.accept(fault.describe());
+        }
+        return null;
+    }
+
+    /** The link to the host is gone (the client's own note); the first reason is kept. */
+    void lostHost(String reason) {
+        if (lost == null) {
+            lost = reason;
+        }
+    }
+
+    /** @return why the host is gone, or null */
+    String lost() {
+        return lost;
+    }
+
+    /** @return which seats still play; the array is shared, read-only for callers */
+    boolean[] playing() {
+        return playing;
+    }
+
+    /** @return the peers that left, in the order they did */
+    List<PeerFault> faults() {
+        return List.copyOf(faults);
+    }
+
+    String name(int peer) {
+        return peer >= 0 && peer < names.size() ? names.get(peer) : "seat " + peer;
+    }
+}

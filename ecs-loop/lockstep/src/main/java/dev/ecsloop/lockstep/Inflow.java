@@ -1,0 +1,60 @@
+package dev.ecsloop.lockstep;
+
+import dev.ecsloop.console.Echo;
+import dev.ecsloop.lockstep.turn.TurnBook;
+import dev.ecsloop.lockstep.wire.Codec;
+import dev.ecsloop.lockstep.wire.Message;
+
+/**
+ * What the other peers sent, taken in the host's order: turns into the book, hashes into the checkpoints, desync
+ * diagnosis into the hunt, drops, stops, resumes and the host's loss into what they mean for the session. Split
+ * from {@link LockstepSession} so that every message's effect is read in one place.
+ *
+ * <p>Invariant: a message that breaks the protocol (a seat out of range, a turn reported twice, too many open
+ * checkpoints) stops the game with "protocol error" and tells the others; nothing throws. Not thread-safe: it
+ * lives on the loop thread.
+ */
+final class Inflow {
+
+    private final LockstepSession session;
+    private final TurnBook book;
+    private final Checkpoints checkpoints;
+    private final Departures departures;
+    private final MatchPause pause;
+
+    Inflow(LockstepSession session, TurnBook book, Checkpoints checkpoints, Departures departures, MatchPause pause) {
+        this.session = session;
+        this.book = book;
+        this.checkpoints = checkpoints;
+        this.departures = departures;
+        this.pause = pause;
+    }
+
+    void take(Message m) {
+        try {
+            if (m instanceof Message.Turn t) {
+                book.accept(t.peer(), t.turn(), t.commands());
+            } else if (m instanceof Message.Hash h) {
+                if (session.stopReason() == null) {
+                    checkpoints.received(h, departures.playing());
+                }
+                if (checkpoints.desync() != null) {
+                    session.desynced();
+                }
+            } else if (m instanceof Message.Mismatch || m instanceof Message.Probe || m instanceof Message.Fields) {
+                session.hunt().received(m, checkpoints.agreedThrough());
+            } else if (m instanceof Message.Drop d) {
+                session.stop(departures.left(d, session.endTurn(), session.reports()), false);
+            } else if (m instanceof Message.Stop s) {
+                session.stop("stopped by " + departures.name(s.peer()) + ": "
+                        + Echo.printable(s.reason(), Codec.MAX_STRING), false);
+            } else if (m instanceof Message.Resume r) {
+                pause.resumed(r.turn(), r.peer());
+            } else if (m instanceof Message.Lost l) {
+                departures.lostHost(l.reason());
+            }
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            session.stop("protocol error: " + e.getMessage(), true);
+        }
+    }
+}

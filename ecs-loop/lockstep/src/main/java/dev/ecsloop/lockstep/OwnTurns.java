@@ -1,0 +1,60 @@
+package dev.ecsloop.lockstep;
+
+import dev.ecsloop.lockstep.net.PeerLink;
+import dev.ecsloop.lockstep.turn.TurnBook;
+import dev.ecsloop.lockstep.wire.Message;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * This player's inputs on their way out: each is scheduled for a turn, and a turn's batch (often empty) is sent
+ * once the simulation has left the turn the delay counts from, never earlier and never twice. Split from
+ * {@link LockstepSession} so that what this peer promised the others is in one place.
+ *
+ * <p>Invariants: turns are sent in order without gaps, each once, from turn {@code D} on (turns {@code 0 .. D-1}
+ * are empty everywhere); a spectator (seat -1) sends nothing; a command goes out in the first batch at or after the turn it was scheduled for. Not
+ * thread-safe: it lives on the loop thread.
+ */
+final class OwnTurns {
+
+    private record Scheduled(long turn, Command command) {
+    }
+
+    private final PeerLink link;
+    private final TurnBook book;
+    private final int seat;
+    private final ArrayDeque<Scheduled> pending = new ArrayDeque<>();
+    private long lastSent;
+
+    OwnTurns(PeerLink link, TurnBook book, int inputDelay) {
+        this.link = link;
+        this.book = book;
+        this.seat = link.seat();
+        this.lastSent = inputDelay - 1L;
+    }
+
+    /** Schedules {@code command} for turn {@code turn}. */
+    void schedule(long turn, Command command) {
+        pending.addLast(new Scheduled(turn, command));
+    }
+
+    /** Sends every batch up to turn {@code upTo}; the steady frame within a turn allocates nothing. */
+    void sendUpTo(long upTo) {
+        if (lastSent >= upTo || seat < 0) {
+            return;
+        }
+        List<Command> batch = new ArrayList<>();
+        while (lastSent < upTo) {
+            lastSent++;
+            batch.clear();
+            while (!pending.isEmpty() && pending.peekFirst().turn() <= lastSent) {
+                batch.add(pending.pollFirst().command());
+            }
+            List<Command> commands = List.copyOf(batch);
+            book.accept(seat, lastSent, commands);
+            link.send(new Message.Turn(seat, lastSent, commands));
+        }
+    }
+}
