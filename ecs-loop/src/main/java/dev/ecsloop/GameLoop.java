@@ -447,7 +447,7 @@ public final class GameLoop implements AutoCloseable {
      */
     public dev.ecsloop.snapshot.LoopHooks snapshotState() {
         confinement.check("snapshotState()");
-        return new LoopState(time, scheduler, driver);
+        return new LoopState(time, scheduler, driver, parallel);
     }
 
     /** Guards frame() and step(): confined to the loop's thread and never re-entered from a pass. */
