@@ -114,7 +114,8 @@ public final class Cli {
             return null;
         }
         StartingClock clock = new StartingClock(Clock.system()); // simulated time starts when the window does
-        RtsGame game = ConsoleRules.apply(RtsGame.create(options.setup(true), clock, true));
+        RtsGame game = ConsoleRules.apply(RtsGame.create(options.setup(true), clock, true, Clock.system(),
+                options.workers));
         WindowRequest request = new WindowRequest(options.fps, options.stopAtNanos == null ? -1 : options.stopAtNanos,
                 options.offscreen, options.screenshots);
         Transports transports = new Transports(game, in, out, options.consolePort, ExplorerOption.token(options));

@@ -49,7 +49,7 @@ final class HeadlessSession {
         this.options = options;
         this.status = new StatusOutput(out, mode);
         this.out = status.printer();
-        this.game = ConsoleRules.apply(RtsGame.create(config, clock, true));
+        this.game = ConsoleRules.apply(RtsGame.create(config, clock, true, Clock.system(), options.workers));
         this.loop = game.loop();
         game.console().register("quit", "quit", "ends the session (saving --record, printing --print-hash)",
                 (args, reply) -> {

@@ -56,7 +56,8 @@ final class StatusLine {
                     .append(stats.runsPerSecond(loop.system(type)));
             entryEnds[entries++] = rates.length();
         }
-        String tail = " | load " + Math.round(busyMillis / 10.0) + "%";
+        int workers = loop.parallel().workers();
+        String tail = " | load " + Math.round(busyMillis / 10.0) + "%" + (workers > 1 ? " w" + workers : "");
         if (head.length() + rates.length() + tail.length() <= MAX) {
             return head.append(rates).append(tail).toString();
         }

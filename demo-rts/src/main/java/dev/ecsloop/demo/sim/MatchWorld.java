@@ -42,7 +42,7 @@ final class MatchWorld {
     final InputQueue inputs;
     final Interpolation interpolation;
 
-    MatchWorld(MatchSetup setup, Clock clock, Clock profiler) {
+    MatchWorld(MatchSetup setup, Clock clock, Clock profiler, int workers) {
         this.setup = setup;
         this.map = MapGenerator.generate(setup.mapSize(), setup.mapSize(), setup.seed());
         this.fields = new ResourceFields(map);
@@ -55,6 +55,7 @@ final class MatchWorld {
         this.loop = GameLoop.builder()
                 .clock(clock)
                 .profiler(profiler)
+                .workers(workers)
                 .world(new WorldConfigurationBuilder().with(SimSystems.create(this)))
                 .build();
         this.inputs = InputQueue.install(loop, OrdersSystem.class);
