@@ -92,6 +92,7 @@ final class HeadlessSession {
             finish(options, game, out);
         } finally {
             ExitSaver.close(saver);
+            game.loop().close(); // stops the worker threads: a session run in-process leaves none behind
         }
         return 0;
     }

@@ -56,8 +56,7 @@ final class StatusLine {
                     .append(stats.runsPerSecond(loop.system(type)));
             entryEnds[entries++] = rates.length();
         }
-        int workers = loop.parallel().workers();
-        String tail = " | load " + Math.round(busyMillis / 10.0) + "%" + (workers > 1 ? " w" + workers : "");
+        String tail = " | load " + Math.round(busyMillis / 10.0) + "%";
         if (head.length() + rates.length() + tail.length() <= MAX) {
             return head.append(rates).append(tail).toString();
         }

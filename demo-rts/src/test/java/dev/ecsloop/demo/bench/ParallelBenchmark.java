@@ -10,6 +10,7 @@ import dev.ecsloop.state.StateHash;
 import dev.ecsloop.time.Clock;
 import dev.ecsloop.time.ManualClock;
 import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.Locale;
 
 /**
@@ -29,8 +30,12 @@ public final class ParallelBenchmark {
     private ParallelBenchmark() {
     }
 
-    /** One run: wall seconds, movement's mean ms per tick, the final hash. */
-    record Run(double wallSeconds, double movementMs, long hash) {
+    /**
+     * One run: wall seconds, movement's mean ms per tick, the final hash, and the CPU seconds of the loop thread
+     * and of the worker threads. The loop thread's CPU time is the critical path when cores are free: on a
+     * loaded machine it estimates what wall time would be on an idle one.
+     */
+    record Run(double wallSeconds, double movementMs, long hash, double loopCpu, double workerCpu) {
     }
 
     public static void main(String[] args) {
@@ -43,8 +48,9 @@ public final class ParallelBenchmark {
         System.out.println("cores " + Runtime.getRuntime().availableProcessors() + ", load average "
                 + String.format(Locale.ROOT, "%.2f", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage())
                 + " at start; " + seconds + " simulated s per run, best of " + rounds);
-        System.out.println(String.format(Locale.ROOT, "| %6s | %12s | %12s | %7s | %14s | %14s | %5s |", "units",
-                "1w sim s/s", "2w sim s/s", "2w/1w", "1w move ms/t", "2w move ms/t", "hash"));
+        System.out.println(String.format(Locale.ROOT, "| %6s | %12s | %12s | %7s | %14s | %14s | %11s | %11s | %9s"
+                + " | %5s |", "units", "1w sim s/s", "2w sim s/s", "2w/1w", "1w move ms/t", "2w move ms/t",
+                "1w loop cpu", "2w loop cpu", "2w worker", "hash"));
         for (int units : counts) {
             Run best1 = null;
             Run best2 = null;
@@ -54,9 +60,11 @@ public final class ParallelBenchmark {
                 best1 = best1 == null || one.wallSeconds() < best1.wallSeconds() ? one : best1;
                 best2 = best2 == null || two.wallSeconds() < best2.wallSeconds() ? two : best2;
             }
-            System.out.println(String.format(Locale.ROOT, "| %6d | %12.3f | %12.3f | %6.2fx | %14.3f | %14.3f | %5s |",
+            System.out.println(String.format(Locale.ROOT, "| %6d | %12.3f | %12.3f | %6.2fx | %14.3f | %14.3f |"
+                    + " %10.2fs | %10.2fs | %8.2fs | %5s |",
                     units, seconds / best1.wallSeconds(), seconds / best2.wallSeconds(),
                     best1.wallSeconds() / best2.wallSeconds(), best1.movementMs(), best2.movementMs(),
+                    best1.loopCpu(), best2.loopCpu(), best2.workerCpu(),
                     best1.hash() == best2.hash() ? "same" : "DIFF"));
         }
         System.out.println("load average " + String.format(Locale.ROOT, "%.2f",
@@ -75,6 +83,9 @@ public final class ParallelBenchmark {
         long ticks = 0;
         long end = seconds * SECOND;
         long nextSample = SECOND;
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        long cpuStart = threads.getCurrentThreadCpuTime();
+        long workersStart = workerCpu(threads);
         long start = wall.nanoTime();
         while (loop.simulatedNanos() < end) {
             clock.advance(Math.min(FRAME_NANOS, end - loop.simulatedNanos()));
@@ -87,11 +98,24 @@ public final class ParallelBenchmark {
             }
         }
         long spent = wall.nanoTime() - start;
+        double loopCpu = (threads.getCurrentThreadCpuTime() - cpuStart) / 1e9;
+        double workerCpu = (workerCpu(threads) - workersStart) / 1e9;
         long hash = new StateHash(loop.world()).hash();
         loop.close();
         if (index < 0) {
             throw new IllegalStateException("movement is not a simulation system");
         }
-        return new Run(spent / 1e9, ticks == 0 ? 0 : weighted / ticks, hash);
+        return new Run(spent / 1e9, ticks == 0 ? 0 : weighted / ticks, hash, loopCpu, workerCpu);
+    }
+
+    /** CPU nanoseconds of every loop worker thread alive (those of the running game; others are parked). */
+    private static long workerCpu(ThreadMXBean threads) {
+        long sum = 0;
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (t.getName().startsWith("ecs-loop-worker-")) {
+                sum += Math.max(0, threads.getThreadCpuTime(t.getId()));
+            }
+        }
+        return sum;
     }
 }
