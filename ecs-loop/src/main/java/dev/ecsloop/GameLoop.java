@@ -3,6 +3,7 @@ package dev.ecsloop;
 import com.artemis.BaseSystem;
 import com.artemis.World;
 import dev.ecsloop.pace.LoopRunner;
+import dev.ecsloop.parallel.Parallel;
 import dev.ecsloop.time.Clock;
 
 import java.time.Duration;
@@ -32,7 +33,7 @@ import java.util.Set;
  *
  * <p>A {@code GameLoop} is confined to one thread: call everything from the thread that calls {@link #frame()}.
  */
-public final class GameLoop {
+public final class GameLoop implements AutoCloseable {
 
     private final Clock clock;
     private final World world;
@@ -41,13 +42,16 @@ public final class GameLoop {
     private final LoopStats stats;
     private final Listeners listeners;
     private final FrameDriver driver;
-    private final ThreadConfinement confinement = new ThreadConfinement();
+    private final ThreadConfinement confinement;
+    private final Parallel parallel;
     private final SystemHandles handles;
     /** Features that exist at most once per loop, by their class: see {@link #claimFeature(Class)}. */
     private final Set<Class<?>> features = new HashSet<>();
 
     GameLoop(Clock clock, World world, Scheduler scheduler, SimulatedTime time, LoopStats stats, Listeners listeners,
-             FrameDriver driver, SystemHandles handles) {
+             FrameDriver driver, SystemHandles handles, Parallel parallel) {
+        this.confinement = new ThreadConfinement(parallel);
+        this.parallel = parallel;
         this.clock = clock;
         this.world = world;
         this.scheduler = scheduler;
@@ -389,6 +393,21 @@ public final class GameLoop {
         return world;
     }
 
+    /** @return the parallel-for and async jobs of this loop's systems, on {@link LoopBuilder#workers} threads */
+    public Parallel parallel() {
+        return parallel;
+    }
+
+    /**
+     * Stops the worker threads (none with one worker) and waits for them to end; idempotent. The loop stays
+     * usable on its own thread: a parallel-for then throws, due jobs run on the loop thread.
+     */
+    @Override
+    public void close() {
+        confinement.check("close()");
+        parallel.close();
+    }
+
     /** @return the real-time source */
     public Clock clock() {
         return clock;
@@ -428,7 +447,7 @@ public final class GameLoop {
      */
     public dev.ecsloop.snapshot.LoopHooks snapshotState() {
         confinement.check("snapshotState()");
-        return new LoopState(time, scheduler, driver);
+        return new LoopState(time, scheduler, driver, parallel);
     }
 
     /** Guards frame() and step(): confined to the loop's thread and never re-entered from a pass. */

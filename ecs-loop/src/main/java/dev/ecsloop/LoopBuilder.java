@@ -3,6 +3,7 @@ package dev.ecsloop;
 import com.artemis.World;
 import com.artemis.WorldConfiguration;
 import com.artemis.WorldConfigurationBuilder;
+import dev.ecsloop.parallel.Parallel;
 import dev.ecsloop.time.Clock;
 
 import java.time.Duration;
@@ -17,6 +18,7 @@ public final class LoopBuilder {
     private Clock profiler = Clock.system();
     private Duration catchUpBound = Duration.ofMillis(250);
     private DebtPolicy debtPolicy = DebtPolicy.DISCARD;
+    private int workers = 1;
 
     LoopBuilder() {
     }
@@ -99,6 +101,20 @@ public final class LoopBuilder {
     }
 
     /**
+     * The threads that run parallel-for chunks and async jobs ({@link Parallel}), the loop thread counted; 1 by
+     * default: no worker thread, everything on the loop thread. The simulation's result does not depend on it.
+     * The worker threads start here and stop at {@link GameLoop#close()}.
+     *
+     * @param workers from 1 to 256
+     * @return this builder
+     * @throws IllegalArgumentException if {@code workers} is out of range
+     */
+    public LoopBuilder workers(int workers) {
+        this.workers = Parallel.checkWorkers(workers);
+        return this;
+    }
+
+    /**
      * Builds the world and the loop. The clock is read here: this is time zero.
      *
      * @return the loop, at simulated time 0
@@ -111,12 +127,21 @@ public final class LoopBuilder {
             throw new IllegalArgumentException("GameLoop.builder() needs world(...)");
         }
         MultiRateStrategy strategy = new MultiRateStrategy(profiler);
-        World world = WorldFactory.create(worldConfig != null ? worldConfig : worldBuilder.build(), strategy);
+        World[] built = new World[1];
+        Parallel parallel = Parallel.forLoop(workers, strategy::runningName, () -> built[0]);
+        World world;
         Scheduler scheduler;
         try {
-            scheduler = Scheduler.of(world);
-        } catch (IllegalArgumentException e) {
-            world.dispose();
+            world = WorldFactory.create(worldConfig != null ? worldConfig : worldBuilder.build(), strategy, parallel);
+            built[0] = world;
+            try {
+                scheduler = Scheduler.of(world);
+            } catch (IllegalArgumentException e) {
+                world.dispose();
+                throw e;
+            }
+        } catch (RuntimeException | Error e) {
+            parallel.close();
             throw e;
         }
         SimulatedTime time = new SimulatedTime(catchUpBound, debtPolicy);
@@ -126,6 +151,6 @@ public final class LoopBuilder {
         strategy.bind(scheduler, stats, listeners);
         FrameDriver driver = new FrameDriver(clock, time, scheduler, strategy, stats, listeners, start);
         return new GameLoop(clock, world, scheduler, time, stats, listeners, driver,
-                new SystemHandles(scheduler.slots(), time, strategy));
+                new SystemHandles(scheduler.slots(), time, strategy), parallel);
     }
 }

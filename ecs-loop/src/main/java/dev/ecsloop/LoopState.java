@@ -1,5 +1,6 @@
 package dev.ecsloop;
 
+import dev.ecsloop.parallel.Parallel;
 import dev.ecsloop.snapshot.LoopHooks;
 import dev.ecsloop.snapshot.SnapshotException;
 import dev.ecsloop.snapshot.SnapshotIn;
@@ -17,6 +18,8 @@ import dev.ecsloop.snapshot.SnapshotOut;
  * long now, long scale ppm, long scale carry, long catch-up bound, boolean keep debt, boolean paused, long debt,
  * long dropped, long horizon.
  *
+ * <p>Pending async jobs are not state here: while any is pending, capture and restore are refused.
+ *
  * <p>Restoring is staged: everything is read and checked against this loop (same systems in the same order,
  * values within the invariants of {@link TickSchedule} and {@link SimulatedTime}) before anything changes.
  */
@@ -27,8 +30,10 @@ final class LoopState implements LoopHooks {
     private final SimulatedTime time;
     private final Scheduler scheduler;
     private final FrameDriver driver;
+    private final Parallel parallel;
 
-    LoopState(SimulatedTime time, Scheduler scheduler, FrameDriver driver) {
+    LoopState(SimulatedTime time, Scheduler scheduler, FrameDriver driver, Parallel parallel) {
+        this.parallel = parallel;
         this.time = time;
         this.scheduler = scheduler;
         this.driver = driver;
@@ -39,6 +44,12 @@ final class LoopState implements LoopHooks {
         if (driver.isRunning()) {
             throw new SnapshotException("snapshots are taken and restored between frames, not from inside one of"
                     + " the loop's systems or listeners");
+        }
+        int pending = parallel.pendingJobs();
+        if (pending > 0) {
+            // Their inputs and due ticks are not in the format yet: a restored loop would lose or repeat them.
+            throw new SnapshotException("snapshots are not taken or restored while async jobs are pending ("
+                    + pending + "); pending jobs are not part of the snapshot format yet");
         }
     }
 

@@ -40,6 +40,8 @@ final class MultiRateStrategy extends SystemInvocationStrategy {
     private long frameNanos;
     /** Profiler reading at the end of the previous run (or the start of this pass). */
     private long mark;
+    /** The system running, or last run: named by parallel-for messages. */
+    private SystemSlot running;
 
     MultiRateStrategy(Clock profiler) {
         this.profiler = profiler;
@@ -129,6 +131,12 @@ final class MultiRateStrategy extends SystemInvocationStrategy {
         return disabled.get(bagIndex);
     }
 
+    /** The name of the system running (or last run, or "no system"), for parallel-for messages. */
+    String runningName() {
+        SystemSlot slot = running;
+        return slot == null || !processing ? "(no system)" : slot.name();
+    }
+
     /** Whether a pass is running: a system, a tick listener or Artemis is on the stack. */
     boolean isProcessing() {
         return processing;
@@ -197,6 +205,7 @@ final class MultiRateStrategy extends SystemInvocationStrategy {
      */
     private void run(SystemSlot slot, float delta, long at) {
         world.delta = delta;
+        running = slot;
         try {
             slot.system.process();
         } catch (LoopMisuseException e) {

@@ -9,6 +9,12 @@ final class ThreadConfinement {
 
     /** The loop's thread: the first that ran a frame or a single-step; null before. */
     private volatile Thread owner;
+    /** Refuses controls from inside a parallel-for chunk or async job, on any thread. */
+    private final dev.ecsloop.parallel.Parallel parallel;
+
+    ThreadConfinement(dev.ecsloop.parallel.Parallel parallel) {
+        this.parallel = parallel;
+    }
 
     /** Claims the calling thread if no thread was claimed yet; two racing for it cannot both win. */
     void claim() {
@@ -25,9 +31,11 @@ final class ThreadConfinement {
 
     /**
      * @param what the call, for the message
-     * @throws LoopMisuseException if the calling thread is not the loop's
+     * @throws LoopMisuseException   if the calling thread is not the loop's
+     * @throws IllegalStateException if called inside a parallel-for chunk or an async job
      */
     void check(String what) {
+        parallel.checkNotInChunk("GameLoop.", what);
         Thread current = Thread.currentThread();
         Thread loopThread = owner;
         if (loopThread != null && current != loopThread) {

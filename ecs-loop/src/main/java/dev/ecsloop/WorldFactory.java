@@ -3,6 +3,7 @@ package dev.ecsloop;
 import com.artemis.SystemInvocationStrategy;
 import com.artemis.World;
 import com.artemis.WorldConfiguration;
+import dev.ecsloop.parallel.Parallel;
 
 import java.lang.reflect.Field;
 
@@ -16,16 +17,19 @@ final class WorldFactory {
     }
 
     /**
+     * Registers {@code parallel} for injection ({@code @Wire Parallel parallel;}).
+     *
      * @throws IllegalArgumentException if the configuration carries an invocation strategy of its own
      */
-    static World create(WorldConfiguration config, MultiRateStrategy strategy) {
+    static World create(WorldConfiguration config, MultiRateStrategy strategy, Parallel parallel) {
         SystemInvocationStrategy theirs = ownStrategyOf(config);
         if (theirs != null) {
             throw new IllegalArgumentException("the world configuration registers its own invocation strategy, "
                     + theirs.getClass().getName() + "; a GameLoop runs the world through its own");
         }
         config.setInvocationStrategy(strategy);
-        return new World(config);
+        config.register(parallel);
+        return new LoopWorld(config, parallel);
     }
 
     /** The strategy a configuration carries; Artemis keeps it in a field with no getter. */

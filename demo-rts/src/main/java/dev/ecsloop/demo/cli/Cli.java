@@ -120,7 +120,8 @@ public final class Cli {
             return null;
         }
         StartingClock clock = new StartingClock(Clock.system()); // simulated time starts when the window does
-        RtsGame game = ConsoleRules.apply(RtsGame.create(options.setup(true), clock, true));
+        RtsGame game = ConsoleRules.apply(RtsGame.create(options.setup(true), clock, true, Clock.system(),
+                options.workers));
         SaveSchedule saving = SaveSchedule.attach(options, game, out);
         game.addBetweenFrames(saving::poll);
         WindowRequest request = new WindowRequest(options.fps, options.stopAtNanos == null ? -1 : options.stopAtNanos,

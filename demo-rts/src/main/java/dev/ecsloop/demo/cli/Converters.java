@@ -48,6 +48,13 @@ final class Converters {
         }
     }
 
+    static final class Workers implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            return (int) whole(value, 1, 256);
+        }
+    }
+
     static final class Ai implements ITypeConverter<AiSides> {
         @Override
         public AiSides convert(String value) {

@@ -50,7 +50,7 @@ final class HeadlessSession {
         this.options = options;
         this.status = new StatusOutput(out, mode);
         this.out = status.printer();
-        this.game = ConsoleRules.apply(RtsGame.create(config, clock, true));
+        this.game = ConsoleRules.apply(RtsGame.create(config, clock, true, Clock.system(), options.workers));
         this.loop = game.loop();
         this.saving = SaveSchedule.attach(options, game, this.out);
         game.console().register("quit", "quit", "ends the session (saving --record, printing --print-hash)",
@@ -98,6 +98,7 @@ final class HeadlessSession {
             }
         } finally {
             ExitSaver.close(saver);
+            game.loop().close(); // stops the worker threads: a session run in-process leaves none behind
         }
         return 0;
     }

@@ -77,6 +77,11 @@ final class Options {
             description = "Frame cap in real time (0 = uncapped; default 60). Ignored under --frame-times.")
     int fps = 60;
 
+    @Option(names = "--workers", paramLabel = "N", converter = Converters.Workers.class,
+            description = "Threads for the parallel systems, the loop thread counted (1 to 256; default: the number"
+                    + " of cores). The simulation, its hash and recordings are the same at any count.")
+    int workers = Runtime.getRuntime().availableProcessors();
+
     @Option(names = "--frame-times", paramLabel = "PROFILE", converter = Converters.Profile.class,
             description = {"Run headless on a manual clock driven as fast as possible with these frame lengths "
                     + "(counters then print every simulated second):",

@@ -147,14 +147,47 @@ public final class FogOfWar {
      * @param radius sight in cells, clamped to [0, {@link #MAX_RADIUS}]
      */
     public void revealInSight(int team, int cx, int cy, int radius) {
+        int r = Math.max(0, Math.min(MAX_RADIUS, radius));
+        if (opaque != null && rayDx[r] == null) {
+            buildRays(r);
+        }
+        revealInSight(team, cx, cy, radius, lit);
+    }
+
+    /**
+     * Builds the sight rays of every radius, so that {@link #revealInSight(int, int, int, int, byte[])} may run on
+     * several threads at once; idempotent.
+     *
+     * @return a scratch array long enough for any radius, one per thread that reveals
+     */
+    public byte[] prepareSight() {
+        if (opaque != null) {
+            for (int r = 0; r <= MAX_RADIUS; r++) {
+                if (rayDx[r] == null) {
+                    buildRays(r);
+                }
+            }
+        }
+        return new byte[lit.length];
+    }
+
+    /**
+     * {@link #revealInSight(int, int, int, int)} with the caller's scratch, after {@link #prepareSight()}: threads
+     * revealing at once with their own scratch only ever write the same values (this update's stamp, explored),
+     * so the result does not depend on their order.
+     *
+     * @param team   0 or 1
+     * @param cx     the seeing unit's cell column
+     * @param cy     its cell row
+     * @param radius sight in cells, clamped to [0, {@link #MAX_RADIUS}]
+     * @param lit    scratch from {@link #prepareSight()}
+     */
+    public void revealInSight(int team, int cx, int cy, int radius, byte[] lit) {
         if (opaque == null) {
             reveal(team, cx, cy, radius);
             return;
         }
         int r = Math.max(0, Math.min(MAX_RADIUS, radius));
-        if (rayDx[r] == null) {
-            buildRays(r);
-        }
         int[] dxs = rayDx[r];
         int[] dys = rayDy[r];
         int[] parent = rayParent[r];

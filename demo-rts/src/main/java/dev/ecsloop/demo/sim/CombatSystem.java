@@ -6,6 +6,9 @@ import dev.ecsloop.snapshot.SnapshotState;
 
 import com.artemis.Aspect;
 import com.artemis.ComponentMapper;
+import com.artemis.annotations.Wire;
+import dev.ecsloop.parallel.Chunk;
+import dev.ecsloop.parallel.Parallel;
 import dev.ecsloop.TickRate;
 import dev.ecsloop.demo.fog.FogOfWar;
 import dev.ecsloop.demo.map.GridMap;
@@ -24,6 +27,13 @@ import java.util.function.IntPredicate;
  *
  * <p>Units are processed in entity id order against positions as of the start of the tick; damage is applied
  * at once, in that order. The result is deterministic because the order is.
+ *
+ * <p>The costly part, the search for the nearest visible living enemy, runs first for every unit through the
+ * parallel-for, against health as of the start of the tick. The serial pass then uses that answer unless the
+ * enemy found has died since in this tick, and searches again only then: health only falls within a tick, so
+ * the living enemies now are a subset of those at the start, and the nearest of the superset, if still alive,
+ * is the nearest of the subset (ties go to the same first unit in grid order). The result is bit for bit the
+ * serial one at any number of workers.
  */
 @TickRate(value = 20, phase = 0.2)
 public final class CombatSystem extends GameSystem implements SnapshotState {
@@ -46,6 +56,16 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
     private final int[] presence;
     private final UnitArrays arrays = new UnitArrays();
     private final EnemyOf enemyOf = new EnemyOf();
+    /** Per chunk: its own filter, since a filter carries the team it searches. */
+    private EnemyOf[] chunkFilters = new EnemyOf[0];
+    /** Per unit (dense index): the speculative search's raw answer, -1 for none, {@link #NOT_SEARCHED}. */
+    private int[] speculated = new int[0];
+    private static final int NOT_SEARCHED = -2;
+    /** Blocks per team in {@link #presence}, for the chunks of the running tick. */
+    private int blocks;
+    private final Chunk.Task speculate = this::speculate;
+    @Wire
+    private Parallel parallel;
     private final FogOfWar fog;
     private final int mapWidth;
     private long kills;
@@ -84,6 +104,7 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
             presence[arrays.teams[i] * blocks + block(arrays.xs[i], blockCols) + blockCols * block(arrays.ys[i],
                     blockRows)]++;
         }
+        speculateSearches(blocks);
         for (int i = 0; i < arrays.count; i++) {
             int e = arrays.ids[i];
             Weapon w = weapons.get(e);
@@ -98,9 +119,12 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
             int target = arrays.indexOf(w.target);
             if (target < 0 || healths.get(w.target).hp <= 0f || distance2(i, target) > w.range * w.range) {
                 int enemy = 1 - arrays.teams[i];
-                enemyOf.team = teams[enemy];
-                enemyOf.viewer = arrays.teams[i];
-                int seen = enemiesNear(x, y, enemy, blocks) ? grids[enemy].nearest(x, y, AGGRO_RADIUS, enemyOf) : -1;
+                int seen = speculated[i];
+                if (seen == NOT_SEARCHED || seen >= 0 && healths.get(arrays.ids[teams[enemy].dense[seen]]).hp <= 0f) {
+                    enemyOf.team = teams[enemy];
+                    enemyOf.viewer = arrays.teams[i];
+                    seen = enemiesNear(x, y, enemy, blocks) ? grids[enemy].nearest(x, y, AGGRO_RADIUS, enemyOf) : -1;
+                }
                 seen = seen < 0 ? -1 : teams[enemy].dense[seen];
                 boolean inRange = seen >= 0 && distance2(i, seen) <= w.range * w.range;
                 w.target = inRange ? arrays.ids[seen] : -1;
@@ -122,6 +146,45 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
                 }
                 world.delete(arrays.ids[i]);
                 kills++;
+            }
+        }
+    }
+
+    /** Runs the target searches that health at the start of the tick calls for, chunk by chunk, in parallel. */
+    private void speculateSearches(int blocks) {
+        if (speculated.length < arrays.count) {
+            speculated = new int[Math.max(arrays.count, speculated.length * 2)];
+        }
+        int chunks = (arrays.count + Parallel.CHUNK_SIZE - 1) / Parallel.CHUNK_SIZE;
+        if (chunkFilters.length < chunks) {
+            int old = chunkFilters.length;
+            chunkFilters = java.util.Arrays.copyOf(chunkFilters, Math.max(chunks, old * 2));
+            for (int c = old; c < chunkFilters.length; c++) {
+                chunkFilters[c] = new EnemyOf();
+            }
+        }
+        this.blocks = blocks;
+        parallel.forEach(arrays.ids, arrays.count, Parallel.CHUNK_SIZE, speculate);
+    }
+
+    /** One chunk's searches: reads only (positions, health, fog, grids), writes only its units' slots. */
+    private void speculate(Chunk chunk) {
+        EnemyOf filter = chunkFilters[chunk.index()];
+        for (int i = chunk.first(); i < chunk.end(); i++) {
+            Weapon w = weapons.get(arrays.ids[i]);
+            speculated[i] = NOT_SEARCHED;
+            if (w.range <= 0f) {
+                continue;
+            }
+            int target = arrays.indexOf(w.target);
+            if (target < 0 || healths.get(w.target).hp <= 0f || distance2(i, target) > w.range * w.range) {
+                float x = arrays.xs[i];
+                float y = arrays.ys[i];
+                int enemy = 1 - arrays.teams[i];
+                filter.team = teams[enemy];
+                filter.viewer = arrays.teams[i];
+                speculated[i] = enemiesNear(x, y, enemy, blocks)
+                        ? grids[enemy].nearest(x, y, AGGRO_RADIUS, filter) : -1;
             }
         }
     }

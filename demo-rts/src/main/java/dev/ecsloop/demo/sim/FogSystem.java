@@ -6,6 +6,9 @@ import dev.ecsloop.snapshot.SnapshotState;
 
 import com.artemis.Aspect;
 import com.artemis.ComponentMapper;
+import com.artemis.annotations.Wire;
+import dev.ecsloop.parallel.Chunk;
+import dev.ecsloop.parallel.Parallel;
 import com.artemis.utils.IntBag;
 import dev.ecsloop.TickRate;
 import dev.ecsloop.demo.fog.FogOfWar;
@@ -21,6 +24,11 @@ import dev.ecsloop.interpolate.Transform2;
 @TickRate(value = 10, phase = 0.9)
 public final class FogSystem extends GameSystem implements SnapshotState {
     private final FogOfWar fog;
+    /** Per chunk: its own ray scratch. */
+    private byte[][] scratch = new byte[0][];
+    private final Chunk.Task reveal = this::reveal;
+    @Wire
+    private Parallel parallel;
     private ComponentMapper<Unit> units;
     private ComponentMapper<Transform2> transforms;
 
@@ -45,11 +53,25 @@ public final class FogSystem extends GameSystem implements SnapshotState {
         fog.begin(0);
         fog.begin(1);
         IntBag all = getEntityIds();
-        int[] ids = all.getData();
-        for (int i = 0, n = all.size(); i < n; i++) {
-            Unit u = units.get(ids[i]);
-            Transform2 t = transforms.get(ids[i]);
-            fog.revealInSight(u.team, GridMap.cellCoord(t.position.x), GridMap.cellCoord(t.position.y), u.sight);
+        int chunks = (all.size() + Parallel.CHUNK_SIZE - 1) / Parallel.CHUNK_SIZE;
+        if (scratch.length < chunks) {
+            int old = scratch.length;
+            scratch = java.util.Arrays.copyOf(scratch, Math.max(chunks, old * 2));
+            for (int c = old; c < scratch.length; c++) {
+                scratch[c] = fog.prepareSight();
+            }
+        }
+        parallel.forEach(all, reveal);
+    }
+
+    /** One chunk's units: every write is this update's stamp or "explored", so chunk order does not matter. */
+    private void reveal(Chunk chunk) {
+        byte[] lit = scratch[chunk.index()];
+        for (int i = chunk.first(); i < chunk.end(); i++) {
+            int e = chunk.entity(i);
+            Unit u = units.get(e);
+            Transform2 t = transforms.get(e);
+            fog.revealInSight(u.team, GridMap.cellCoord(t.position.x), GridMap.cellCoord(t.position.y), u.sight, lit);
         }
     }
 }

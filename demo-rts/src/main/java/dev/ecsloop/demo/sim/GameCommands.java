@@ -84,6 +84,12 @@ final class GameCommands {
             out.accept("units: team 0 " + game.unitCount(0) + ", team 1 " + game.unitCount(1) + ", simulated time "
                     + Durations.seconds(game.loop().simulatedNanos()));
         });
+        console.register("workers", "workers", "threads running the parallel systems (--workers), loop thread counted",
+                (args, out) -> {
+                    args.expectAtMost(0);
+                    out.accept("workers: " + game.loop().parallel().workers() + " (movement, combat's target searches"
+                            + " and fog run in parallel; the result is the same at any count)");
+                });
     }
 
     /**

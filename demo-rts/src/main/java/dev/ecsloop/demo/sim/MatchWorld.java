@@ -42,8 +42,11 @@ final class MatchWorld {
     final InputQueue inputs;
     final Interpolation interpolation;
 
-    /** @param extra systems registered after the game's own (tests only; none in a game) */
-    MatchWorld(MatchSetup setup, Clock clock, Clock profiler, BaseSystem... extra) {
+    /**
+     * @param workers threads the parallel systems run on, the loop's counted
+     * @param extra   systems registered after the game's own (tests only; none in a game)
+     */
+    MatchWorld(MatchSetup setup, Clock clock, Clock profiler, int workers, BaseSystem... extra) {
         this.setup = setup;
         this.map = MapGenerator.generate(setup.mapSize(), setup.mapSize(), setup.seed());
         this.fields = new ResourceFields(map);
@@ -56,6 +59,7 @@ final class MatchWorld {
         this.loop = GameLoop.builder()
                 .clock(clock)
                 .profiler(profiler)
+                .workers(workers)
                 .world(new WorldConfigurationBuilder().with(SimSystems.create(this))
                         .with(setup.endless() ? new BaseSystem[] {new EndlessFront(map, fields, outcome)}
                                 : new BaseSystem[0])

@@ -2,11 +2,14 @@ package dev.ecsloop.demo.sim;
 
 import com.artemis.Aspect;
 import com.artemis.ComponentMapper;
+import com.artemis.annotations.Wire;
 import dev.ecsloop.TickRate;
 import dev.ecsloop.demo.map.GridMap;
 import dev.ecsloop.demo.path.Route;
 import dev.ecsloop.demo.spatial.SpatialGrid;
 import dev.ecsloop.interpolate.Transform2;
+import dev.ecsloop.parallel.Chunk;
+import dev.ecsloop.parallel.Parallel;
 
 /**
  * Moves units: route following, chasing an enemy seen nearby, holding still to fight, and separation from
@@ -34,9 +37,11 @@ public final class MovementSystem extends GameSystem {
     private final GridMap map;
     private final SpatialGrid grid;
     private final UnitArrays arrays = new UnitArrays();
-    private final float[] push = new float[2];
-    private float desiredX;
-    private float desiredY;
+    /** Per-chunk scratch (desired velocity, separation push), so chunks on different threads share nothing. */
+    private Steer[] steers = new Steer[0];
+    private final Chunk.Task step = this::step;
+    @Wire
+    private Parallel parallel;
 
     private ComponentMapper<Unit> units;
     private ComponentMapper<Mover> movers;
@@ -53,16 +58,30 @@ public final class MovementSystem extends GameSystem {
     protected void processSystem() {
         arrays.fill(getEntityIds(), transforms, units);
         grid.rebuild(arrays.count, arrays.xs, arrays.ys);
+        int chunks = (arrays.count + Parallel.CHUNK_SIZE - 1) / Parallel.CHUNK_SIZE;
+        if (steers.length < chunks) {
+            int old = steers.length;
+            steers = java.util.Arrays.copyOf(steers, Math.max(chunks, old * 2));
+            for (int c = old; c < steers.length; c++) {
+                steers[c] = new Steer();
+            }
+        }
+        parallel.forEach(arrays.ids, arrays.count, Parallel.CHUNK_SIZE, step);
+    }
+
+    /** One chunk of units: each reads the tick's snapshot arrays and writes only its own components. */
+    private void step(Chunk chunk) {
+        Steer s = steers[chunk.index()];
         float dt = world.getDelta();
-        for (int i = 0; i < arrays.count; i++) {
+        for (int i = chunk.first(); i < chunk.end(); i++) {
             int e = arrays.ids[i];
             float x = arrays.xs[i];
             float y = arrays.ys[i];
             Transform2 t = transforms.get(e);
             Mover m = movers.get(e);
             Weapon w = weapons.get(e);
-            desiredX = 0f;
-            desiredY = 0f;
+            s.desiredX = 0f;
+            s.desiredY = 0f;
             float speed = units.get(e).speed;
             float angle = t.angle;
             int target = arrays.indexOf(w.target);
@@ -70,18 +89,18 @@ public final class MovementSystem extends GameSystem {
             if (target >= 0 && m.order != Mover.ORDER_MOVE) {
                 angle = FastAtan2.atan2(arrays.ys[target] - y, arrays.xs[target] - x);
             } else if (chase >= 0 && m.order != Mover.ORDER_MOVE) {
-                steerTo(x, y, arrays.xs[chase], arrays.ys[chase], speed);
+                steerTo(s, x, y, arrays.xs[chase], arrays.ys[chase], speed);
             } else if (m.state == Mover.FOLLOWING) {
-                follow(m, x, y, speed);
+                follow(s, m, x, y, speed);
             }
-            if (desiredX != 0f || desiredY != 0f) {
-                angle = FastAtan2.atan2(desiredY, desiredX);
+            if (s.desiredX != 0f || s.desiredY != 0f) {
+                angle = FastAtan2.atan2(s.desiredY, s.desiredX);
             }
-            float vx = desiredX;
-            float vy = desiredY;
-            grid.separation(x, y, SEPARATION, i, NEIGHBOURS, PUSH, push);
-            vx += push[0];
-            vy += push[1];
+            float vx = s.desiredX;
+            float vy = s.desiredY;
+            grid.separation(x, y, SEPARATION, i, NEIGHBOURS, PUSH, s.push);
+            vx += s.push[0];
+            vy += s.push[1];
             float nx = x + vx * dt;
             if (map.isWalkableAt(nx, y)) {
                 x = nx;
@@ -96,7 +115,7 @@ public final class MovementSystem extends GameSystem {
     }
 
     /** Walks the route: arrive near the goal, else head for the next route cell, re-pathing when lost. */
-    private void follow(Mover m, float x, float y, float speed) {
+    private void follow(Steer s, Mover m, float x, float y, float speed) {
         int cx = GridMap.cellCoord(x);
         int cy = GridMap.cellCoord(y);
         int cell = map.index(cx, cy);
@@ -124,7 +143,7 @@ public final class MovementSystem extends GameSystem {
             m.stuckTicks = 0;
             return;
         }
-        steerTo(x, y, map.xOf(m.waypoint) + 0.5f, map.yOf(m.waypoint) + 0.5f, speed);
+        steerTo(s, x, y, map.xOf(m.waypoint) + 0.5f, map.yOf(m.waypoint) + 0.5f, speed);
     }
 
     /** A neighbouring cell on the route reachable without cutting a corner, or -1; fixed scan order. */
@@ -144,13 +163,20 @@ public final class MovementSystem extends GameSystem {
         return -1;
     }
 
-    private void steerTo(float x, float y, float tx, float ty, float speed) {
+    private static void steerTo(Steer s, float x, float y, float tx, float ty, float speed) {
         float dx = tx - x;
         float dy = ty - y;
         float d = (float) Math.sqrt(dx * dx + dy * dy);
         if (d > 1e-4f) {
-            desiredX = dx * speed / d;
-            desiredY = dy * speed / d;
+            s.desiredX = dx * speed / d;
+            s.desiredY = dy * speed / d;
         }
+    }
+
+    /** One chunk's scratch. */
+    private static final class Steer {
+        final float[] push = new float[2];
+        float desiredX;
+        float desiredY;
     }
 }

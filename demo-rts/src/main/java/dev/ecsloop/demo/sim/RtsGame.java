@@ -71,8 +71,9 @@ public final class RtsGame {
     private final java.util.ArrayList<Runnable> betweenFrames = new java.util.ArrayList<>();
     private Supplier<String> statusLine = () -> "";
 
-    private RtsGame(MatchSetup setup, Clock clock, boolean record, Clock profiler, BaseSystem... extra) {
-        this.match = new MatchWorld(setup, clock, profiler, extra);
+    private RtsGame(MatchSetup setup, Clock clock, boolean record, Clock profiler, int workers,
+                    BaseSystem... extra) {
+        this.match = new MatchWorld(setup, clock, profiler, workers, extra);
         InputQueue inputs = match.inputs;
         this.player = new PlayerOrders((type, code, x, y, z, w) -> inputs.post().set(type, code, x, y, z, w),
                 match.system(MinimapSystem.class));
@@ -123,15 +124,28 @@ public final class RtsGame {
      * @throws IllegalArgumentException if a configured rate is out of range
      */
     public static RtsGame create(MatchSetup setup, Clock clock, boolean record, Clock profiler) {
+        return create(setup, clock, record, profiler, 1);
+    }
+
+    /**
+     * Builds a game at simulated time 0 on {@code clock}, whose parallel systems run on {@code workers} threads
+     * (the loop thread counted). The simulation is the same at any worker count; only its speed changes.
+     *
+     * @param record   whether to attach a {@link Recorder}
+     * @param profiler the clock system costs are measured with
+     * @param workers  from 1 to 256
+     * @throws IllegalArgumentException if a configured rate or {@code workers} is out of range
+     */
+    public static RtsGame create(MatchSetup setup, Clock clock, boolean record, Clock profiler, int workers) {
         return new RtsGame(Objects.requireNonNull(setup, "setup"), Objects.requireNonNull(clock, "clock"), record,
-                Objects.requireNonNull(profiler, "profiler"));
+                Objects.requireNonNull(profiler, "profiler"), workers);
     }
 
     /**
      * A game with systems added after the game's own: for tests of what the snapshot check mode reports.
      */
     static RtsGame createWith(MatchSetup setup, Clock clock, BaseSystem... extra) {
-        return new RtsGame(setup, clock, false, Clock.system(), extra);
+        return new RtsGame(setup, clock, false, Clock.system(), 1, extra);
     }
 
     /**

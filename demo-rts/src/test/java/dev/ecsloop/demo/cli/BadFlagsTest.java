@@ -20,6 +20,8 @@ class BadFlagsTest {
             "--rate, ai=fast, --rate: 'fast' is not a number of Hz",
             "--rate, ai, --rate: 'ai' is not SYSTEM=HZ",
             "--fps, 5000, --fps: '5000' must be from 0 to 1000",
+            "--workers, 0, --workers: '0' must be from 1 to 256",
+            "--workers, 300, --workers: '300' must be from 1 to 256",
             "--frame-times, warp:3, --frame-times: 'warp:3' is not steady:MS",
             "--frame-times, jitter:9-2:1, --frame-times: 'jitter:9-2:1': MIN is above MAX",
             "--console-port, 70000, --console-port: '70000' must be from 1 to 65535",

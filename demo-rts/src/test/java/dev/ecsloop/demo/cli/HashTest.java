@@ -42,4 +42,19 @@ class HashTest {
         // Runs per second per system, in registration order, as far as 79 columns allow.
         assertTrue(run.out().get(0).contains(" orde 59 econ 10 infl 5 ai 5"), run.out().get(0));
     }
+
+    private static String hashAt(String workers, String profile) {
+        Runs run = Runs.of("--headless", "--units", "900", "--map-size", "64", "--seconds", "8", "--print-hash",
+                "--frame-times", profile, "--workers", workers);
+        assertEquals(0, run.status(), run.err().toString());
+        assertTrue(run.lastOut().matches("world-hash: [0-9a-f]{16}"), run.lastOut());
+        return run.lastOut();
+    }
+
+    @Test
+    void theWorkerCountChangesNothingButSpeed() {
+        String one = hashAt("1", "jitter:0.5-45:11");
+        assertEquals(one, hashAt("2", "steady:16.667"));
+        assertEquals(one, hashAt("3", "jitter:0.5-45:11"), "oversubscribed");
+    }
 }

@@ -81,4 +81,17 @@ class GameCommandsTest {
         assertEquals("error: unknown command 'slect' (did you mean 'select'? try 'help')", run("slect 0 0 1 1"));
         assertEquals("error: unknown command 'mvoe' (did you mean 'move'? try 'help')", run("mvoe 1 1"));
     }
+
+    @org.junit.jupiter.api.Test
+    void workersNamesTheThreadCount() {
+        assertEquals("workers: 1 (movement, combat's target searches and fog run in parallel; the result is the same"
+                + " at any count)", run("workers"));
+        RtsGame two = RtsGame.create(MatchSetup.defaults(3).withUnits(200).withMapSize(64), clock, false,
+                dev.ecsloop.time.Clock.system(), 2);
+        List<String> out = new ArrayList<>();
+        two.console().execute("workers", out::add);
+        two.loop().close();
+        assertEquals(List.of("workers: 2 (movement, combat's target searches and fog run in parallel; the result is"
+                + " the same at any count)"), out);
+    }
 }

@@ -1,0 +1,47 @@
+package dev.ecsloop.parallel;
+
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * One of a loop's worker threads: runs parallel-for chunks as they are published and, between them, queued
+ * async jobs; parks when there is neither. Knows what it is running, so that a guarded call can name it.
+ */
+final class Worker extends Thread {
+
+    /** Busy-waits this many times before parking: a parallel-for usually follows within microseconds. */
+    private static final int SPINS = 2_000;
+
+    final WorkerPool pool;
+    final Chunk view = new Chunk();
+    /** The chunk running on this thread, or -1. */
+    int chunk = -1;
+    /** The channel of the job running on this thread, or null. */
+    AsyncJobs<?> job;
+
+    Worker(WorkerPool pool, String name) {
+        super(name);
+        this.pool = pool;
+        setDaemon(true);
+    }
+
+    @Override
+    public void run() {
+        int seen = 0;
+        int idle = 0;
+        while (!pool.closed) {
+            int generation = WorkerPool.generation(pool.claim.get());
+            if (generation != seen) {
+                seen = generation;
+                pool.work(generation, view, this);
+                idle = 0;
+            } else if (pool.parallel.runQueuedJob(this)) {
+                idle = 0;
+            } else if (idle < SPINS) {
+                idle++;
+                Thread.onSpinWait();
+            } else {
+                LockSupport.park(pool);
+            }
+        }
+    }
+}
