@@ -68,7 +68,7 @@ class DesyncReportTest {
             String cy = value(lines, "cy");
             assertEquals(ann, bob, report);
             assertNotEquals(ann, cy, report);
-            assertSnapshots(p, turn);
+            assertSnapshots(p, turn, peers, rogue);
         }
     }
 
@@ -81,20 +81,31 @@ class DesyncReportTest {
         throw new AssertionError("no line for " + name + " in " + String.join("\n", lines));
     }
 
-    /** Both snapshots were written; the mismatched one is exactly the state this peer hashed at that checkpoint. */
-    private static void assertSnapshots(TestPeer p, long turn) {
+    /**
+     * Both snapshots were written, and each is exactly the state hashed at its checkpoint: by this peer, or, for a
+     * peer that stopped before hashing it (it was behind), by the peers whose worlds it shares.
+     */
+    private static void assertSnapshots(TestPeer p, long turn, List<TestPeer> peers, TestPeer rogue) {
         int seat = p.session.seat();
         Path mismatch = p.diagnoseIn.resolve("desync-" + seat + "-turn" + turn + "-mismatch.snap");
         Path agreed = p.diagnoseIn.resolve("desync-" + seat + "-turn" + (turn - 1) + "-agreed.snap");
         assertTrue(Files.isRegularFile(mismatch), "no " + mismatch + ": " + p.session.desyncReport());
         assertTrue(Files.isRegularFile(agreed), "no " + agreed + ": " + p.session.desyncReport());
-        assertEquals(hashedAt(p, turn), loadedHash(mismatch), p.name + "'s mismatch snapshot is not what it hashed");
-        assertEquals(hashedAt(p, turn - 1), loadedHash(agreed), p.name + "'s agreed snapshot is not what it hashed");
+        // The rogue hashed the mismatch (a desync is a pair of hashes that differ, and only its world differs),
+        // and so did at least one honest peer; a peer behind it stopped before hashing it.
+        String atMismatch = loadedHash(mismatch);
+        String honest = hashedAt(peers.stream().filter(q -> q != rogue).toList(), turn);
+        assertEquals(p == rogue ? hashedAt(List.of(rogue), turn) : honest, atMismatch,
+                p.name + "'s mismatch snapshot is not the state hashed there");
+        assertNotEquals(p == rogue, honest.equals(atMismatch), p.name + "'s mismatch snapshot is in the wrong camp");
+        assertEquals(hashedAt(peers, turn - 1), loadedHash(agreed),
+                p.name + "'s agreed snapshot is not the state hashed there");
     }
 
-    private static String hashedAt(TestPeer p, long turn) {
-        return StateHash.hex(p.session.checkpoints().stream().filter(h -> h.turn() == turn)
-                .mapToLong(Message.Hash::hash).findFirst().orElseThrow());
+    /** The hash some of {@code peers} took at checkpoint {@code turn} (they agree), or "" if none took it. */
+    private static String hashedAt(List<TestPeer> peers, long turn) {
+        return peers.stream().flatMap(p -> p.session.checkpoints().stream()).filter(h -> h.turn() == turn)
+                .map(h -> StateHash.hex(h.hash())).findFirst().orElse("");
     }
 
     private static String loadedHash(Path snapshot) {
