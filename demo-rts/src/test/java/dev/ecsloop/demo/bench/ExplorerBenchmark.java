@@ -85,7 +85,7 @@ public final class ExplorerBenchmark {
     }
 
     /** One load's frames over all its segments, and what the clients achieved. */
-    record Row(Load load, Spread cpu, Spread wall, Spread drainCpu, double fps, long answered, double seconds,
+    record Row(Load load, Spread cpu, Spread gameCpu, Spread wall, Spread drainCpu, double fps, long answered, double seconds,
                double sentPerSecond, double requestsPerSecond, long watchBytes) {
     }
 
@@ -155,7 +155,7 @@ public final class ExplorerBenchmark {
             for (Load l : Load.values()) {
                 Samples x = all.get(l);
                 double secs = rounds * segmentSeconds;
-                rows.put(l, new Row(l, x.cpu(), x.wall(), x.drainCpu(), x.count / secs, x.answered, secs,
+                rows.put(l, new Row(l, x.cpu(), x.gameCpu(), x.wall(), x.drainCpu(), x.count / secs, x.answered, secs,
                         x.sent / secs, x.answered / secs, x.watchBytes));
             }
             return new Overhead(units, rounds, segmentSeconds, rows, ratios, wallRatios, loadStart,
@@ -263,6 +263,15 @@ public final class ExplorerBenchmark {
 
         Spread cpu() {
             return Spread.of(cpu, count);
+        }
+
+        /** The frame's CPU time less its drain's: the game's own work, however the clients disturb it. */
+        Spread gameCpu() {
+            long[] game = new long[count];
+            for (int i = 0; i < count; i++) {
+                game[i] = cpu[i] - drainCpu[i];
+            }
+            return Spread.of(game, count);
         }
 
         Spread wall() {

@@ -51,6 +51,8 @@ final class LoopSide {
     private long lastFrameNanos = Long.MIN_VALUE;
     private long[] lastRuns;
     private final long startNanos;
+    /** Every living entity; made by the first {@link #alive()}, on the loop thread. */
+    private com.artemis.EntitySubscription all;
 
     LoopSide(GameLoop loop, Recorder recorder, Clock clock) {
         this.loop = loop;
@@ -255,7 +257,14 @@ final class LoopSide {
         return world.getComponentManager().getComponentsFor(entity, into);
     }
 
+    /**
+     * The living entities. The subscription is made at the first read, not before: a game nobody queries keeps
+     * no subscription of the explorer's; afterwards it is looked up once, not per request and per event.
+     */
     com.artemis.utils.BitVector alive() {
-        return world.getAspectSubscriptionManager().get(Aspect.all()).getActiveEntityIds();
+        if (all == null) {
+            all = world.getAspectSubscriptionManager().get(Aspect.all());
+        }
+        return all.getActiveEntityIds();
     }
 }

@@ -172,7 +172,9 @@ final class Methods {
             mappers.add(side.world.getMapper(side.component(name)));
         }
         BitVector alive = side.alive();
-        List<Integer> ids = new ArrayList<>(Math.min(limit, 64));
+        // Plain ints, not a list of boxed ones: a page is up to 1,000 ids, copied on the loop thread.
+        int[] ids = new int[limit];
+        int count = 0;
         Integer next = null;
         for (int e = alive.nextSetBit(after + 1); e >= 0; e = alive.nextSetBit(e + 1)) {
             boolean all = true;
@@ -185,14 +187,14 @@ final class Methods {
             if (!all) {
                 continue;
             }
-            if (ids.size() == limit) {
-                next = ids.get(ids.size() - 1);
+            if (count == limit) {
+                next = ids[count - 1];
                 break;
             }
-            ids.add(e);
+            ids[count++] = e;
         }
         Map<String, Object> out = new LinkedHashMap<>();
-        out.put("entities", ids);
+        out.put("entities", count == limit ? ids : java.util.Arrays.copyOf(ids, count));
         out.put("next_after", next);
         return out;
     }
