@@ -75,6 +75,7 @@ public final class SoakBenchmark {
                     over++;
                 }
             }
+            autosave.finish();   // the file written: no snapshot in flight when the heap is read
             double heap = liveHeapMb();
             heaps.add(heap);
             if (m == 10) {
@@ -88,6 +89,7 @@ public final class SoakBenchmark {
         }
         double realMinutes = (wall.nanoTime() - startWall) / 6e10;
         List<Path> files = autosave.finish();
+        System.out.println("autosaves written: " + files.size());
         String finalHash = StateHash.hex(game.worldHash());
         RtsGame fresh = RtsGame.create(setup, new ManualClock(), false);
         int loaded = 0;
