@@ -146,9 +146,29 @@ public final class Snapshots {
         restore(readFile(file));
     }
 
-    /** The bytes of a snapshot file; see {@link SnapshotFiles#read}. */
-    static byte[] readFile(Path file) {
+    /**
+     * The bytes of a file, for a game that reads snapshot files off the loop's thread and restores them on it:
+     * only a regular file is read (a FIFO or a device is refused before it is opened, so nothing blocks), and at
+     * most {@link SnapshotFormat#MAX_BYTES}. The bytes are not checked here; {@link #restore} checks them.
+     *
+     * @param file a file
+     * @return its bytes
+     * @throws SnapshotException if it is missing, not a regular file, too large or unreadable (one line)
+     */
+    public static byte[] readFile(Path file) {
         return SnapshotFiles.read(file);
+    }
+
+    /**
+     * Writes bytes to a file whole or not at all (a temporary file beside it, moved into place), for a game that
+     * captures on the loop's thread and writes on another; safe on any thread.
+     *
+     * @param file  where to write
+     * @param bytes what {@link #capture()} returned, or any encoding of it the game reads back
+     * @throws SnapshotException if the file cannot be written (one line); no temporary file is left behind
+     */
+    public static void writeFile(Path file, byte[] bytes) {
+        SnapshotFiles.write(file, bytes);
     }
 
     // ---------------------------------------------------------------- capture

@@ -49,6 +49,12 @@ public final class Cli {
         if (conflict == null) {
             conflict = ScreenshotTargets.problem(options.screenshots, options.stopAtNanos);
         }
+        if (conflict == null) {
+            conflict = options.saveConflict();
+        }
+        if (conflict == null) {
+            conflict = SaveSchedule.problem(options);
+        }
         if (conflict != null) {
             err.println("error: " + conflict);
             return OneLineErrors.EXIT;
@@ -115,6 +121,8 @@ public final class Cli {
         }
         StartingClock clock = new StartingClock(Clock.system()); // simulated time starts when the window does
         RtsGame game = ConsoleRules.apply(RtsGame.create(options.setup(true), clock, true));
+        SaveSchedule saving = SaveSchedule.attach(options, game, out);
+        game.addBetweenFrames(saving::poll);
         WindowRequest request = new WindowRequest(options.fps, options.stopAtNanos == null ? -1 : options.stopAtNanos,
                 options.offscreen, options.screenshots);
         Transports transports = new Transports(game, in, out, options.consolePort, ExplorerOption.token(options));
@@ -130,7 +138,11 @@ public final class Cli {
                 out.println("window unavailable (" + e.getMessage() + "): running headless");
                 return null;
             }
+            boolean saved = saving.finish();
             HeadlessSession.finish(options, game, out);
+            if (!saved && status == 0) {
+                status = OneLineErrors.EXIT;
+            }
         } finally {
             ExitSaver.close(saver);
         }

@@ -1,5 +1,7 @@
 package dev.ecsloop.demo.cli;
 
+import dev.ecsloop.demo.save.SaveAt;
+
 import dev.ecsloop.console.ConsoleServer;
 import dev.ecsloop.demo.sim.AiSides;
 import dev.ecsloop.demo.sim.MatchSetup;
@@ -86,6 +88,33 @@ final class Converters {
             } catch (IllegalArgumentException e) {
                 throw new TypeConversionException(e.getMessage());
             }
+        }
+    }
+
+    static final class Save implements ITypeConverter<SaveAt> {
+        @Override
+        public SaveAt convert(String value) {
+            try {
+                return SaveAt.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    /** Simulated minutes as exact nanoseconds: a decimal from 0.01 to 1440 (a day). */
+    static final class Minutes implements ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            if (!DECIMAL.matcher(value).matches()) {
+                throw new TypeConversionException("'" + value + "' is not a number");
+            }
+            BigDecimal m = new BigDecimal(value);
+            if (m.compareTo(new BigDecimal("0.01")) < 0 || m.compareTo(BigDecimal.valueOf(1440)) > 0) {
+                throw new TypeConversionException("'" + value + "' must be from 0.01 to 1440 minutes");
+            }
+            return m.multiply(BigDecimal.valueOf(60_000_000_000L)).setScale(0, java.math.RoundingMode.HALF_UP)
+                    .longValueExact();
         }
     }
 

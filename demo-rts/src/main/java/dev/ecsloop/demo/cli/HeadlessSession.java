@@ -36,6 +36,7 @@ final class HeadlessSession {
     private final ManualClock clock = new ManualClock();
     private final RtsGame game;
     private final GameLoop loop;
+    private final SaveSchedule saving;
     private volatile boolean quit;
 
     HeadlessSession(Options options, MatchSetup config, PrintStream out) {
@@ -51,6 +52,7 @@ final class HeadlessSession {
         this.out = status.printer();
         this.game = ConsoleRules.apply(RtsGame.create(config, clock, true));
         this.loop = game.loop();
+        this.saving = SaveSchedule.attach(options, game, this.out);
         game.console().register("quit", "quit", "ends the session (saving --record, printing --print-hash)",
                 (args, reply) -> {
                     args.expectAtMost(0);
@@ -89,7 +91,11 @@ final class HeadlessSession {
                 reader.close();
                 status.finish();
             }
+            boolean saved = saving.finish();
             finish(options, game, out);
+            if (!saved) {
+                return OneLineErrors.EXIT;
+            }
         } finally {
             ExitSaver.close(saver);
         }
@@ -140,6 +146,7 @@ final class HeadlessSession {
             boolean inputEnded = !reader.isRunning();
             clock.advance(clip(frames.getAsLong()));
             game.frame();
+            saving.poll();
             if (clock.nanoTime() >= nextPrint) {
                 status.status(statusLine());
                 nextPrint = (clock.nanoTime() / SECOND + 1) * SECOND;
@@ -163,6 +170,7 @@ final class HeadlessSession {
             clock.advance(clip(now - last[0]));
             last[0] = now;
             game.frame();
+            saving.poll();
             if (now >= nextPrint[0]) {
                 status.status(statusLine());
                 nextPrint[0] = Math.max(nextPrint[0] + SECOND, now);
@@ -177,12 +185,13 @@ final class HeadlessSession {
         return StatusLine.format(loop, game.unitCount(0), game.unitCount(1));
     }
 
-    /** A frame's real length, cut so that simulated time does not pass the stop time. */
+    /** A frame's real length, cut so that simulated time passes neither the stop time nor the next save's. */
     private long clip(long frame) {
-        if (options.stopAtNanos == null || loop.isPaused()) {
+        long until = Math.min(options.stopAtNanos == null ? Long.MAX_VALUE : options.stopAtNanos, saving.nextDue());
+        if (until == Long.MAX_VALUE || loop.isPaused()) {
             return frame;
         }
-        long remaining = options.stopAtNanos - loop.simulatedNanos();
+        long remaining = until - loop.simulatedNanos();
         double scale = loop.timeScale();
         long needed = scale == 1.0 ? remaining : (long) Math.ceil(remaining / scale);
         return Math.max(0, Math.min(frame, needed));

@@ -1,5 +1,7 @@
 package dev.ecsloop.demo.cli;
 
+import dev.ecsloop.demo.save.SaveAt;
+
 import dev.ecsloop.demo.sim.AiSides;
 import dev.ecsloop.demo.sim.MatchSetup;
 import dev.ecsloop.demo.sim.RateSetting;
@@ -57,6 +59,10 @@ final class Options {
                     + "armies then meet within seconds).")
     Integer mapSize;
 
+    @Option(names = "--endless", description = "Bases cannot fall: both sides keep producing and attacking for as "
+            + "long as the match runs (hour-long matches). Part of the setup a recording or snapshot carries.")
+    boolean endless;
+
     @Option(names = "--seconds", paramLabel = "T", converter = Converters.Seconds.class,
             description = "Stop after T simulated seconds; the last frame ends exactly at T. Without it, run until "
                     + "'quit' or the end of standard input.")
@@ -79,6 +85,24 @@ final class Options {
                     "  stall:MS@SECOND       exact 1/60 s frames, but the first frame starting at or after "
                             + "SECOND s lasts MS ms (over 250 ms hits the catch-up bound)"})
     FrameProfile frameTimes;
+
+    @Option(names = "--save", paramLabel = "FILE@SECONDS", converter = Converters.Save.class,
+            description = "Write a snapshot of the game at this simulated time, e.g. s.snap@12 (headless: exactly "
+                    + "then, whatever --frame-times; in the window: the first frame at or after). Repeatable.")
+    List<SaveAt> saves = new ArrayList<>();
+
+    @Option(names = "--load", paramLabel = "FILE", description = "Start from a snapshot (--save, 'save' or an "
+            + "autosave; the setup flags must match it). --seconds stays absolute simulated time.")
+    Path load;
+
+    @Option(names = "--autosave", paramLabel = "MINUTES", converter = Converters.Minutes.class,
+            description = "Save every MINUTES of simulated time (0.01 to 1440), compressed, written off the loop "
+                    + "thread, as autosave-SECONDS.snap.gz; the newest " + SaveSchedule.AUTOSAVES_KEPT + " are kept.")
+    Long autosaveNanos;
+
+    @Option(names = "--autosave-dir", paramLabel = "DIR", description = "Where autosaves go (default: the current "
+            + "directory; it must exist).")
+    Path autosaveDir;
 
     @Option(names = "--record", paramLabel = "FILE", description = "Save a replay of the session at exit.")
     Path record;
@@ -152,10 +176,30 @@ final class Options {
                     : saveKeyframes ? "--save-keyframes" : null;
             return seeking == null ? null : seeking + " needs --replay FILE";
         }
-        String ignored = record != null ? "--record" : !rates.isEmpty() ? "--rate" : consolePort != null
+        String ignored = record != null ? "--record" : !rates.isEmpty() ? "--rate" : load != null ? "--load"
+                : !saves.isEmpty() ? "--save" : autosaveNanos != null ? "--autosave" : consolePort != null
                 ? "--console-port" : consoleToken != null ? "--console-token" : explorerPort != null ? "--explorer" : null;
         return ignored == null ? null : "--replay runs as fast as possible from the file alone, with no console: drop "
                 + ignored;
+    }
+
+    /**
+     * A save flag given with one it cannot work with, or null: a network match loads and saves only together
+     * (not built yet), and a recording journals from simulated time 0, which a loaded game is not at.
+     */
+    String saveConflict() {
+        String saving = load != null ? "--load" : !saves.isEmpty() ? "--save" : autosaveNanos != null ? "--autosave"
+                : null;
+        if (saving == null) {
+            return null;
+        }
+        if (net.active()) {
+            return saving + " is not available in a network match (every peer would have to load alike)";
+        }
+        if (load != null && record != null) {
+            return "--record journals from simulated time 0, which a game started by --load is not at: drop one";
+        }
+        return null;
     }
 
     /**
@@ -176,6 +220,9 @@ final class Options {
         }
         if (mapSize != null) {
             c = c.withMapSize(mapSize);
+        }
+        if (endless) {
+            c = c.withEndless(true);
         }
         return c;
     }

@@ -50,6 +50,9 @@ final class ReplaySession {
             if (options.ai != null) {
                 wanted = wanted.withAi(options.ai);
             }
+            if (options.endless) {
+                wanted = wanted.withEndless(true);
+            }
             if (!replay.setup().equals(wanted.identity())) {
                 throw new ReplayFormatException(options.replay + " was recorded for setup '" + replay.setup()
                         + "', not '" + wanted.identity() + "' as the flags ask");

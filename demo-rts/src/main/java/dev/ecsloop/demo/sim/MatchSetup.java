@@ -21,14 +21,17 @@ import java.util.regex.Pattern;
  * @param pathBudget work units per pathfinding tick for each of the two path services
  * @param rates      rates to apply from simulated time zero, in order
  * @param ai         which teams the AI commands
+ * @param endless    whether bases cannot fall ({@link Spawner#ENDLESS_BASE_HP}), so both sides produce and fight
+ *                   for as long as the match runs: hour-long matches for seeking, rejoin and soak tests
  */
-public record MatchSetup(int units, long seed, int mapSize, int pathBudget, List<RateSetting> rates, AiSides ai) {
+public record MatchSetup(int units, long seed, int mapSize, int pathBudget, List<RateSetting> rates, AiSides ai,
+                         boolean endless) {
     public static final int DEFAULT_UNITS = 2_000;
     public static final int MAX_UNITS = 50_000;
     public static final int DEFAULT_PATH_BUDGET = 20_000;
 
     private static final Pattern IDENTITY = Pattern.compile(
-            "demo-rts units=(\\d+) seed=(-?\\d+) map=(\\d+) budget=(\\d+)(?: ai=(\\w+))?");
+            "demo-rts units=(\\d+) seed=(-?\\d+) map=(\\d+) budget=(\\d+)(?: ai=(\\w+))?( endless)?");
 
     /**
      * @throws IllegalArgumentException if units is outside [2, MAX_UNITS], the map outside [16, 4096] or the
@@ -46,6 +49,15 @@ public record MatchSetup(int units, long seed, int mapSize, int pathBudget, List
         }
         rates = List.copyOf(Objects.requireNonNull(rates, "rates"));
         Objects.requireNonNull(ai, "ai");
+    }
+
+    /**
+     * A setup whose bases can fall.
+     *
+     * @throws IllegalArgumentException as the canonical constructor
+     */
+    public MatchSetup(int units, long seed, int mapSize, int pathBudget, List<RateSetting> rates, AiSides ai) {
+        this(units, seed, mapSize, pathBudget, rates, ai, false);
     }
 
     /**
@@ -74,33 +86,38 @@ public record MatchSetup(int units, long seed, int mapSize, int pathBudget, List
     }
 
     public MatchSetup withUnits(int n) {
-        return new MatchSetup(n, seed, mapSize, pathBudget, rates, ai);
+        return new MatchSetup(n, seed, mapSize, pathBudget, rates, ai, endless);
     }
 
     public MatchSetup withSeed(long s) {
-        return new MatchSetup(units, s, mapSize, pathBudget, rates, ai);
+        return new MatchSetup(units, s, mapSize, pathBudget, rates, ai, endless);
     }
 
     public MatchSetup withMapSize(int size) {
-        return new MatchSetup(units, seed, size, pathBudget, rates, ai);
+        return new MatchSetup(units, seed, size, pathBudget, rates, ai, endless);
     }
 
     public MatchSetup withRates(List<RateSetting> r) {
-        return new MatchSetup(units, seed, mapSize, pathBudget, r, ai);
+        return new MatchSetup(units, seed, mapSize, pathBudget, r, ai, endless);
     }
 
     public MatchSetup withAi(AiSides sides) {
-        return new MatchSetup(units, seed, mapSize, pathBudget, rates, sides);
+        return new MatchSetup(units, seed, mapSize, pathBudget, rates, sides, endless);
+    }
+
+    /** @param on whether bases cannot fall (see {@link #endless()}) */
+    public MatchSetup withEndless(boolean on) {
+        return new MatchSetup(units, seed, mapSize, pathBudget, rates, ai, on);
     }
 
     /**
      * The identity a recording carries, e.g. {@code demo-rts units=2000 seed=7 map=256 budget=20000}; with
      * {@code ai=team1} appended when the AI commands team 1 only (so recordings made before that choice existed
-     * read as what they were: the AI on both sides).
+     * read as what they were: the AI on both sides), and {@code endless} when bases cannot fall.
      */
     public String identity() {
         return "demo-rts units=" + units + " seed=" + seed + " map=" + mapSize + " budget=" + pathBudget
-                + (ai == AiSides.BOTH ? "" : " ai=" + ai.word());
+                + (ai == AiSides.BOTH ? "" : " ai=" + ai.word()) + (endless ? " endless" : "");
     }
 
     /**
@@ -116,7 +133,7 @@ public record MatchSetup(int units, long seed, int mapSize, int pathBudget, List
         try {
             return new MatchSetup(Integer.parseInt(m.group(1)), Long.parseLong(m.group(2)),
                     Integer.parseInt(m.group(3)), Integer.parseInt(m.group(4)), List.of(),
-                    m.group(5) == null ? AiSides.BOTH : AiSides.parse(m.group(5)));
+                    m.group(5) == null ? AiSides.BOTH : AiSides.parse(m.group(5)), m.group(6) != null);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("'" + identity + "' has a number out of range");
         }

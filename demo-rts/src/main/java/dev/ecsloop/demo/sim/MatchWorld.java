@@ -56,7 +56,10 @@ final class MatchWorld {
         this.loop = GameLoop.builder()
                 .clock(clock)
                 .profiler(profiler)
-                .world(new WorldConfigurationBuilder().with(SimSystems.create(this)).with(extra))
+                .world(new WorldConfigurationBuilder().with(SimSystems.create(this))
+                        .with(setup.endless() ? new BaseSystem[] {new EndlessFront(map, fields, outcome)}
+                                : new BaseSystem[0])
+                        .with(extra))
                 .build();
         this.inputs = InputQueue.install(loop, OrdersSystem.class);
         system(OrdersSystem.class).attach(inputs);

@@ -68,6 +68,7 @@ public final class RtsGame {
     private Snapshots snapshots;
     private boolean networked;
     private Runnable beforeFrame = () -> { };
+    private final java.util.ArrayList<Runnable> betweenFrames = new java.util.ArrayList<>();
     private Supplier<String> statusLine = () -> "";
 
     private RtsGame(MatchSetup setup, Clock clock, boolean record, Clock profiler, BaseSystem... extra) {
@@ -218,8 +219,21 @@ public final class RtsGame {
         return statusLine.get();
     }
 
-    /** Runs the before-frame hook; the window calls it before each of its frames. */
+    /**
+     * Adds work that must run between frames, on the loop thread, before every frame (after the console): saves
+     * due by simulated time. Runs before the {@link #onBeforeFrame} hook.
+     *
+     * @param work what to run
+     */
+    public void addBetweenFrames(Runnable work) {
+        betweenFrames.add(Objects.requireNonNull(work, "work"));
+    }
+
+    /** Runs the between-frames work, then the before-frame hook; the window calls it before each of its frames. */
     public void beforeFrame() {
+        for (int i = 0; i < betweenFrames.size(); i++) {
+            betweenFrames.get(i).run();
+        }
         beforeFrame.run();
     }
 

@@ -24,6 +24,13 @@ final class Spawner {
     static final float HARVESTER_SPEED = 5f;
     /** One unit in this many of a team's starting army is a harvester. */
     static final int HARVESTER_EVERY = 10;
+    /**
+     * Hit points of a base in an endless match: so large that no hit can lower them (a float of 1e30 minus any
+     * weapon's damage rounds back to 1e30), so the base never falls and keeps its full strength, health bar and
+     * production, without a rule of its own in the combat systems.
+     */
+    static final float ENDLESS_BASE_HP = 1e30f;
+
     /** Hit points of a base: 10 per unit in the game, from 600 to 4,000, so small games end too. */
     static float baseHp(int units) {
         return Math.max(600f, Math.min(4_000f, 10f * units));
@@ -49,7 +56,8 @@ final class Spawner {
         CellRect[] areas = {grown(map, 0, perTeam), grown(map, 1, perTeam)};
         int[] bases = new int[2];
         for (int team = 0; team < 2; team++) {
-            bases[team] = base(world, map, team, fields.baseCell(team), baseHp(config.units()));
+            bases[team] = base(world, map, team, fields.baseCell(team), config.endless() ? ENDLESS_BASE_HP
+                    : baseHp(config.units()));
         }
         int[] fighters = new int[2];
         for (int i = 0; i < config.units(); i++) {
