@@ -2,9 +2,7 @@ package dev.ecsloop.replay;
 
 import com.artemis.BaseSystem;
 import dev.ecsloop.GameLoop;
-import dev.ecsloop.TickListener;
 import dev.ecsloop.input.InputQueue;
-import dev.ecsloop.state.StateHash;
 import dev.ecsloop.time.Clock;
 import dev.ecsloop.time.Durations;
 import dev.ecsloop.time.ManualClock;
@@ -54,7 +52,7 @@ final class ReplayRun implements AutoCloseable {
     private final InputQueue inputs;
     private final LongSupplier frames;
     private final Clock pace;
-    private final Checker checker;
+    private final HashChecker checker;
     private RecordReader records;
     private long consumed;
     /** Whether {@link #records} holds a record read but not yet applied (its instant is not yet reached). */
@@ -78,7 +76,7 @@ final class ReplayRun implements AutoCloseable {
         RecordReader hashes;
         try {
             hashes = replay.open();
-            this.checker = new Checker(hashes);
+            this.checker = new HashChecker(replay, loop.world(), hashes);
         } catch (ReplayFormatException e) {
             records.close();
             throw e;
@@ -363,85 +361,6 @@ final class ReplayRun implements AutoCloseable {
         loop.removeTickListener(checker);
         records.close();
         checker.hashes.close();
-    }
-
-    /**
-     * Hashes the state at the recorder's checkpoints and compares with the recorded hashes in order, read by its
-     * own pass over the file.
-     */
-    private final class Checker implements TickListener {
-        final StateHash hasher = new StateHash(loop.world());
-        RecordReader hashes;
-        long reads;
-        boolean haveNext;
-        long nextTime;
-        long nextHash;
-        int matched;
-        long nextHashAt;
-        long lastMatch = -1;
-        ReplayResult.Divergence divergence;
-        ReplayFormatException failure;
-
-        Checker(RecordReader hashes) throws ReplayFormatException {
-            this.hashes = hashes;
-            this.nextHashAt = replay.hashEveryNanos();
-            advance();
-        }
-
-        void resume(RecordReader positioned, Position p) {
-            hashes = positioned;
-            reads = p.hashReads();
-            haveNext = p.haveHash();
-            if (haveNext) {
-                nextTime = hashes.simNanos;
-                nextHash = hashes.value;
-            }
-            nextHashAt = p.nextHashAt();
-            matched = p.matched();
-            lastMatch = p.lastMatch();
-            divergence = null;
-            failure = null;
-        }
-
-        private void advance() throws ReplayFormatException {
-            haveNext = false;
-            while (hashes.next()) {
-                reads++;
-                if (hashes.kind == ReplayFormat.HASH) {
-                    haveNext = true;
-                    nextTime = hashes.simNanos;
-                    nextHash = hashes.value;
-                    return;
-                }
-            }
-        }
-
-        @Override
-        public void beforeTick(BaseSystem system, long tickNanos) {
-            if (divergence != null || failure != null || tickNanos < nextHashAt) {
-                return;
-            }
-            nextHashAt = Recorder.nextCheckpoint(tickNanos, replay.hashEveryNanos());
-            long actual = hasher.hash();
-            String name = system.getClass().getSimpleName();
-            if (!haveNext) {
-                if (tickNanos <= replay.endNanos()) {
-                    divergence = new ReplayResult.Divergence(name, tickNanos, lastMatch, 0, actual);
-                }
-                return;
-            }
-            if (nextTime != tickNanos || nextHash != actual) {
-                divergence = new ReplayResult.Divergence(name, tickNanos, lastMatch, nextHash, actual);
-                return;
-            }
-            matched++;
-            lastMatch = tickNanos;
-            try {
-                advance();
-            } catch (ReplayFormatException e) {
-                failure = e;
-            }
-        }
     }
 
     /** A frame length of 0 or less from the caller's supplier: refused as the caller's mistake. */
