@@ -59,6 +59,7 @@ public final class Parallel {
     private long[] results = new long[0];
     private Throwable[] failures = new Throwable[0];
     private volatile AsyncJobs<?>[] channels = new AsyncJobs<?>[0];
+    private final JobsState jobsState = new JobsState(this);
 
     private Parallel(int workers, Supplier<String> runningSystem, Supplier<World> worldSource) {
         this.workers = workers;
@@ -337,12 +338,42 @@ public final class Parallel {
      * @throws IllegalArgumentException if {@code delayTicks} or {@code capacity} is out of range
      */
     public <J extends AsyncJobs.Job> AsyncJobs<J> jobs(String owner, int delayTicks, int capacity) {
+        return jobs(owner, delayTicks, capacity, null);
+    }
+
+    /**
+     * As {@link #jobs(String, int, int)}, with the codec that puts pending jobs into snapshots.
+     *
+     * @param owner      the owning system's name, for messages and snapshots
+     * @param delayTicks ticks from submission to delivery, 1 to 1,000,000
+     * @param capacity   most jobs pending at once, 1 to 1,000,000
+     * @param codec      writes and reads a pending job's inputs; null: snapshots with jobs pending are refused
+     * @param <J>        the job type
+     * @return the channel
+     * @throws IllegalArgumentException if {@code delayTicks} or {@code capacity} is out of range
+     */
+    public <J extends AsyncJobs.Job> AsyncJobs<J> jobs(String owner, int delayTicks, int capacity,
+                                                       JobCodec<J> codec) {
         checkNotInChunk("Parallel.jobs()");
-        AsyncJobs<J> channel = new AsyncJobs<>(this, Objects.requireNonNull(owner, "owner"), delayTicks, capacity);
+        AsyncJobs<J> channel = new AsyncJobs<>(this, Objects.requireNonNull(owner, "owner"), delayTicks, capacity,
+                codec);
         AsyncJobs<?>[] now = Arrays.copyOf(channels, channels.length + 1);
         now[now.length - 1] = channel;
         channels = now;
         return channel;
+    }
+
+    AsyncJobs<?>[] channels() {
+        return channels;
+    }
+
+    /**
+     * For the loop's snapshots: every channel's pending jobs (see {@link JobCodec}).
+     *
+     * @return the jobs as snapshot state
+     */
+    public dev.ecsloop.snapshot.StagedState jobsState() {
+        return jobsState;
     }
 
     /** @return jobs submitted and not yet delivered, over every channel */
