@@ -149,6 +149,9 @@ public final class AsyncJobs<J extends AsyncJobs.Job> {
             failures[slot] = null;
             state.set(slot, EMPTY);
             head = head + 1;
+            if (failure instanceof Error error) {
+                throw error;   // unwrapped, as the loop lets a system's Error escape
+            }
             if (failure != null) {
                 throw new WorkerFailedException("async job #" + serial + " of " + owner, failure);
             }

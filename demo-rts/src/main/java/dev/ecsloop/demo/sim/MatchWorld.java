@@ -58,10 +58,16 @@ final class MatchWorld {
                 .workers(workers)
                 .world(new WorldConfigurationBuilder().with(SimSystems.create(this)))
                 .build();
-        this.inputs = InputQueue.install(loop, OrdersSystem.class);
-        system(OrdersSystem.class).attach(inputs);
-        this.interpolation = Interpolation.install(loop);
-        Spawner.spawn(loop.world(), map, setup, fields);
+        try {
+            this.inputs = InputQueue.install(loop, OrdersSystem.class);
+            system(OrdersSystem.class).attach(inputs);
+            this.interpolation = Interpolation.install(loop);
+            Spawner.spawn(loop.world(), map, setup, fields);
+        } catch (RuntimeException | Error e) {
+            // Out of memory while spawning, say: the worker threads would keep the half-built world reachable.
+            loop.close();
+            throw e;
+        }
     }
 
     /** The registered instance of one of {@link SimSystems#ALL}. */
