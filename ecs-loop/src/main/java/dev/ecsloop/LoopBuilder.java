@@ -103,7 +103,7 @@ public final class LoopBuilder {
     /**
      * The threads that run parallel-for chunks and async jobs ({@link Parallel}), the loop thread counted; 1 by
      * default: no worker thread, everything on the loop thread. The simulation's result does not depend on it.
-     * The worker threads start here and stop at {@link GameLoop#close()}.
+     * The worker threads start with the first parallel-for or job and stop at {@link GameLoop#close()}.
      *
      * @param workers from 1 to 256
      * @return this builder

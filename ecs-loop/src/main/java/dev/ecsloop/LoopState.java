@@ -5,6 +5,7 @@ import dev.ecsloop.snapshot.LoopHooks;
 import dev.ecsloop.snapshot.SnapshotException;
 import dev.ecsloop.snapshot.SnapshotIn;
 import dev.ecsloop.snapshot.SnapshotOut;
+import dev.ecsloop.snapshot.StagedState;
 
 /**
  * The one place that reads and writes a loop's internal state for snapshots: every system's kind, enabled flag,
@@ -18,7 +19,6 @@ import dev.ecsloop.snapshot.SnapshotOut;
  * long now, long scale ppm, long scale carry, long catch-up bound, boolean keep debt, boolean paused, long debt,
  * long dropped, long horizon.
  *
- * <p>Pending async jobs are not state here: while any is pending, capture and restore are refused.
  *
  * <p>Restoring is staged: everything is read and checked against this loop (same systems in the same order,
  * values within the invariants of {@link TickSchedule} and {@link SimulatedTime}) before anything changes.
@@ -45,18 +45,17 @@ final class LoopState implements LoopHooks {
             throw new SnapshotException("snapshots are taken and restored between frames, not from inside one of"
                     + " the loop's systems or listeners");
         }
-        int pending = parallel.pendingJobs();
-        if (pending > 0) {
-            // Their inputs and due ticks are not in the format yet: a restored loop would lose or repeat them.
-            throw new SnapshotException("snapshots are not taken or restored while async jobs are pending ("
-                    + pending + "); pending jobs are not part of the snapshot format yet");
-        }
     }
 
     @Override
     public void flushEntities() {
         requireBetweenFrames();
         driver.flushEntities();
+    }
+
+    @Override
+    public StagedState jobs() {
+        return parallel.jobsState();
     }
 
     @Override

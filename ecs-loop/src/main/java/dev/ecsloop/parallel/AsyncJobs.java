@@ -1,5 +1,8 @@
 package dev.ecsloop.parallel;
 
+import dev.ecsloop.snapshot.SnapshotIn;
+import dev.ecsloop.snapshot.SnapshotOut;
+
 import java.util.concurrent.atomic.AtomicIntegerArray;
 
 /**
@@ -15,6 +18,9 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  * <p>A job computes from its own fields, set before {@link #submit}, into its own fields; it must not read the
  * world (which the loop changes meanwhile) and cannot change it: the world's guarded calls throw inside a job.
  * Jobs are objects the system reuses after delivery, so a steady state allocates nothing.
+ *
+ * <p>Pending jobs are snapshot state when the channel has a {@link JobCodec}: their inputs are captured and a
+ * restored loop computes them again. Without one, a capture with jobs pending is refused in one line.
  *
  * @param <J> the job type
  */
@@ -47,12 +53,14 @@ public final class AsyncJobs<J extends AsyncJobs.Job> {
     private final long[] serials;
     private final Throwable[] failures;
     private final AtomicIntegerArray state;
+    private final JobCodec<J> codec;
     private volatile long head;
     private volatile long tail;
     private long ticks;
     private long joins;
+    private long nextSerial;
 
-    AsyncJobs(Parallel parallel, String owner, int delayTicks, int capacity) {
+    AsyncJobs(Parallel parallel, String owner, int delayTicks, int capacity, JobCodec<J> codec) {
         if (delayTicks < 1 || delayTicks > 1_000_000) {
             throw new IllegalArgumentException("job delay must be from 1 to 1,000,000 ticks, not " + delayTicks);
         }
@@ -60,6 +68,7 @@ public final class AsyncJobs<J extends AsyncJobs.Job> {
             throw new IllegalArgumentException("job capacity must be from 1 to 1,000,000, not " + capacity);
         }
         this.parallel = parallel;
+        this.codec = codec;
         this.owner = owner;
         this.delay = delayTicks;
         this.capacity = capacity;
@@ -110,7 +119,7 @@ public final class AsyncJobs<J extends AsyncJobs.Job> {
         int slot = (int) (tail % capacity);
         jobs[slot] = java.util.Objects.requireNonNull(job, "job");
         due[slot] = ticks + delay;
-        serials[slot] = tail;
+        serials[slot] = nextSerial++;
         failures[slot] = null;
         state.set(slot, QUEUED);
         tail = tail + 1;
@@ -140,6 +149,9 @@ public final class AsyncJobs<J extends AsyncJobs.Job> {
             failures[slot] = null;
             state.set(slot, EMPTY);
             head = head + 1;
+            if (failure instanceof Error error) {
+                throw error;   // unwrapped, as the loop lets a system's Error escape
+            }
             if (failure != null) {
                 throw new WorkerFailedException("async job #" + serial + " of " + owner, failure);
             }
@@ -147,6 +159,96 @@ public final class AsyncJobs<J extends AsyncJobs.Job> {
             delivered++;
         }
         return delivered;
+    }
+
+    boolean hasCodec() {
+        return codec != null;
+    }
+
+    /** Writes this channel for {@link JobsState}: its clock and its pending jobs' inputs. */
+    void save(SnapshotOut out) {
+        out.writeString(owner);
+        out.writeInt(delay);
+        out.writeLong(ticks);
+        out.writeLong(nextSerial);
+        out.writeInt(pending());
+        for (long i = head; i < tail; i++) {
+            int slot = (int) (i % capacity);
+            out.writeLong(serials[slot]);
+            out.writeLong(due[slot]);
+            @SuppressWarnings("unchecked")
+            J job = (J) jobs[slot];
+            codec.write(job, out);
+        }
+    }
+
+    /** Reads and checks a channel written by {@link #save}, changing nothing; the action replaces this one's. */
+    Runnable stage(SnapshotIn in) {
+        String name = in.readString();
+        int d = in.readInt();
+        if (!name.equals(owner) || d != delay) {
+            throw in.fail("async job channel " + name + " (delay " + d + ") in the snapshot, " + owner + " (delay "
+                    + delay + ") in this loop");
+        }
+        long t = in.readLong();
+        long serial = in.readLong();
+        int n = in.readInt();
+        if (t < 0 || serial < 0 || n < 0 || n > capacity || n > serial) {
+            throw in.fail("bad state of async job channel " + owner + ": tick " + t + ", " + n + " pending of "
+                    + serial + " (capacity " + capacity + ")");
+        }
+        if (n > 0 && codec == null) {
+            throw in.fail(owner + " has " + n + " async jobs pending in the snapshot and no JobCodec to read them");
+        }
+        Object[] staged = new Object[n];
+        long[] stagedSerials = new long[n];
+        long[] stagedDue = new long[n];
+        for (int k = 0; k < n; k++) {
+            stagedSerials[k] = in.readLong();
+            stagedDue[k] = in.readLong();
+            boolean ordered = k == 0 ? stagedSerials[k] < serial
+                    : stagedSerials[k] > stagedSerials[k - 1] && stagedDue[k] >= stagedDue[k - 1];
+            if (!ordered || stagedSerials[k] >= serial || stagedDue[k] <= t || stagedDue[k] > t + delay) {
+                throw in.fail("async job #" + stagedSerials[k] + " of " + owner + " is out of order or due at tick "
+                        + stagedDue[k] + " (channel at tick " + t + ", delay " + delay + ")");
+            }
+            try {
+                staged[k] = java.util.Objects.requireNonNull(codec.read(in), "the codec read null");
+            } catch (dev.ecsloop.snapshot.SnapshotException e) {
+                throw e;
+            } catch (RuntimeException e) {
+                throw in.fail("the job codec of " + owner + " failed: " + e);
+            }
+        }
+        return () -> restore(t, serial, staged, stagedSerials, stagedDue);
+    }
+
+    /** Replaces this channel's jobs with staged ones, after the workers are done with the current ones. */
+    private void restore(long t, long serial, Object[] staged, long[] stagedSerials, long[] stagedDue) {
+        for (long i = head; i < tail; i++) {
+            int slot = (int) (i % capacity);
+            if (!state.compareAndSet(slot, QUEUED, EMPTY)) {
+                while (state.get(slot) == RUNNING) {
+                    Thread.onSpinWait();
+                }
+            }
+            jobs[slot] = null;
+            failures[slot] = null;
+            state.set(slot, EMPTY);
+        }
+        ticks = t;
+        nextSerial = serial;
+        long base = tail;
+        head = base;
+        for (int k = 0; k < staged.length; k++) {
+            int slot = (int) ((base + k) % capacity);
+            jobs[slot] = staged[k];
+            due[slot] = stagedDue[k];
+            serials[slot] = stagedSerials[k];
+            state.set(slot, QUEUED);
+            tail = base + k + 1;
+        }
+        parallel.jobQueued();
     }
 
     /** Makes sure the job in {@code slot} is computed, counting a join if it was not. */

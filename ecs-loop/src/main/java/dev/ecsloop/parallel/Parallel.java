@@ -35,7 +35,8 @@ public final class Parallel {
     public static final int CHUNK_SIZE = 256;
 
     private final int workers;
-    private final WorkerPool pool;
+    /** Started on first use, so that a loop that fails to build (out of memory, say) leaves no thread behind. */
+    private WorkerPool pool;
     private final Supplier<String> runningSystem;
     private final Supplier<World> worldSource;
     private World world;
@@ -59,17 +60,25 @@ public final class Parallel {
     private long[] results = new long[0];
     private Throwable[] failures = new Throwable[0];
     private volatile AsyncJobs<?>[] channels = new AsyncJobs<?>[0];
+    private final JobsState jobsState = new JobsState(this);
 
     private Parallel(int workers, Supplier<String> runningSystem, Supplier<World> worldSource) {
         this.workers = workers;
         this.runningSystem = runningSystem;
         this.worldSource = worldSource;
-        this.pool = workers > 1 ? new WorkerPool(this, workers - 1) : null;
+    }
+
+    /** The worker pool, started on first use; null with one worker or after {@link #close()}. */
+    private WorkerPool pool() {
+        if (pool == null && workers > 1 && !closed) {
+            pool = new WorkerPool(this, workers - 1);
+        }
+        return pool;
     }
 
     /**
-     * For the loop's builder: starts {@code workers - 1} worker threads (none for 1). Games use the instance
-     * their loop made.
+     * For the loop's builder: a parallel-for on {@code workers - 1} worker threads (none for 1), started by the
+     * first parallel-for or job. Games use the instance their loop made.
      *
      * @param workers       threads that run chunks, the loop thread counted: 1 to 256
      * @param runningSystem the name of the system running now, for messages
@@ -100,7 +109,7 @@ public final class Parallel {
         return workers;
     }
 
-    /** @return worker threads alive (0 with 1 worker, and after {@link #close()}) */
+    /** @return worker threads alive: 0 with 1 worker, before the first parallel-for or job, after {@link #close()} */
     public int workerThreadsAlive() {
         return pool == null ? 0 : pool.alive();
     }
@@ -113,6 +122,7 @@ public final class Parallel {
      * @param task     what each chunk does
      * @throws WorkerFailedException if a chunk or its commands threw (the lowest such chunk); no command of
      *                               any chunk is applied when a chunk threw
+     * @throws Error                 what the lowest failing chunk threw, unwrapped, if it was an {@link Error}
      * @throws IllegalStateException if called inside a chunk or job, or after {@link #close()}
      */
     public void forEach(IntBag entities, Chunk.Task task) {
@@ -188,7 +198,7 @@ public final class Parallel {
         this.regionSystem = runningSystem.get();
         inRegion = true;
         try {
-            if (pool == null || chunks == 1) {
+            if (chunks == 1 || pool() == null) {
                 for (int c = 0; c < chunks; c++) {
                     runChunk(c, loopView, null);
                 }
@@ -228,6 +238,10 @@ public final class Parallel {
             Arrays.fill(failures, 0, chunks, null);
             for (int c = 0; c < chunks; c++) {
                 buffers[c].clear();
+            }
+            if (cause instanceof Error error) {
+                // As the loop does for systems: an Error (out of memory, a failed assertion) escapes as it is.
+                throw error;
             }
             throw new WorkerFailedException("chunk " + first + " of " + regionSystem + "'s parallel-for", cause);
         }
@@ -306,7 +320,7 @@ public final class Parallel {
      * @throws IllegalStateException if called from a chunk or a job
      */
     public void checkNotInChunk(String owner, String what) {
-        if (pool != null && Thread.currentThread() instanceof Worker w && w.pool == pool) {
+        if (workers > 1 && Thread.currentThread() instanceof Worker w && w.pool.parallel == this) {
             throw misuse(owner + what, w.chunk, w.job);
         }
         if (inRegion || loopJob != null) {
@@ -337,12 +351,42 @@ public final class Parallel {
      * @throws IllegalArgumentException if {@code delayTicks} or {@code capacity} is out of range
      */
     public <J extends AsyncJobs.Job> AsyncJobs<J> jobs(String owner, int delayTicks, int capacity) {
+        return jobs(owner, delayTicks, capacity, null);
+    }
+
+    /**
+     * As {@link #jobs(String, int, int)}, with the codec that puts pending jobs into snapshots.
+     *
+     * @param owner      the owning system's name, for messages and snapshots
+     * @param delayTicks ticks from submission to delivery, 1 to 1,000,000
+     * @param capacity   most jobs pending at once, 1 to 1,000,000
+     * @param codec      writes and reads a pending job's inputs; null: snapshots with jobs pending are refused
+     * @param <J>        the job type
+     * @return the channel
+     * @throws IllegalArgumentException if {@code delayTicks} or {@code capacity} is out of range
+     */
+    public <J extends AsyncJobs.Job> AsyncJobs<J> jobs(String owner, int delayTicks, int capacity,
+                                                       JobCodec<J> codec) {
         checkNotInChunk("Parallel.jobs()");
-        AsyncJobs<J> channel = new AsyncJobs<>(this, Objects.requireNonNull(owner, "owner"), delayTicks, capacity);
+        AsyncJobs<J> channel = new AsyncJobs<>(this, Objects.requireNonNull(owner, "owner"), delayTicks, capacity,
+                codec);
         AsyncJobs<?>[] now = Arrays.copyOf(channels, channels.length + 1);
         now[now.length - 1] = channel;
         channels = now;
         return channel;
+    }
+
+    AsyncJobs<?>[] channels() {
+        return channels;
+    }
+
+    /**
+     * For the loop's snapshots: every channel's pending jobs (see {@link JobCodec}).
+     *
+     * @return the jobs as snapshot state
+     */
+    public dev.ecsloop.snapshot.StagedState jobsState() {
+        return jobsState;
     }
 
     /** @return jobs submitted and not yet delivered, over every channel */
@@ -366,7 +410,7 @@ public final class Parallel {
 
     /** Wakes the workers for a queued job; nothing with one worker. */
     void jobQueued() {
-        if (pool != null) {
+        if (pool() != null) {
             pool.wake();
         }
     }

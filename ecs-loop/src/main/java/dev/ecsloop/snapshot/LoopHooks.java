@@ -18,6 +18,9 @@ public interface LoopHooks extends StagedState {
      */
     void requireBetweenFrames();
 
+    /** @return the pending async jobs of the loop's parallel systems, as state (the JOBS section) */
+    StagedState jobs();
+
     /** @return the loop's latest real-time reading, the origin for input posted but not yet timed by a frame */
     long realNanos();
 }

@@ -33,6 +33,7 @@ final class SnapshotApplier {
         World w = world;
         EntityManager em = w.getEntityManager();
         s.loopApply.run();
+        s.jobsApply.run();
         if (s.inputApply != null) {
             s.inputApply.run();
         }

@@ -3,11 +3,11 @@ package dev.ecsloop.snapshot;
 import java.util.zip.CRC32;
 
 /**
- * The snapshot format, version 1. All numbers big-endian; strings an int byte length and UTF-8.
+ * The snapshot format, version 2 (version 1 had no JOBS section). All numbers big-endian; strings an int byte length and UTF-8.
  *
  * <pre>
  * header    8 bytes  magic "ECSLSNAP"
- *           int      format version (1)
+ *           int      format version (2)
  *           string   setup: what the game needs to rebuild the same world (at most 1024 bytes)
  *           int      number of sections
  * section   int id, int section version, int length, then length bytes; sections in ascending id, each once:
@@ -18,6 +18,8 @@ import java.util.zip.CRC32;
  *                 components, then k x (int entity id, ascending; int length; the codec's bytes)
  *   4 INPUT       the input queue's pending events (see dev.ecsloop.input.InputState); only with a queue
  *   5 STATE       int n declared states, then n x (string name, int length, the state's bytes)
+ *   6 JOBS        the pending async jobs of every channel, inputs only (see dev.ecsloop.parallel.JobsState);
+ *                 since format version 2
  * trailer   int      CRC-32 of every byte before it
  * </pre>
  *
@@ -31,7 +33,7 @@ import java.util.zip.CRC32;
 final class SnapshotFormat {
 
     static final byte[] MAGIC = {'E', 'C', 'S', 'L', 'S', 'N', 'A', 'P'};
-    static final int VERSION = 1;
+    static final int VERSION = 2;
     static final int MAX_BYTES = 256 << 20;
     static final int MAX_SETUP_BYTES = 1024;
     static final int MAX_ENTITIES = 1 << 22;
@@ -41,9 +43,10 @@ final class SnapshotFormat {
     static final int COMPONENTS = 3;
     static final int INPUT = 4;
     static final int STATE = 5;
+    static final int JOBS = 6;
     /** The section version this build writes and reads, by section id. */
-    static final int[] SECTION_VERSION = {0, 1, 1, 1, 1, 1};
-    static final String[] SECTION_NAME = {"?", "LOOP", "ENTITIES", "COMPONENTS", "INPUT", "STATE"};
+    static final int[] SECTION_VERSION = {0, 1, 1, 1, 1, 1, 1};
+    static final String[] SECTION_NAME = {"?", "LOOP", "ENTITIES", "COMPONENTS", "INPUT", "STATE", "JOBS"};
 
     private SnapshotFormat() {
     }

@@ -77,9 +77,9 @@ final class SnapshotStager {
         int sections = header.readInt();
         int[] expected = input == null
                 ? new int[] {SnapshotFormat.LOOP, SnapshotFormat.ENTITIES, SnapshotFormat.COMPONENTS,
-                        SnapshotFormat.STATE}
+                        SnapshotFormat.STATE, SnapshotFormat.JOBS}
                 : new int[] {SnapshotFormat.LOOP, SnapshotFormat.ENTITIES, SnapshotFormat.COMPONENTS,
-                        SnapshotFormat.INPUT, SnapshotFormat.STATE};
+                        SnapshotFormat.INPUT, SnapshotFormat.STATE, SnapshotFormat.JOBS};
         StagedSnapshot s = new StagedSnapshot();
         s.bytes = b;
         int previous = 0;
@@ -113,6 +113,7 @@ final class SnapshotStager {
                 case SnapshotFormat.ENTITIES -> stageEntities(s, in);
                 case SnapshotFormat.COMPONENTS -> stageComponents(s, in);
                 case SnapshotFormat.INPUT -> s.inputApply = input.stage(in);
+                case SnapshotFormat.JOBS -> s.jobsApply = hooks.jobs().stage(in);
                 default -> stageStates(s, in);
             }
         }
@@ -123,6 +124,7 @@ final class SnapshotStager {
                 case SnapshotFormat.ENTITIES -> s.limbo != null;
                 case SnapshotFormat.COMPONENTS -> s.classes != null;
                 case SnapshotFormat.INPUT -> s.inputApply != null;
+                case SnapshotFormat.JOBS -> s.jobsApply != null;
                 default -> s.stateData != null;
             };
             if (!present) {

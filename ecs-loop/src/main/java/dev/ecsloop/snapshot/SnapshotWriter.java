@@ -53,7 +53,7 @@ final class SnapshotWriter {
         out.writeBytes(SnapshotFormat.MAGIC, 0, SnapshotFormat.MAGIC.length);
         out.writeInt(SnapshotFormat.VERSION);
         out.writeString(setup);
-        out.writeInt(input == null ? 4 : 5);
+        out.writeInt(input == null ? 5 : 6);
         int at = begin(SnapshotFormat.LOOP);
         hooks.save(out);
         end(at);
@@ -76,6 +76,9 @@ final class SnapshotWriter {
             states.state(i).save(out);
             out.putInt(len, out.size() - len - 4);
         }
+        end(at);
+        at = begin(SnapshotFormat.JOBS);
+        hooks.jobs().save(out);
         end(at);
         out.writeInt(SnapshotFormat.crc(out.buffer(), 0, out.size()));
         return out.toByteArray();

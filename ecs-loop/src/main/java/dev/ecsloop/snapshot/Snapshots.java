@@ -25,7 +25,8 @@ import java.util.Optional;
  * the component types in Artemis's index order; the loop's schedules and simulated time (see
  * {@link GameLoop#snapshotState()}); the pending timestamped input of an {@link InputQueue}; interpolation state
  * (the {@code Transform2}/{@code Transform3} components, previous state and owner included); and the state that
- * systems declare by implementing {@link SnapshotState}, or that other objects declare by name. Caches that
+ * systems declare by implementing {@link SnapshotState}, or that other objects declare by name; and the pending
+ * async jobs of the loop's parallel systems, by their inputs ({@code dev.ecsloop.parallel.JobCodec}). Caches that
  * Artemis subscription listeners build are rebuilt by the restore, which reports every entity to them.
  *
  * <p><b>Restore.</b> The bytes are read and checked completely (format, CRC, setup, sections, every entity id,

@@ -13,6 +13,7 @@ final class StagedSnapshot {
     byte[] bytes;
     Runnable loopApply;
     Runnable inputApply;
+    Runnable jobsApply;
     int nextId;
     int[] limbo;
     List<Class<? extends Component>> classes;

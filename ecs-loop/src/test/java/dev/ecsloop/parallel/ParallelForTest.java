@@ -102,6 +102,8 @@ class ParallelForTest {
         long before = workerThreads();
         Failing failing = new Failing();
         GameLoop loop = loop(4, failing);
+        assertEquals(before, workerThreads(), "no thread before the first parallel-for");
+        loop.parallel().forEach(ids(1000), chunk -> { });
         assertEquals(before + 3, workerThreads());
         assertEquals(3, loop.parallel().workerThreadsAlive());
         ManualClock clock = (ManualClock) loop.clock();
@@ -190,6 +192,19 @@ class ParallelForTest {
                     assertEquals(k, created.get(k), "ids as a serial loop makes them, at " + workers);
                 }
             }
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 3})
+    void anErrorInAChunkEscapesUnwrappedAsFromASystem(int workers) {
+        try (GameLoop loop = loop(workers)) {
+            AssertionError e = assertThrows(AssertionError.class, () -> loop.parallel().forEach(ids(1000), chunk -> {
+                if (chunk.index() >= 1) {
+                    throw new AssertionError("chunk " + chunk.index());
+                }
+            }));
+            assertEquals("chunk 1", e.getMessage(), "the lowest failing chunk's");
         }
     }
 }

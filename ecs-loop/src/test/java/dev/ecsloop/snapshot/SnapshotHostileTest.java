@@ -137,8 +137,8 @@ class SnapshotHostileTest {
     @Test
     void anotherFormatVersionOrSectionVersionIsRefusedNeverMisread() {
         byte[] b = good.clone();
-        ByteBuffer.wrap(b).putInt(8, 2);
-        assertTrue(refused(withCrc(b)).contains("format version 2, this build reads version 1"));
+        ByteBuffer.wrap(b).putInt(8, 1);
+        assertTrue(refused(withCrc(b)).contains("format version 1, this build reads version 2"));
         int setupLength = ByteBuffer.wrap(good).getInt(12);
         int firstSectionVersion = 12 + 4 + setupLength + 4 + 4;
         b = good.clone();
@@ -179,7 +179,7 @@ class SnapshotHostileTest {
         assertArrayEquals(strictBefore, strict.capture());
     }
 
-    /** The source's snapshot with the strict loop's STATE section (so staging accepts it), CRC fixed. */
+    /** The source's snapshot with the strict loop's STATE and JOBS sections (so staging accepts it), CRC fixed. */
     private static byte[] withStrictState(byte[] source, byte[] strict) {
         int sourceState = lastSectionStart(source);
         int strictState = lastSectionStart(strict);
@@ -189,18 +189,19 @@ class SnapshotHostileTest {
         return withCrc(out);
     }
 
-    /** Where the last section (STATE) begins: walks the section table. */
+    /** Where the STATE section (the last but JOBS) begins: walks the section table. */
     private static int lastSectionStart(byte[] b) {
         ByteBuffer buf = ByteBuffer.wrap(b);
         int at = 12 + 4 + buf.getInt(12);
         int sections = buf.getInt(at);
         at += 4;
-        int last = at;
         for (int i = 0; i < sections; i++) {
-            last = at;
+            if (buf.getInt(at) == 5) {
+                return at;
+            }
             at += 12 + buf.getInt(at + 8);
         }
-        return last;
+        throw new AssertionError("no STATE section");
     }
 
     @Test

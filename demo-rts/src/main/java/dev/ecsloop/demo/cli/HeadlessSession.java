@@ -71,8 +71,18 @@ final class HeadlessSession {
      *
      * @throws IOException if the console port cannot be opened or the replay not saved
      */
-    @SuppressWarnings("try")   // the exit saver is held only to be closed: it saves on Ctrl-C while the game runs
     int run(InputStream in) throws IOException {
+        try {
+            return runGame(in);
+        } finally {
+            // First of all, also on OutOfMemoryError: the worker threads would keep the game reachable, and the
+            // caller needs the room to say what happened.
+            game.loop().close();
+        }
+    }
+
+    @SuppressWarnings("try")   // the exit saver is held only to be closed: it saves on Ctrl-C while the game runs
+    private int runGame(InputStream in) throws IOException {
         ConsoleReader reader = ConsoleReader.start(game.console(), status.watch(in), out);
         ExitSaver saver = ExitSaver.install(game.console()); // also for a recording named by the console's 'record'
         try (dev.ecsloop.explorer.Explorer explorer = ExplorerOption.open(options, game, out)) {
@@ -98,7 +108,6 @@ final class HeadlessSession {
             }
         } finally {
             ExitSaver.close(saver);
-            game.loop().close(); // stops the worker threads: a session run in-process leaves none behind
         }
         return 0;
     }

@@ -65,13 +65,19 @@ final class MatchWorld {
                                 : new BaseSystem[0])
                         .with(extra))
                 .build();
-        this.inputs = InputQueue.install(loop, OrdersSystem.class);
-        system(OrdersSystem.class).attach(inputs);
-        this.interpolation = Interpolation.install(loop);
-        Spawner.spawn(loop.world(), map, setup, fields);
-        // The armies enter the world now rather than in the first frame's first pass (the same ticks see them):
-        // a fresh game is then a settled world that a snapshot can be restored into.
-        loop.snapshotState().flushEntities();
+        try {
+            this.inputs = InputQueue.install(loop, OrdersSystem.class);
+            system(OrdersSystem.class).attach(inputs);
+            this.interpolation = Interpolation.install(loop);
+            Spawner.spawn(loop.world(), map, setup, fields);
+            // The armies enter the world now rather than in the first frame's first pass (the same ticks see
+            // them): a fresh game is then a settled world that a snapshot can be restored into.
+            loop.snapshotState().flushEntities();
+        } catch (RuntimeException | Error e) {
+            // Out of memory while spawning, say: the worker threads would keep the half-built world reachable.
+            loop.close();
+            throw e;
+        }
     }
 
     /** The registered instance of one of {@link SimSystems#ALL}. */

@@ -74,26 +74,31 @@ public final class RtsGame {
     private RtsGame(MatchSetup setup, Clock clock, boolean record, Clock profiler, int workers,
                     BaseSystem... extra) {
         this.match = new MatchWorld(setup, clock, profiler, workers, extra);
-        InputQueue inputs = match.inputs;
-        this.player = new PlayerOrders((type, code, x, y, z, w) -> inputs.post().set(type, code, x, y, z, w),
-                match.system(MinimapSystem.class));
-        this.counters = new TeamCounters(match.loop.world());
-        this.views = new FrameViewFiller(match, player);
-        this.console = Console.forLoop(match.loop);
-        InterpolationCommand.register(console, match.interpolation);
-        HashCommand.register(console, match.loop);
-        GameCommands.register(console, this);
-        // 'trace SECONDS FILE' for Perfetto, and the loop's JDK Flight Recorder events for JMC and IDE profilers
-        // (a flag check per hook point until a recording enables them).
-        Trace.addCommand(console, match.loop);
-        Trace.flightRecorder(match.loop, true);
-        this.recorder = record
-                ? Recorder.attach(match.loop, inputs, setup.identity(), Recorder.defaultHashInterval()) : null;
-        if (recorder != null) {
-            RecordingCommands.register(console, match.loop, recorder, () -> freshCopy(setup));
+        try {
+            InputQueue inputs = match.inputs;
+            this.player = new PlayerOrders((type, code, x, y, z, w) -> inputs.post().set(type, code, x, y, z, w),
+                    match.system(MinimapSystem.class));
+            this.counters = new TeamCounters(match.loop.world());
+            this.views = new FrameViewFiller(match, player);
+            this.console = Console.forLoop(match.loop);
+            InterpolationCommand.register(console, match.interpolation);
+            HashCommand.register(console, match.loop);
+            GameCommands.register(console, this);
+            // 'trace SECONDS FILE' for Perfetto, and the loop's JDK Flight Recorder events for JMC and IDE profilers
+            // (a flag check per hook point until a recording enables them).
+            Trace.addCommand(console, match.loop);
+            Trace.flightRecorder(match.loop, true);
+            this.recorder = record
+                    ? Recorder.attach(match.loop, inputs, setup.identity(), Recorder.defaultHashInterval()) : null;
+            if (recorder != null) {
+                RecordingCommands.register(console, match.loop, recorder, () -> freshCopy(setup));
+            }
+            match.applyRates();
+            this.hasher = new StateHash(match.loop.world());
+        } catch (RuntimeException | Error e) {
+            match.loop.close(); // its worker threads would keep the half-built game reachable
+            throw e;
         }
-        match.applyRates();
-        this.hasher = new StateHash(match.loop.world());
     }
 
     /**
