@@ -62,11 +62,7 @@ public final class GameLoop implements AutoCloseable {
         this.handles = handles;
     }
 
-    /**
-     * A builder with the defaults: system clock, 250 ms catch-up bound, {@link DebtPolicy#DISCARD}.
-     *
-     * @return a new builder
-     */
+    /** @return a new builder with the defaults: system clock, 250 ms catch-up bound, {@link DebtPolicy#DISCARD} */
     public static LoopBuilder builder() {
         return new LoopBuilder();
     }
@@ -415,9 +411,8 @@ public final class GameLoop implements AutoCloseable {
 
     /**
      * Attaches a probe that watches frames and system runs (trace-event export, JDK Flight Recorder events), or
-     * detaches the current one with null. One probe at a time; tools that share the loop combine behind one.
-     * May be called from inside a frame (a probe that ends its own window): the change applies to the next
-     * hook point.
+     * detaches the current one with null. One probe at a time (tools that share the loop combine behind one); from
+     * inside a frame (a probe that ends its own window) the change applies to the next hook point.
      *
      * @param probe the probe, or null for none
      * @throws IllegalStateException if called from a thread other than the loop's
@@ -439,8 +434,8 @@ public final class GameLoop implements AutoCloseable {
     }
 
     /**
-     * The loop's schedules and simulated time as snapshot state, and an entity flush: the hook through which
-     * {@link dev.ecsloop.snapshot.Snapshots} captures and restores a loop. Games use {@code Snapshots}.
+     * The loop's schedules, simulated time and pending jobs as snapshot state, and an entity flush: the hook
+     * through which {@link dev.ecsloop.snapshot.Snapshots} captures and restores a loop. Games use {@code Snapshots}.
      *
      * @return the hook, bound to this loop
      * @throws LoopMisuseException if called from a thread other than the loop's
