@@ -3,6 +3,7 @@ package dev.ecsloop.replay;
 import dev.ecsloop.snapshot.SnapWorld;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -125,5 +126,21 @@ class ReplaySeekProperties {
             assertTrue(rest.matched(), "the rest verifies: " + rest.divergence());
             assertEquals(replay.endHash(), rest.finalHash());
         }
+    }
+
+    /**
+     * Shrunk counterexample: keyframes built at a 1 ms interval in a 1,498 KB budget, saved, then loaded into the
+     * default 1 MB budget. Loading thinned half-way through the file (the interval doubled to 2 ms) and then
+     * refused the file's next keyframe, at an odd millisecond, as "not on the interval", instead of dropping it
+     * as thinning does.
+     */
+    @Example
+    void keyframesLoadedIntoASmallerBudgetThinAsTheyLoad() throws IOException {
+        aSeekReachesWhatAStraightReplayReachesAndTheRestVerifies(0, List.of(3L, 1L, 1L, 1L, 1L, 3L, 1L, 1L, 1L, 1L,
+                3L, 1L, 11403L, 13550L, 184L, 268120L, 5830784L, 4727L, 27L, 941L, 39999999L, 30619410L, 5784L, 1L,
+                15L, 1495L, 70L, 4L, 110597L, 172390L, 395L, 133806L, 40020748L, 1067404L, 3220914L, 753L,
+                40000062L, 9177L, 530831L, 2279L, 40190818L, 172042L, 2197L, 45L, 40053089L, 10L, 40493052L, 68L,
+                200L, 124L, 1056L, 521886L, 31103996L, 399999999L, 40000187L, 7L, 742813L), List.of(0.11, 0.51), 1,
+                1498, true);
     }
 }
