@@ -34,8 +34,18 @@ final class SnapshotFiles {
             } catch (IOException ignored) {
                 // the first failure is the one to report
             }
-            throw new SnapshotException("cannot write snapshot " + file + ": " + e.getMessage(), e);
+            throw new SnapshotException("cannot write snapshot " + file + ": " + reason(e), e);
         }
+    }
+
+    /** Why a file operation failed, in words: a file system exception's message is often only the path. */
+    static String reason(Exception e) {
+        if (e instanceof java.nio.file.FileSystemException f) {
+            String why = f.getReason() != null ? f.getReason() : e.getClass().getSimpleName()
+                    .replace("Exception", "").replaceAll("([a-z])([A-Z])", "$1 $2").toLowerCase(java.util.Locale.ROOT);
+            return why + " (" + f.getFile() + ")";
+        }
+        return String.valueOf(e.getMessage());
     }
 
     /**

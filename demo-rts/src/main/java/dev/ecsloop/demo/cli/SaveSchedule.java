@@ -120,7 +120,25 @@ final class SaveSchedule implements AutoCloseable {
         if (dir == null || !Files.isDirectory(dir)) {
             return "no directory " + dir + " (it is not created: make it first)";
         }
-        return Files.isWritable(dir) ? null : "directory " + dir + " is not writable";
+        if (!Files.isWritable(dir)) {
+            return "directory " + dir + " is not writable";
+        }
+        // Where permissions say yes and the file system says no (/proc, /sys, a read-only mount): find out now,
+        // by creating the temporary file the save writes first, rather than when the game reaches the instant.
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        if (Files.exists(tmp, LinkOption.NOFOLLOW_LINKS)) {
+            return null;
+        }
+        try {
+            Files.newOutputStream(tmp, java.nio.file.StandardOpenOption.CREATE_NEW).close();
+            Files.delete(tmp);
+            return null;
+        } catch (java.io.IOException | RuntimeException e) {
+            String why = e instanceof java.nio.file.FileSystemException f && f.getReason() != null ? f.getReason()
+                    : e.getClass().getSimpleName().replace("Exception", "").replaceAll("([a-z])([A-Z])", "$1 $2")
+                    .toLowerCase(java.util.Locale.ROOT);
+            return "cannot create " + tmp + " (" + why + ")";
+        }
     }
 
     /** @return the simulated instant of the next save of either kind, or {@link Long#MAX_VALUE} */

@@ -111,6 +111,15 @@ class SaveLoadCliTest {
         Runs nowhere = Runs.of(args("--save", dir.resolve("no/such/x.snap") + "@1", "--seconds", "3"));
         assertEquals(2, nowhere.status());
         assertTrue(nowhere.err().get(0).startsWith("error: --save "), nowhere.err().toString());
+        if (Files.isDirectory(Path.of("/proc/self"))) {
+            // Writable by its permissions (as root), refused by the file system: found before the game runs.
+            Runs proc = Runs.of(args("--save", "/proc/self/x.snap@1", "--seconds", "3"));
+            assertEquals(2, proc.status());
+            assertEquals(1, proc.err().size(), proc.err().toString());
+            assertTrue(proc.err().get(0).startsWith("error: --save /proc/self/x.snap@1"), proc.err().toString());
+            assertTrue(proc.out().isEmpty() || proc.out().stream().noneMatch(l -> l.startsWith("saved")),
+                    proc.out().toString());
+        }
         Runs recorded = Runs.of(args("--load", snap.toString(), "--record", dir.resolve("r.replay").toString(),
                 "--seconds", "13"));
         assertEquals(2, recorded.status());
