@@ -1,6 +1,5 @@
 package dev.ecsloop.lockstep;
 
-import dev.ecsloop.lockstep.net.PeerLink;
 import dev.ecsloop.lockstep.wire.Message;
 import dev.ecsloop.snapshot.Snapshots;
 import dev.ecsloop.time.ManualClock;
@@ -8,7 +7,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -24,58 +22,14 @@ class DesyncHuntTest {
 
     static final LockstepConfig CONFIG = new LockstepConfig(50_000_000L, 3, 1);
 
-    /** A link that keeps what is sent; seat 0 of ann, bob, cy. */
-    static final class Sent implements PeerLink {
-        final List<Message> sent = new ArrayList<>();
-
-        @Override
-        public int seat() {
-            return 0;
-        }
-
-        @Override
-        public List<String> names() {
-            return List.of("ann", "bob", "cy");
-        }
-
-        @Override
-        public void send(Message message) {
-            sent.add(message);
-        }
-
-        @Override
-        public Message poll() {
-            return null;
-        }
-
-        @Override
-        public Message await(long timeoutNanos) {
-            return null;
-        }
-
-        @Override
-        public long rttNanos() {
-            return -1;
-        }
-
-        @Override
-        public long bytes() {
-            return 0;
-        }
-
-        @Override
-        public void close() {
-        }
-    }
-
-    private static DesyncHunt hunt(Sent link, Path dir) {
+    private static DesyncHunt hunt(SilentLink link, Path dir) {
         TestPeer.Game game = TestPeer.build(new ManualClock());
         return new DesyncHunt(Snapshots.builder(game.loop()).setup("t").build(), dir, link, CONFIG);
     }
 
     @Test
     void aClaimIsBelievedOnlyAtTheStopAndOnlyPastWhatThisPeerSawAgreed(@TempDir Path dir) {
-        Sent link = new Sent();
+        SilentLink link = new SilentLink("ann", "bob", "cy");
         DesyncHunt h = hunt(link, dir);
         h.received(new Message.Mismatch(2, 7), 10);
         h.received(new Message.Mismatch(2, 30), 10);
@@ -92,7 +46,7 @@ class DesyncHuntTest {
 
     @Test
     void aPeerWithoutDiagnosisAnswersWithAnEmptyProbe() {
-        Sent link = new Sent();
+        SilentLink link = new SilentLink("ann", "bob", "cy");
         DesyncHunt passive = DesyncHunt.passive(link, CONFIG);
         passive.found(9, true);
         assertEquals(2, link.sent.size(), link.sent.toString());
