@@ -54,6 +54,12 @@ final class RtsWindowGame implements WindowGame {
         this.game = game;
         this.stopAtNanos = stopAtNanos;
         this.prepare = prepare;
+        if (stopAtNanos >= 0 && !game.networked()) {
+            // Simulated time stops exactly at --seconds, as in a headless run, rather than at the end of the first
+            // frame past it (whose ticks depend on how long that frame was): the window's --print-hash is then
+            // the headless one for the same setup and orders. A lockstep session moves the horizon itself.
+            game.loop().setHorizon(stopAtNanos);
+        }
     }
 
     /** The window to close at the stop time; set once it is open. */
