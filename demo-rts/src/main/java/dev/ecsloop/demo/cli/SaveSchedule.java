@@ -124,20 +124,20 @@ final class SaveSchedule implements AutoCloseable {
             return "directory " + dir + " is not writable";
         }
         // Where permissions say yes and the file system says no (/proc, /sys, a read-only mount): find out now,
-        // by creating the temporary file the save writes first, rather than when the game reaches the instant.
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        if (Files.exists(tmp, LinkOption.NOFOLLOW_LINKS)) {
+        // by writing an empty probe beside the target the way the save will write (a temporary file moved over),
+        // rather than when the game reaches the instant. An existing file of that name is left alone.
+        Path probe = file.resolveSibling(file.getFileName() + ".probe");
+        if (Files.exists(probe, LinkOption.NOFOLLOW_LINKS)) {
             return null;
         }
         try {
-            Files.newOutputStream(tmp, java.nio.file.StandardOpenOption.CREATE_NEW).close();
-            Files.delete(tmp);
+            SaveFiles.write(probe, new byte[0]);
+            Files.deleteIfExists(probe);
             return null;
-        } catch (java.io.IOException | RuntimeException e) {
-            String why = e instanceof java.nio.file.FileSystemException f && f.getReason() != null ? f.getReason()
-                    : e.getClass().getSimpleName().replace("Exception", "").replaceAll("([a-z])([A-Z])", "$1 $2")
-                    .toLowerCase(java.util.Locale.ROOT);
-            return "cannot create " + tmp + " (" + why + ")";
+        } catch (SnapshotException e) {
+            return e.getMessage();
+        } catch (java.io.IOException e) {
+            return "cannot remove the probe " + probe + " it wrote: " + e.getMessage();
         }
     }
 
