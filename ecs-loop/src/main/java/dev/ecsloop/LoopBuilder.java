@@ -151,6 +151,6 @@ public final class LoopBuilder {
         strategy.bind(scheduler, stats, listeners);
         FrameDriver driver = new FrameDriver(clock, time, scheduler, strategy, stats, listeners, start);
         return new GameLoop(clock, world, scheduler, time, stats, listeners, driver,
-                new SystemHandles(scheduler.slots(), time, strategy), parallel);
+                new SystemHandles(scheduler, time, strategy), parallel);
     }
 }

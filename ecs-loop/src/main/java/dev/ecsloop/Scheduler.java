@@ -18,9 +18,11 @@ import java.util.List;
  *
  * <p>An <em>instant</em> is a whole-nanosecond simulated time at which one or more fixed-step ticks are due.
  * {@link #beginInstant()} pops every group due then, {@link #nextDue()} hands out their members in registration
- * order, each with its schedule advanced just before it runs, and {@link #endInstant()} pushes the groups back.
- * A control change made from inside a tick regroups at once and the instant goes on from the regrouped queue:
- * systems that have not run yet at the instant, and are still due then, run in it; the others do not.
+ * order, and {@link #endInstant()} advances each group's one shared schedule and pushes the groups back. A member
+ * handed out counts as advanced from then on: a control or an alpha read inside the instant sees it one step on,
+ * exactly as if its own schedule had moved just before it ran. A control change made from inside a tick regroups
+ * at once and the instant goes on from the regrouped queue: systems that have not run yet at the instant, and
+ * are still due then, run in it; the others do not.
  *
  * <p>Control changes take effect at an instant {@code at}: the running tick's time, or the frame's simulated
  * time between ticks. A regridded system's next tick is the first point of its new grid strictly after
@@ -36,8 +38,8 @@ final class Scheduler {
     private final TickQueue queue = new TickQueue();
     private SystemSlot[] everyFrame = NONE;
     private SystemSlot[] throttled = NONE;
-    /** The groups popped for the running instant, and the bit set (by registration order) of members due. */
-    private final TickGroup[] popped;
+    /** The ids of the groups popped for the running instant, and the bit set (by registration order) of members due. */
+    private final int[] popped;
     private int poppedCount;
     private final long[] due;
     /** The running instant, or -1 between instants. */
@@ -68,7 +70,7 @@ final class Scheduler {
 
     private Scheduler(SystemSlot[] slots) {
         this.slots = slots;
-        this.popped = new TickGroup[slots.length];
+        this.popped = new int[slots.length];
         this.due = new long[TickGroup.words(slots.length)];
         regroup();
     }
@@ -92,13 +94,19 @@ final class Scheduler {
     void skipMissedThrottledRuns(long target, LoopProbe probe) {
         boolean moved = false;
         for (SystemSlot slot : throttled) {
-            long firstSkipped = slot.schedule.dueCeilNanos();
-            if (slot.schedule.skipToLatestDueBy(target)) {
+            TickGroup group = slot.group;
+            if (group.order == slot.order) {
+                // The first member skips the group's shared schedule; the later ones (after it in registration
+                // order) take its answer.
+                group.firstSkipped = group.instant;
+                group.skipMoved = group.skipToLatestDueBy(target);
+            }
+            if (group.skipMoved) {
                 moved = true;
-                long total = slot.skippedRuns + slot.schedule.skippedRuns;
+                long total = slot.skippedRuns + group.key.skippedRuns;
                 slot.skippedRuns = total < 0 ? Long.MAX_VALUE : total;
                 if (probe != null) {
-                    probe.skipped(slot.order, slot.schedule.skippedRuns, firstSkipped, slot.schedule.dueCeilNanos());
+                    probe.skipped(slot.order, group.key.skippedRuns, group.firstSkipped, group.instant);
                 }
             }
         }
@@ -109,12 +117,12 @@ final class Scheduler {
 
     /** Whether some fixed-step tick is due at or before {@code target}. */
     boolean hasDueBy(long target) {
-        return !queue.isEmpty() && queue.peek().key.isDueBy(target);
+        return !queue.isEmpty() && queue.peekInstant() <= target;
     }
 
     /** The earliest instant at which some fixed-step tick is due, or -1 if there is no fixed-step system. */
     long nextInstant() {
-        return queue.isEmpty() ? -1 : queue.peek().key.dueCeilNanos();
+        return queue.isEmpty() ? -1 : queue.peekInstant();
     }
 
     /**
@@ -123,7 +131,7 @@ final class Scheduler {
      * @return the instant, in simulated nanoseconds
      */
     long beginInstant() {
-        instant = queue.peek().key.dueCeilNanos();
+        instant = queue.peekInstant();
         lastInstant = instant;
         regrouped = false;
         popDueAtInstant();
@@ -131,31 +139,30 @@ final class Scheduler {
     }
 
     private void popDueAtInstant() {
-        while (!queue.isEmpty() && queue.peek().key.dueCeilNanos() == instant) {
-            TickGroup group = queue.pop();
+        while (!queue.isEmpty() && queue.peekInstant() == instant) {
+            int id = queue.pop();
+            TickGroup group = queue.group(id);
             group.markDue(due);
-            popped[poppedCount++] = group;
+            group.popped = true;
+            popped[poppedCount++] = id;
         }
     }
 
     /**
-     * The next system to tick at the running instant, in registration order, with its schedule already advanced
-     * past it; -1 when the instant is done.
+     * The next system to tick at the running instant, in registration order; from now on it counts as advanced
+     * past the instant (see {@link #ranInInstant}). -1 when the instant is done.
      */
     int nextDue() {
         if (regrouped) {
             // The queue was rebuilt from the schedules: whatever is still due now is in it.
             regrouped = false;
-            forgetPopped();
             popDueAtInstant();
         }
         for (int w = 0; w < due.length; w++) {
             long bits = due[w];
             if (bits != 0) {
-                int order = (w << 6) + Long.numberOfTrailingZeros(bits);
                 due[w] = bits & (bits - 1);
-                slots[order].schedule.advance();
-                return order;
+                return (w << 6) + Long.numberOfTrailingZeros(bits);
             }
         }
         return -1;
@@ -164,6 +171,27 @@ final class Scheduler {
     /** Whether an instant is running: a tick, its listeners, or the entity updates between its ticks. */
     boolean inInstant() {
         return instant >= 0;
+    }
+
+    /**
+     * Whether {@code slot} was handed out at the running instant: its group's shared schedule still says the
+     * instant is due, but for this member it is one step on.
+     */
+    private boolean ranInInstant(SystemSlot slot) {
+        return instant >= 0 && slot.schedule != null && slot.group.popped
+                && (due[slot.order >>> 6] & (1L << slot.order)) == 0;
+    }
+
+    /**
+     * A system's alpha at simulated time {@code now} (1 for an every-frame system), as its own schedule stands:
+     * see {@link SystemHandle#alpha()}.
+     */
+    float alpha(SystemSlot slot, long now) {
+        TickSchedule schedule = slot.schedule;
+        if (schedule == null) {
+            return 1f;
+        }
+        return ranInInstant(slot) ? schedule.alphaAfterAdvance(now) : schedule.alpha(now);
     }
 
     /** The running instant, or after it the latest one begun (where a failed instant ends its frame). */
@@ -192,8 +220,11 @@ final class Scheduler {
     /** Ends the running instant normally: the groups go back into the queue at their next tick. */
     void endInstant() {
         for (int i = 0; i < poppedCount; i++) {
-            queue.push(popped[i]);
-            popped[i] = null;
+            int id = popped[i];
+            TickGroup group = queue.group(id);
+            group.advance();
+            group.popped = false;
+            queue.push(id);
         }
         poppedCount = 0;
         instant = -1;
@@ -205,7 +236,7 @@ final class Scheduler {
      */
     void abortInstant() {
         if (instant >= 0) {
-            forgetPopped();
+            unshare();
             regroup();
             regrouped = false;
             instant = -1;
@@ -213,8 +244,10 @@ final class Scheduler {
     }
 
     private void forgetPopped() {
+        for (int i = 0; i < poppedCount; i++) {
+            queue.group(popped[i]).popped = false;
+        }
         Arrays.fill(due, 0);
-        Arrays.fill(popped, 0, poppedCount, null);
         poppedCount = 0;
     }
 
@@ -232,7 +265,6 @@ final class Scheduler {
 
     /** Rebuilds the queue after a snapshot restored the slots' kinds and schedules, between instants. */
     void restored() {
-        forgetPopped();
         instant = -1;
         regroup();
         regrouped = false;
@@ -253,6 +285,7 @@ final class Scheduler {
         if (slot.isFixedStep() && slot.schedule.rate.equals(rate)) {
             return false;
         }
+        unshare();
         if (slot.isFixedStep()) {
             slot.schedule.regridThroughLast(rate, 0, at);
         } else {
@@ -278,6 +311,7 @@ final class Scheduler {
         long shift = Math.floorMod(phasePpm - slot.phasePpm, TickSchedule.PHASE_ONE);
         slot.phasePpm = phasePpm;
         if (slot.isFixedStep()) {
+            unshare();
             slot.schedule.regridThroughLast(slot.schedule.rate, shift, at);
             regroup();
         }
@@ -286,13 +320,36 @@ final class Scheduler {
 
     /** Makes a system run once per frame from frame {@code fromFrame} on; it stops ticking at once. */
     void setEveryFrame(SystemSlot slot, long fromFrame) {
+        unshare();
         slot.kind = SystemSlot.Kind.EVERY_FRAME;
         slot.schedule = null;
         slot.everyFrameFrom = fromFrame;
         regroup();
     }
 
+    /**
+     * Gives every fixed-step slot a schedule of its own, as it stands for that slot (a member already handed out
+     * at the running instant one step on), so that a control can move one slot's schedule in place without moving
+     * its group's; {@link #regroup()} then shares them again. Call it before any regroup inside an instant.
+     */
+    private void unshare() {
+        for (SystemSlot slot : slots) {
+            if (slot.schedule != null) {
+                TickSchedule own = slot.schedule.copy();
+                if (ranInInstant(slot)) {
+                    own.advance();
+                }
+                slot.schedule = own;
+            }
+        }
+    }
+
+    /**
+     * Rebuilds the groups from the slots' schedules, forgetting the groups popped for a running instant (their
+     * members' schedules must have been {@link #unshare() unshared} first).
+     */
     private void regroup() {
+        forgetPopped();
         queue.rebuild(slots);
         everyFrame = slotsOfKind(SystemSlot.Kind.EVERY_FRAME);
         throttled = slotsOfKind(SystemSlot.Kind.THROTTLED);

@@ -14,11 +14,13 @@ public final class SystemHandle {
 
     private final SystemSlot slot;
     private final SimulatedTime time;
+    private final Scheduler scheduler;
     private final MultiRateStrategy strategy;
 
-    SystemHandle(SystemSlot slot, SimulatedTime time, MultiRateStrategy strategy) {
+    SystemHandle(SystemSlot slot, SimulatedTime time, Scheduler scheduler, MultiRateStrategy strategy) {
         this.slot = slot;
         this.time = time;
+        this.scheduler = scheduler;
         this.strategy = strategy;
     }
 
@@ -44,8 +46,7 @@ public final class SystemHandle {
      * @return the system's alpha
      */
     public float alpha() {
-        TickSchedule schedule = slot.schedule;
-        return schedule != null ? schedule.alpha(time.nowNanos()) : 1f;
+        return scheduler.alpha(slot, time.nowNanos());
     }
 
     /**

@@ -16,10 +16,11 @@ final class SystemHandles {
     private final Map<Class<?>, SystemHandle> byType = new IdentityHashMap<>();
     private final List<Class<? extends BaseSystem>> types;
 
-    SystemHandles(SystemSlot[] slots, SimulatedTime time, MultiRateStrategy strategy) {
+    SystemHandles(Scheduler scheduler, SimulatedTime time, MultiRateStrategy strategy) {
+        SystemSlot[] slots = scheduler.slots();
         List<Class<? extends BaseSystem>> inOrder = new ArrayList<>(slots.length);
         for (SystemSlot slot : slots) {
-            byType.put(slot.type, new SystemHandle(slot, time, strategy));
+            byType.put(slot.type, new SystemHandle(slot, time, scheduler, strategy));
             inOrder.add(slot.type);
         }
         this.types = List.copyOf(inOrder);

@@ -25,8 +25,10 @@ final class SystemSlot {
     final boolean catchUp;
 
     Kind kind;
-    /** Null for every-frame systems. */
+    /** Null for every-frame systems; between instants the same object for every member of {@link #group}. */
     TickSchedule schedule;
+    /** The tick group the slot belongs to while fixed-step (set by the group); stale while every-frame. */
+    TickGroup group;
     /** Throttled systems: the simulated time of their previous run, for their delta. */
     long lastRunNanos;
     /** Offset of the tick grid within the step, in millionths of a step; kept while every-frame. */

@@ -4,13 +4,19 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The fixed-step systems, gathered into {@link TickGroup}s, in a binary min-heap keyed by each group's exact next
- * tick time (ties by registration order). Popping and pushing allocate nothing; {@link #rebuild} allocates, and
- * runs only when a schedule changes other than by ticking.
+ * The fixed-step systems, gathered into {@link TickGroup}s, in a binary min-heap keyed by each group's next
+ * instant (ties by registration order). The heap holds each entry as a pair of primitives, the instant and the
+ * group's id, so that popping and pushing, a few times per frame, neither chase references nor store them (a
+ * reference store into an array pays the collector's write barrier). Popping and pushing allocate nothing;
+ * {@link #rebuild} allocates, and runs only when a schedule changes other than by ticking.
  */
 final class TickQueue {
 
-    private TickGroup[] heap = new TickGroup[0];
+    /** The groups by id; ids follow the registration order of their first members, so they break ties. */
+    private TickGroup[] groups = new TickGroup[0];
+    /** Heap entries: the instant of entry {@code i} and the id of its group. */
+    private long[] instants = new long[0];
+    private int[] ids = new int[0];
     private int size;
 
     /**
@@ -19,20 +25,22 @@ final class TickQueue {
      * truth, and the new groups reflect them as they are now.
      */
     void rebuild(SystemSlot[] slots) {
-        List<List<SystemSlot>> groups = new ArrayList<>();
+        List<List<SystemSlot>> members = new ArrayList<>();
         for (SystemSlot slot : slots) {
             if (slot.isFixedStep()) {
-                groupOf(groups, slot).add(slot);
+                groupOf(members, slot).add(slot);
             }
         }
-        heap = new TickGroup[groups.size()];
-        size = 0;
-        for (List<SystemSlot> members : groups) {
-            heap[size++] = new TickGroup(members.toArray(new SystemSlot[0]), slots.length);
+        groups = new TickGroup[members.size()];
+        instants = new long[groups.length];
+        ids = new int[groups.length];
+        for (int id = 0; id < groups.length; id++) {
+            groups[id] = new TickGroup(id, members.get(id).toArray(new SystemSlot[0]), slots.length);
+            instants[id] = groups[id].instant;
+            ids[id] = id;
         }
-        for (int i = size / 2 - 1; i >= 0; i--) {
-            siftDown(i);
-        }
+        size = groups.length;
+        heapify();
     }
 
     private static List<SystemSlot> groupOf(List<List<SystemSlot>> groups, SystemSlot slot) {
@@ -50,59 +58,79 @@ final class TickQueue {
         return size == 0;
     }
 
-    /** The group that ticks first; only when not empty. */
-    TickGroup peek() {
-        return heap[0];
+    /** The earliest next instant of any group in the heap; only when not empty. */
+    long peekInstant() {
+        return instants[0];
     }
 
-    TickGroup pop() {
-        TickGroup top = heap[0];
-        heap[0] = heap[--size];
-        heap[size] = null;
+    /** The group with id {@code id}. */
+    TickGroup group(int id) {
+        return groups[id];
+    }
+
+    /** Takes out the group that ticks first (only when not empty) and returns its id. */
+    int pop() {
+        int top = ids[0];
+        size--;
         if (size > 0) {
-            siftDown(0);
+            siftDown(0, instants[size], ids[size]);
         }
         return top;
     }
 
-    /** Puts back a popped group, after its schedule moved. */
-    void push(TickGroup group) {
+    /** Puts back a popped group at its {@link TickGroup#instant}, which moved while it was out. */
+    void push(int id) {
+        long instant = groups[id].instant;
         int i = size++;
         while (i > 0) {
             int parent = (i - 1) >>> 1;
-            if (!TickGroup.runsBefore(group, heap[parent])) {
+            if (!before(instant, id, instants[parent], ids[parent])) {
                 break;
             }
-            heap[i] = heap[parent];
+            instants[i] = instants[parent];
+            ids[i] = ids[parent];
             i = parent;
         }
-        heap[i] = group;
+        instants[i] = instant;
+        ids[i] = id;
     }
 
-    /**
-     * Restores the heap order after schedules moved in place (throttled systems skipping missed runs).
-     */
+    /** Restores the heap order after groups in it moved in place (throttled systems skipping missed runs). */
     void reorder() {
+        for (int i = 0; i < size; i++) {
+            instants[i] = groups[ids[i]].instant;
+        }
+        heapify();
+    }
+
+    private void heapify() {
         for (int i = size / 2 - 1; i >= 0; i--) {
-            siftDown(i);
+            siftDown(i, instants[i], ids[i]);
         }
     }
 
-    private void siftDown(int i) {
-        TickGroup moving = heap[i];
+    /** Places the entry ({@code instant}, {@code id}) at {@code i} or below, moving earlier children up. */
+    private void siftDown(int i, long instant, int id) {
         int half = size >>> 1;
         while (i < half) {
             int child = 2 * i + 1;
             int right = child + 1;
-            if (right < size && TickGroup.runsBefore(heap[right], heap[child])) {
+            if (right < size && before(instants[right], ids[right], instants[child], ids[child])) {
                 child = right;
             }
-            if (!TickGroup.runsBefore(heap[child], moving)) {
+            if (!before(instants[child], ids[child], instant, id)) {
                 break;
             }
-            heap[i] = heap[child];
+            instants[i] = instants[child];
+            ids[i] = ids[child];
             i = child;
         }
-        heap[i] = moving;
+        instants[i] = instant;
+        ids[i] = id;
+    }
+
+    /** Heap order: next instant, then registration order (which ids follow). */
+    private static boolean before(long instantA, int idA, long instantB, int idB) {
+        return instantA < instantB || instantA == instantB && idA < idB;
     }
 }

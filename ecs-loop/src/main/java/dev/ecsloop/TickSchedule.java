@@ -239,17 +239,6 @@ final class TickSchedule {
         this.lastRemainder = l[1].longValueExact();
     }
 
-    /**
-     * Compares the next tick times of two schedules exactly. Remainders are below their rate in millihertz
-     * (at most 10^9), so the cross products stay below 10^18 and fit a long.
-     */
-    static int compareDue(TickSchedule a, TickSchedule b) {
-        if (a.dueNanos != b.dueNanos) {
-            return a.dueNanos < b.dueNanos ? -1 : 1;
-        }
-        return Long.compare(a.dueRemainder * b.millihertz, b.dueRemainder * a.millihertz);
-    }
-
     /** Whether both schedules tick at the same rate on the same grid, now and at every later tick. */
     boolean sameGridAs(TickSchedule o) {
         return rate.millihertz == o.rate.millihertz && dueNanos == o.dueNanos && dueRemainder == o.dueRemainder
@@ -263,7 +252,16 @@ final class TickSchedule {
 
     /** How far {@code now} lies between the previous and the next tick, in [0, 1]. */
     float alpha(long now) {
-        double a = nanosSinceLast(now) / rate.stepNanosExact();
+        return alpha(nanosSinceLast(now));
+    }
+
+    /** {@link #alpha(long)} as it will read once {@link #advance()} has consumed the next tick. */
+    float alphaAfterAdvance(long now) {
+        return alpha((now - dueNanos) - (double) dueRemainder / rate.millihertz);
+    }
+
+    private float alpha(double nanosSinceLast) {
+        double a = nanosSinceLast / rate.stepNanosExact();
         return (float) Math.max(0.0, Math.min(1.0, a));
     }
 }

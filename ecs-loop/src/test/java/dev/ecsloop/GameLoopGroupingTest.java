@@ -12,9 +12,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
- * Systems with identical schedules share one heap entry ({@link TickGroup}); these pin down that sharing changes
- * nothing observable: ties across groups, a group mate re-rated or failing mid-instant, throttled and fixed
- * systems at one rate.
+ * Systems with identical schedules share one heap entry and one schedule ({@link TickGroup}); these pin down that
+ * sharing changes nothing observable: ties across groups, a group mate re-rated or failing mid-instant, its alpha
+ * read mid-instant, throttled group mates' skipped runs, throttled and fixed systems at one rate.
  */
 class GameLoopGroupingTest {
 
@@ -152,5 +152,48 @@ class GameLoopGroupingTest {
         assertEquals(1.0f, log.of("ThrottledB").get(0).delta());
         assertEquals(List.of("ThrottledA@1250000000", "Four@1250000000", "ThrottledB@1250000000"),
                 run(loop, clock, log, 250 * MS).subList(6, 9));
+    }
+
+    @Test
+    void insideAnInstantAGroupMateThatRanReadsOneStepOnAndOneThatHasNotReadsItsPreviousTick() {
+        ManualClock clock = new ManualClock();
+        TickLog log = new TickLog();
+        TenA a = new TenA(log);
+        TenB b = new TenB(log);
+        GameLoop loop = loop(clock, log, a, b);
+        float[] read = new float[4];
+        SystemHandle ha = loop.system(TenA.class);
+        SystemHandle hb = loop.system(TenB.class);
+        // One 150 ms frame: the instant at 100 ms, simulated time 150 ms. TenA has ticked there (0.5), TenB not
+        // yet (its previous tick is 0: 1.5 steps, so 1); in TenB's tick both have.
+        a.hook = () -> {
+            read[0] = ha.alpha();
+            read[1] = hb.alpha();
+        };
+        b.hook = () -> {
+            read[2] = ha.alpha();
+            read[3] = hb.alpha();
+        };
+        run(loop, clock, log, 150 * MS);
+        assertEquals(0.5f, read[0], 1e-6f);
+        assertEquals(1f, read[1]);
+        assertEquals(0.5f, read[2], 1e-6f);
+        assertEquals(0.5f, read[3], 1e-6f);
+        assertEquals(0.5f, ha.alpha(), 1e-6f);
+        assertEquals(0.5f, hb.alpha(), 1e-6f);
+    }
+
+    @Test
+    void throttledGroupMatesEachCountTheRunsTheirSharedScheduleSkipped() {
+        ManualClock clock = new ManualClock();
+        TickLog log = new TickLog();
+        GameLoop loop = loop(clock, log, new ThrottledA(log), new ThrottledB(log));
+        run(loop, clock, log, 1000 * MS);     // 4 Hz: 250, 500, 750 skipped; runs at 1000
+        run(loop, clock, log, 600 * MS);      // 1250 skipped; runs at 1500
+        assertEquals(List.of("ThrottledA@1000000000", "ThrottledB@1000000000",
+                "ThrottledA@1500000000", "ThrottledB@1500000000"), log.entries.stream()
+                .map(TickLog.Entry::toString).toList());
+        assertEquals(4, loop.stats().skippedRuns(loop.system(ThrottledA.class)));
+        assertEquals(4, loop.stats().skippedRuns(loop.system(ThrottledB.class)));
     }
 }

@@ -62,16 +62,17 @@ class TickScheduleTest {
     }
 
     @Test
-    void exactComparisonOrdersTicksThatFallWithinOneNanosecond() {
-        // 3 Hz: 333,333,333.33 ns; 1000/3 Hz is not three decimals; use 300 Hz's 100th tick (333,333,333.33)
+    void ticksOfDifferentRatesAtOneExactTimeRunAtOneInstantAndALaterOneAtTheNext() {
+        // 3 Hz's first tick and 300 Hz's 100th both fall at exactly 333,333,333 1/3 ns: the instant 333,333,334.
         TickSchedule a = new TickSchedule(Rate.of(3, "a"), 0);
         TickSchedule b = new TickSchedule(Rate.of(300, "b"), 0);
         for (int i = 0; i < 99; i++) {
             b.advance();
         }
-        assertEquals(0, TickSchedule.compareDue(a, b));
+        assertEquals(333_333_334L, a.dueCeilNanos());
+        assertEquals(a.dueCeilNanos(), b.dueCeilNanos());
         b.advance();
-        assertTrue(TickSchedule.compareDue(a, b) < 0);
+        assertTrue(a.dueCeilNanos() < b.dueCeilNanos());
     }
 
     @Test
