@@ -29,10 +29,11 @@ public final class LoopStats {
     private static final int MAX = 3;
     private long bucketFrames;
     private long bucketCatchUpBoundHits;
-    // Completed buckets, ring of BUCKETS.
-    private final long[][] ringRuns;
-    private final long[][] ringCost;
-    private final long[][] ringMax;
+    /**
+     * Completed buckets, a ring of BUCKETS per system: runs, cost and longest run of system {@code s} in bucket
+     * {@code r} at {@code (s * BUCKETS + r) * 3}, so a roll reads and writes each system's figures in one place.
+     */
+    private final long[] ring;
     private final long[] ringFrames = new long[BUCKETS];
     private final long[] ringCatchUpBoundHits = new long[BUCKETS];
     // Published per-second figures.
@@ -54,9 +55,7 @@ public final class LoopStats {
         this.slots = slots;
         int n = slots.length;
         live = new long[4 * n];
-        ringRuns = new long[BUCKETS][n];
-        ringCost = new long[BUCKETS][n];
-        ringMax = new long[BUCKETS][n];
+        ring = new long[n * BUCKETS * 3];
         runsPerSecond = new long[n];
         costPerSecond = new long[n];
         maxNanos = new long[n];
@@ -97,59 +96,96 @@ public final class LoopStats {
     }
 
     private void roll(long index) {
-        // Close the current bucket, then any whole buckets that passed with no frame in them (a stall).
+        if (index == bucketIndex + 1) {
+            rollOne();
+        } else {
+            rollPast(index);
+        }
+        bucketIndex = index;
+        bucketEnd = (index + 1) * BUCKET_NANOS;
+        bucketFrames = 0;
+        bucketCatchUpBoundHits = 0;
+    }
+
+    /**
+     * The usual roll, one bucket on: the closed bucket replaces the oldest, and the published sums move by the
+     * difference, so each system's figures are read and written once.
+     */
+    private void rollOne() {
+        int r = (int) (bucketIndex % BUCKETS);
+        framesPerSecond += bucketFrames - ringFrames[r];
+        catchUpBoundHitsPerSec += bucketCatchUpBoundHits - ringCatchUpBoundHits[r];
+        ringFrames[r] = bucketFrames;
+        ringCatchUpBoundHits[r] = bucketCatchUpBoundHits;
+        for (int s = 0; s < slots.length; s++) {
+            int l = s << 2;
+            int q = (s * BUCKETS + r) * 3;
+            long runs = live[l + RUNS];
+            long cost = live[l + COST];
+            runsPerSecond[s] += runs - ring[q];
+            costPerSecond[s] += cost - ring[q + 1];
+            ring[q] = runs;
+            ring[q + 1] = cost;
+            ring[q + 2] = live[l + MAX];
+            live[l + RUNS] = 0;
+            live[l + COST] = 0;
+            live[l + MAX] = 0;
+            maxNanos[s] = maxOfRing(s);
+        }
+    }
+
+    /**
+     * A roll over a stall: closes the current bucket, then the whole buckets that passed with no frame in them
+     * (all of them empty if the current bucket is a full window old), and publishes the sums afresh.
+     */
+    private void rollPast(long index) {
         for (long b = bucketIndex; b < index && b < bucketIndex + BUCKETS; b++) {
             int r = (int) (b % BUCKETS);
             boolean current = b == bucketIndex;
             ringFrames[r] = current ? bucketFrames : 0;
             ringCatchUpBoundHits[r] = current ? bucketCatchUpBoundHits : 0;
             for (int s = 0; s < slots.length; s++) {
-                ringRuns[r][s] = current ? live[(s << 2) + RUNS] : 0;
-                ringCost[r][s] = current ? live[(s << 2) + COST] : 0;
-                ringMax[r][s] = current ? live[(s << 2) + MAX] : 0;
+                int l = s << 2;
+                int q = (s * BUCKETS + r) * 3;
+                ring[q] = current ? live[l + RUNS] : 0;
+                ring[q + 1] = current ? live[l + COST] : 0;
+                ring[q + 2] = current ? live[l + MAX] : 0;
             }
         }
         if (index - bucketIndex > BUCKETS) {
             java.util.Arrays.fill(ringFrames, 0);
             java.util.Arrays.fill(ringCatchUpBoundHits, 0);
-            for (int r = 0; r < BUCKETS; r++) {
-                java.util.Arrays.fill(ringRuns[r], 0);
-                java.util.Arrays.fill(ringCost[r], 0);
-                java.util.Arrays.fill(ringMax[r], 0);
-            }
+            java.util.Arrays.fill(ring, 0);
         }
-        bucketIndex = index;
-        bucketEnd = (index + 1) * BUCKET_NANOS;
-        bucketFrames = 0;
-        bucketCatchUpBoundHits = 0;
         for (int s = 0; s < slots.length; s++) {
             java.util.Arrays.fill(live, (s << 2) + RUNS, (s << 2) + MAX + 1, 0L);
         }
-        publish();
+        framesPerSecond = 0;
+        catchUpBoundHitsPerSec = 0;
+        for (int r = 0; r < BUCKETS; r++) {
+            framesPerSecond += ringFrames[r];
+            catchUpBoundHitsPerSec += ringCatchUpBoundHits[r];
+        }
+        for (int s = 0; s < slots.length; s++) {
+            long runs = 0;
+            long cost = 0;
+            for (int r = 0; r < BUCKETS; r++) {
+                int q = (s * BUCKETS + r) * 3;
+                runs += ring[q];
+                cost += ring[q + 1];
+            }
+            runsPerSecond[s] = runs;
+            costPerSecond[s] = cost;
+            maxNanos[s] = maxOfRing(s);
+        }
     }
 
-    private void publish() {
-        long f = 0;
-        long c = 0;
-        for (int r = 0; r < BUCKETS; r++) {
-            f += ringFrames[r];
-            c += ringCatchUpBoundHits[r];
+    private long maxOfRing(int s) {
+        long max = 0;
+        for (int q = s * BUCKETS * 3 + 2, end = q + BUCKETS * 3; q < end; q += 3) {
+            max = Math.max(max, ring[q]);
         }
-        framesPerSecond = f;
-        catchUpBoundHitsPerSec = c;
-        for (int s = 0; s < slots.length; s++) {
-            long t = 0;
-            long cost = 0;
-            long max = 0;
-            for (int r = 0; r < BUCKETS; r++) {
-                t += ringRuns[r][s];
-                cost += ringCost[r][s];
-                max = Math.max(max, ringMax[r][s]);
-            }
-            runsPerSecond[s] = t;
-            costPerSecond[s] = cost;
-            maxNanos[s] = max;
-        }
+        return max;
     }
 
     private double meanMillis(int s) {
