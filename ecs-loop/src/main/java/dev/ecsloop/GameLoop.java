@@ -72,13 +72,10 @@ public final class GameLoop implements AutoCloseable {
      * order (each instant as its own Artemis pass) and then the every-frame systems. Real time only moves
      * forward: a clock reading earlier than the latest one advances nothing.
      *
-     * @throws TickFailedException if a system or tick listener throws; the frame ends at that tick's instant and
-     *                             the loop stays usable
+     * @throws TickFailedException if a system or tick listener throws; the frame ends at that tick's instant, the
+     *                             loop stays usable (an {@link Error} escapes unwrapped, the same way)
      * @throws RuntimeException    what a frame listener throws; the frame then ends before any tick
-     * @throws Error               what a system or listener throws as an {@link Error}, unwrapped; the frame ends
-     *                             as for an exception and the loop stays usable
-     * @throws LoopMisuseException if called from inside one of this loop's systems or listeners, or from a
-     *                             thread other than the loop's
+     * @throws LoopMisuseException if called from inside this loop's systems or listeners, or from another thread
      */
     public void frame() {
         enter("frame()");
@@ -101,8 +98,7 @@ public final class GameLoop implements AutoCloseable {
      * paused first. With no fixed-step system, or the next instant past the horizon, nothing runs.
      *
      * @throws TickFailedException if a system throws
-     * @throws LoopMisuseException if called from inside one of this loop's systems or listeners, or from a
-     *                             thread other than the loop's
+     * @throws LoopMisuseException if called from inside this loop's systems or listeners, or from another thread
      */
     public void step() {
         enter("step()");
@@ -270,9 +266,7 @@ public final class GameLoop implements AutoCloseable {
     }
 
     /**
-     * Sets the catch-up bound from the next frame on.
-     *
-     * @param bound the most simulated time one frame may cover
+     * @param bound the catch-up bound from the next frame on: the most simulated time one frame may cover
      * @throws IllegalArgumentException if {@code bound} is null, not positive or longer than 200 years
      */
     public void setCatchUpBound(Duration bound) {
@@ -289,11 +283,7 @@ public final class GameLoop implements AutoCloseable {
         return time.debtPolicy();
     }
 
-    /**
-     * Switches the debt policy; switching to DISCARD drops the current debt.
-     *
-     * @param policy the new policy
-     */
+    /** @param policy the new debt policy; switching to DISCARD drops the current debt */
     public void setDebtPolicy(DebtPolicy policy) {
         confinement.check("setDebtPolicy()");
         time.setDebtPolicy(policy);
