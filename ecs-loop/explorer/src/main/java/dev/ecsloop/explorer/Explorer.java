@@ -41,8 +41,9 @@ import java.util.concurrent.TimeUnit;
  * }</pre>
  *
  * <p>Threads: the server threads parse and check requests and only queue them; {@link #drain()}, called by the
- * loop's thread between frames, answers at most {@value LoopSide#CALLS_PER_DRAIN} of them and feeds the watch
- * streams, copying what they need out of the world into plain values that the server threads then serialize.
+ * loop's thread between frames, feeds the watch streams and answers at most {@value LoopSide#CALLS_PER_DRAIN}
+ * requests or as many as fit in half a millisecond (at least one), copying what they need out of the world into
+ * plain values that the server threads then serialize: a busy client slows its own answers, not the frame.
  * Nothing of the explorer reads or writes the world elsewhere. With no request waiting, no client connected and
  * no watch open, {@link #drain()} does no work and allocates nothing.
  *
@@ -95,8 +96,9 @@ public final class Explorer implements AutoCloseable {
     }
 
     /**
-     * Answers waiting requests (at most {@value LoopSide#CALLS_PER_DRAIN}) and feeds watch streams. Call it on the
-     * loop's thread between frames, like {@code Console.drain()}.
+     * Feeds watch streams and answers waiting requests (at most {@value LoopSide#CALLS_PER_DRAIN}, and no more
+     * than fit in half a millisecond after the first). Call it on the loop's thread between frames, like
+     * {@code Console.drain()}.
      *
      * @return how many requests it answered (watch events are not counted): a game or a benchmark can tell the
      *         drains that did work from those that only looked

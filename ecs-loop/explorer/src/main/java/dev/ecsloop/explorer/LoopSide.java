@@ -21,8 +21,12 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The explorer's loop-thread half: a bounded queue of checked requests that {@link #drain()} answers between
- * frames, at most {@value #CALLS_PER_DRAIN} per drain, plus the watch streams it samples there. Nothing else of
- * the explorer touches the loop or the world.
+ * frames, plus the watch streams it samples there. Nothing else of the explorer touches the loop or the world.
+ *
+ * <p>A drain feeds the watches that are due first (at most {@value #MAX_WATCHES}, each throttled to its interval),
+ * then answers requests until {@value #CALLS_PER_DRAIN} are answered or it has spent {@link #CALLS_BUDGET_NANOS}
+ * of real time on them, whichever comes first; at least one is answered per drain, so a request never waits
+ * forever. Many clients then make their own answers wait, never the frame.
  *
  * <p>Cost: with nothing queued, no client connected and no watch open, {@link #drain()} reads two atomic
  * counters and an int and returns; it does no other work and allocates nothing.
@@ -31,6 +35,8 @@ final class LoopSide {
 
     /** Requests answered per drain at most: a busy client delays its own answers, never the game. */
     static final int CALLS_PER_DRAIN = 16;
+    /** Real time a drain may spend answering requests before it leaves the rest for the next frame. */
+    static final long CALLS_BUDGET_NANOS = 500_000L;
     /** Requests waiting at most; beyond it a request is refused at once as busy. */
     static final int MAX_QUEUED = 256;
     /** Watch streams open at once at most. */
@@ -120,8 +126,15 @@ final class LoopSide {
         if (connections.get() > 0) {
             sampleFrame();
         }
+        if (!watches.isEmpty()) {
+            feedWatches();
+        }
         int answered = 0;
+        long start = queued.get() > 0 ? clock.nanoTime() : 0;
         for (; answered < CALLS_PER_DRAIN; answered++) {
+            if (answered > 0 && clock.nanoTime() - start >= CALLS_BUDGET_NANOS) {
+                break;
+            }
             Call call = queue.poll();
             if (call == null) {
                 break;
@@ -137,9 +150,6 @@ final class LoopSide {
             } catch (RuntimeException e) {
                 call.answer().completeExceptionally(new RpcException(RpcException.REFUSED, "failed: " + oneLine(e)));
             }
-        }
-        if (!watches.isEmpty()) {
-            feedWatches();
         }
         return answered;
     }
