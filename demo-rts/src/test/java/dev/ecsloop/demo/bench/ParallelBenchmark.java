@@ -26,10 +26,10 @@ import java.util.Set;
  * (the critical path when cores are free: on a loaded machine it estimates the idle machine's wall time) and the
  * workers', whether both ended with the same world hash; then per system its wall milliseconds per tick at 1 and
  * 2 workers, the speedup and parallel efficiency, and its share of the 1-worker run (measured by a
- * {@link LoopProbe}, every run of every system). The serial fraction for Amdahl's law is the share of the
- * 1-worker wall time outside the parallel systems (movement, combat, fog, pathfinding); their own serial parts
- * (movement's grid rebuild, combat's damage pass) count as parallel there, so the ceiling it gives is an upper
- * bound. The machine's load average is printed at start and end.
+ * {@link LoopProbe}, every run of every system) and in loop-thread CPU time. The serial fraction for Amdahl's law
+ * is the share of the 1-worker loop CPU outside the parallel systems (movement, combat, fog, pathfinding); their
+ * own serial parts (movement's grid rebuild, combat's damage pass) count as parallel there, so the ceiling it
+ * gives is an upper bound. The machine's load average is printed at start and end.
  *
  * <p>{@code ParallelBenchmark [seconds] [rounds] [units...]}, defaults 10 s, 2 rounds, 10,000 and 20,000 units.
  */
@@ -47,30 +47,47 @@ public final class ParallelBenchmark {
      * One run: wall seconds, the final hash, CPU seconds of the loop thread and of the worker threads, and per
      * system (registration order) its runs and the wall nanoseconds they took.
      */
-    record Run(double wallSeconds, long hash, double loopCpu, double workerCpu, long[] runs, long[] nanos) {
+    record Run(double wallSeconds, long hash, double loopCpu, double workerCpu, long[] runs, long[] nanos,
+               long[] cpuNanos) {
         double msPerTick(int system) {
             return runs[system] == 0 ? 0 : nanos[system] / 1e6 / runs[system];
         }
+
+        double cpuMsPerTick(int system) {
+            return runs[system] == 0 ? 0 : cpuNanos[system] / 1e6 / runs[system];
+        }
     }
 
-    /** Sums each system's run costs as the loop measures them. */
+    /**
+     * Sums each system's run costs as the loop measures them (wall), and the loop thread's CPU time from the
+     * previous run's end (or the frame's start) to its end: on a loaded machine, wall time counts the waits for a
+     * core, CPU time does not (though it counts a loop thread's spinning while it waits for workers).
+     */
     private static final class Costs implements LoopProbe {
         final long[] runs;
         final long[] nanos;
+        final long[] cpuNanos;
+        private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        private long lastCpu;
 
         Costs(int systems) {
             runs = new long[systems];
             nanos = new long[systems];
+            cpuNanos = new long[systems];
         }
 
         @Override
         public void frameBegan(long frame, long realNanos, long simStartNanos, long simTargetNanos) {
+            lastCpu = threads.getCurrentThreadCpuTime();
         }
 
         @Override
         public void ran(int system, long startNanos, long endNanos, long simNanos) {
             runs[system]++;
             nanos[system] += endNanos - startNanos;
+            long cpu = threads.getCurrentThreadCpuTime();
+            cpuNanos[system] += cpu - lastCpu;
+            lastCpu = cpu;
         }
 
         @Override
@@ -128,36 +145,45 @@ public final class ParallelBenchmark {
                                     List<Class<? extends BaseSystem>> systems, double serial) {
         StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "%,d units, per system (wall ms per tick;"
                 + " share of the 1-worker run's %.1f s):%n", units, one.wallSeconds()));
-        out.append("| system | parallel | 1w ms/tick | 2w ms/tick | speedup | efficiency | 1w share |\n");
-        out.append("| ------ | -------- | ---------: | ---------: | ------: | ---------: | -------: |\n");
+        out.append("| system | parallel | 1w wall ms/t | 2w wall ms/t | wall speedup | 1w loop-cpu ms/t |"
+                + " 2w loop-cpu ms/t | cpu speedup | efficiency (cpu) | 1w share (cpu) |\n");
+        out.append("| ------ | -------- | ---------: | ---------: | ------: | ---------: | ---------: | ------: |"
+                + " ---------: | -------: |\n");
         for (int s = 0; s < systems.size(); s++) {
             double a = one.msPerTick(s);
             double b = two.msPerTick(s);
-            double share = one.nanos()[s] / 1e9 / one.wallSeconds();
-            out.append(String.format(Locale.ROOT, "| %s | %s | %.3f | %.3f | %.2fx | %.0f%% | %.1f%% |%n",
-                    systems.get(s).getSimpleName(), PARALLEL.contains(systems.get(s)) ? "yes" : "no", a, b,
-                    b == 0 ? 0 : a / b, b == 0 ? 0 : 100 * a / b / 2, 100 * share));
+            double ca = one.cpuMsPerTick(s);
+            double cb = two.cpuMsPerTick(s);
+            double share = one.cpuNanos()[s] / 1e9 / one.loopCpu();
+            out.append(String.format(Locale.ROOT, "| %s | %s | %.3f | %.3f | %.2fx | %.3f | %.3f | %.2fx | %.0f%% |"
+                    + " %.1f%% |%n", systems.get(s).getSimpleName(), PARALLEL.contains(systems.get(s)) ? "yes" : "no",
+                    a, b, b == 0 ? 0 : a / b, ca, cb, cb == 0 ? 0 : ca / cb, cb == 0 ? 0 : 100 * ca / cb / 2,
+                    100 * share));
         }
         long inSystems = 0;
-        for (long n : one.nanos()) {
+        for (long n : one.cpuNanos()) {
             inSystems += n;
         }
-        out.append(String.format(Locale.ROOT, "outside systems (frames, loop): %.1f%% of the 1-worker run. Serial"
-                + " fraction s = %.1f%%; Amdahl ceiling 1/(s + (1-s)/n): 2 workers %.2fx, 4 %.2fx, 8 %.2fx,"
-                + " 16 %.2fx (%d simulated s)%n%n", 100 * (1 - inSystems / 1e9 / one.wallSeconds()), 100 * serial,
-                amdahl(serial, 2), amdahl(serial, 4), amdahl(serial, 8), amdahl(serial, 16), seconds));
+        out.append(String.format(Locale.ROOT, "outside systems (frame ends, loop): %.1f%% of the 1-worker loop CPU."
+                + " Serial fraction s = %.1f%% (loop CPU outside the parallel systems); Amdahl ceiling"
+                + " 1/(s + (1-s)/n): 2 workers %.2fx, 4 %.2fx, 8 %.2fx, 16 %.2fx (%d simulated s)%n%n",
+                100 * (1 - inSystems / 1e9 / one.loopCpu()), 100 * serial, amdahl(serial, 2), amdahl(serial, 4),
+                amdahl(serial, 8), amdahl(serial, 16), seconds));
         return out.toString();
     }
 
-    /** The 1-worker run's wall share outside the parallel systems: serial systems and the loop's own work. */
+    /**
+     * The 1-worker run's loop-thread CPU share outside the parallel systems: serial systems and the loop's own
+     * work (CPU, not wall, so that waiting for a core on a loaded machine does not count).
+     */
     private static double serialShare(Run one, List<Class<? extends BaseSystem>> systems) {
         double parallel = 0;
         for (int s = 0; s < systems.size(); s++) {
             if (PARALLEL.contains(systems.get(s))) {
-                parallel += one.nanos()[s] / 1e9;
+                parallel += one.cpuNanos()[s] / 1e9;
             }
         }
-        return 1 - parallel / one.wallSeconds();
+        return 1 - parallel / one.loopCpu();
     }
 
     private static double amdahl(double serial, int n) {
@@ -203,7 +229,7 @@ public final class ParallelBenchmark {
         long hash = new StateHash(loop.world()).hash();
         loop.setProbe(null);
         loop.close();
-        return new Run(spent / 1e9, hash, loopCpu, workerCpu, costs.runs, costs.nanos);
+        return new Run(spent / 1e9, hash, loopCpu, workerCpu, costs.runs, costs.nanos, costs.cpuNanos);
     }
 
     /** CPU nanoseconds of every loop worker thread alive (those of the running game; others are parked). */
