@@ -288,7 +288,7 @@ public final class AsyncJobs<J extends AsyncJobs.Job> {
     private void runInline(int slot) {
         parallel.loopJob = this;
         try {
-            compute(slot);
+            compute(slot, 0);
         } finally {
             parallel.loopJob = null;
         }
@@ -302,7 +302,7 @@ public final class AsyncJobs<J extends AsyncJobs.Job> {
             if (state.get(slot) == QUEUED && state.compareAndSet(slot, QUEUED, RUNNING)) {
                 self.job = this;
                 try {
-                    compute(slot);
+                    compute(slot, self.lane);
                 } finally {
                     self.job = null;
                 }
@@ -312,12 +312,17 @@ public final class AsyncJobs<J extends AsyncJobs.Job> {
         return false;
     }
 
-    private void compute(int slot) {
+    private void compute(int slot, int thread) {
+        WorkLanes recording = parallel.lanes();
+        long began = recording == null ? 0 : recording.now();
         try {
             ((Job) jobs[slot]).compute();
         } catch (Throwable e) {
             failures[slot] = e;
         } finally {
+            if (recording != null) {
+                recording.add(thread, true, owner, serials[slot], began, recording.now());
+            }
             state.set(slot, DONE);
         }
     }

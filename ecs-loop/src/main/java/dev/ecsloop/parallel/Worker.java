@@ -12,15 +12,18 @@ final class Worker extends Thread {
     private static final int SPINS = 2_000;
 
     final WorkerPool pool;
+    /** This worker's number, 1 to workers - 1 (the loop thread is 0): its lane in a trace. */
+    final int lane;
     final Chunk view = new Chunk();
     /** The chunk running on this thread, or -1. */
     int chunk = -1;
     /** The channel of the job running on this thread, or null. */
     AsyncJobs<?> job;
 
-    Worker(WorkerPool pool, String name) {
-        super(name);
+    Worker(WorkerPool pool, int lane) {
+        super("ecs-loop-worker-" + lane);
         this.pool = pool;
+        this.lane = lane;
         setDaemon(true);
     }
 

@@ -35,7 +35,7 @@ final class WorkerPool {
         this.parallel = parallel;
         this.workers = new Worker[threads];
         for (int i = 0; i < threads; i++) {
-            workers[i] = new Worker(this, "ecs-loop-worker-" + (i + 1));
+            workers[i] = new Worker(this, i + 1);
         }
         for (Worker w : workers) {
             w.start();

@@ -2,8 +2,10 @@ package dev.ecsloop.trace;
 
 import dev.ecsloop.GameLoop;
 import dev.ecsloop.LoopProbe;
+import dev.ecsloop.parallel.Parallel;
 import dev.ecsloop.time.Clock;
 
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -34,10 +36,17 @@ final class Tap implements LoopProbe {
     private long frameStart;
     private long frameSimStart;
     private FrameEvent frameEvent;
+    /** The loop's parallel-for, when it has workers whose lanes a trace shows; else null. */
+    private final Parallel parallel;
+    /** Owners of recorded chunks and jobs, by label number: a handful of system names, found by identity. */
+    private String[] labels = new String[8];
+    private int labelCount;
+    private final Parallel.WorkSink toBuffer = this::work;
 
     private Tap(GameLoop loop) {
         this.loop = loop;
         this.names = loop.systems().stream().map(Class::getSimpleName).toArray(String[]::new);
+        this.parallel = loop.parallel().workers() > 1 ? loop.parallel() : null;
     }
 
     /**
@@ -76,9 +85,15 @@ final class Tap implements LoopProbe {
         return trace;
     }
 
+    /** Opens a window; with workers, starts recording their chunks and jobs (rings of 4,096 slices a thread). */
     void open(Trace window) {
         this.trace = window;
+        if (parallel != null) {
+            parallel.recordWork(profiler, WORK_SLICES);
+        }
     }
+
+    static final int WORK_SLICES = 1 << 12;
 
     /** Closes the open window (its writing starts) and detaches if nothing else watches. */
     void close(Trace window, String why) {
@@ -87,8 +102,38 @@ final class Tap implements LoopProbe {
         }
         trace = null;
         frameTraced = false;
+        TraceJson.WorkLabels work = null;
+        if (parallel != null) {
+            work = new TraceJson.WorkLabels(parallel.workers(), List.of(Arrays.copyOf(labels, labelCount)),
+                    parallel.droppedWork());
+            parallel.stopRecordingWork();
+        }
         detachIfIdle();
-        window.finish(why);
+        window.finish(why, work);
+    }
+
+    /** One drained slice into the open window's buffer; on the loop thread. */
+    private void work(int thread, boolean job, String owner, long number, long startNanos, long endNanos) {
+        trace.buffer().add(TraceBuffer.WORK, thread, startNanos, endNanos - startNanos, number, label(owner),
+                job ? 1 : 0);
+    }
+
+    private int label(String owner) {
+        for (int i = 0; i < labelCount; i++) {
+            if (labels[i] == owner) {
+                return i;
+            }
+        }
+        for (int i = 0; i < labelCount; i++) {
+            if (labels[i].equals(owner)) {
+                return i;
+            }
+        }
+        if (labelCount == labels.length) {
+            labels = Arrays.copyOf(labels, labelCount * 2);
+        }
+        labels[labelCount] = owner;
+        return labelCount++;
     }
 
     void setFlightEvents(boolean on) {
@@ -171,6 +216,9 @@ final class Tap implements LoopProbe {
             }
             if (heldAtHorizon) {
                 buffer.add(TraceBuffer.HORIZON_WAIT, TraceJson.FRAMES_TID, frameStart, 0, frame, simNanos, 0);
+            }
+            if (parallel != null) {
+                parallel.drainWork(toBuffer);
             }
         }
         frameTraced = false;

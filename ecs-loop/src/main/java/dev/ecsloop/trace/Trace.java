@@ -35,8 +35,9 @@ import java.util.concurrent.CompletableFuture;
  *
  * <p>The file has one lane per system with a slice per run (its simulated instant as the argument
  * {@code sim_s}), a lane of frame slices, and instant events for throttled systems' skipped runs
- * ({@code dropped runs}), catch-up bound hits and waits at the horizon (lockstep). Lanes are numbered so that
- * worker threads can get their own later (see {@code ecs-loop/docs/TRACING.md}).
+ * ({@code dropped runs}), catch-up bound hits and waits at the horizon (lockstep). A loop with more than one
+ * worker also gets a lane per thread (the loop thread's and each worker's) with a slice per parallel-for chunk and
+ * async job it ran, drained from the threads' own rings at each frame's end (see {@code ecs-loop/docs/TRACING.md}).
  *
  * <p>Why it costs nothing until asked: the loop's probe slot stays empty while no trace is open and no Flight
  * Recorder events were asked for. While open, the loop thread only stores primitives into arrays made at
@@ -300,17 +301,21 @@ public final class Trace {
         return realNanos - realStart >= windowNanos;
     }
 
-    /** Called on the loop thread once the window closed: hands the buffer to a writer thread. */
-    void finish(String why) {
+    /**
+     * Called on the loop thread once the window closed: hands the buffer to a writer thread.
+     *
+     * @param work the worker lanes' names, or null with one worker
+     */
+    void finish(String why, TraceJson.WorkLabels work) {
         open = false;
-        Thread writer = new Thread(() -> write(why), "ecs-loop-trace-writer");
+        Thread writer = new Thread(() -> write(why, work), "ecs-loop-trace-writer");
         writer.start();
     }
 
-    private void write(String why) {
+    private void write(String why, TraceJson.WorkLabels work) {
         try {
             try (Writer out = new BufferedWriter(Channels.newWriter(channel, StandardCharsets.UTF_8), 1 << 16)) {
-                TraceJson.write(out, buffer, systems, origin, windowNanos, why);
+                TraceJson.write(out, buffer, systems, origin, windowNanos, why, work);
             }
             try {
                 Files.move(part, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

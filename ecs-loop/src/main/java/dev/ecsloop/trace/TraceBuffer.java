@@ -21,6 +21,11 @@ final class TraceBuffer {
     static final byte BOUND_HIT = 3;
     /** A frame held at the horizon (a lockstep wait): a = frame number, b = simulated time held at. */
     static final byte HORIZON_WAIT = 4;
+    /**
+     * A chunk or job a thread ran: lane = thread (0 the loop thread), a = chunk index or job serial, b = the
+     * owner's label number, c = 1 for a job, 0 for a chunk.
+     */
+    static final byte WORK = 5;
 
     private final byte[] kind;
     private final int[] lane;

@@ -10,8 +10,9 @@ import java.util.List;
  *
  * <p>Tracks: one process ({@code pid} {@value #PID}, the game loop); thread lane {@value #FRAMES_TID} holds the
  * frames and the loop-wide instants (catch-up bound hits, horizon waits); each system has lane
- * {@code SYSTEM_TID_BASE + its registration order}. Lanes {@code 2} to {@code SYSTEM_TID_BASE - 1} are reserved
- * for worker threads, so that lanes for systems run on workers can be added without renumbering.
+ * {@code SYSTEM_TID_BASE + its registration order}. Lanes {@code 2} to {@code SYSTEM_TID_BASE - 1} are the
+ * threads of the parallel-for and async jobs when the loop has more than one worker: {@code WORKER_TID_BASE} the
+ * loop thread's chunks and jobs, {@code WORKER_TID_BASE + i} worker i's, a slice per chunk or job.
  *
  * <p>Slices are complete events ({@code "ph":"X"} with a duration), so there is no begin without its end; one
  * lane never holds overlapping slices, because a lane's runs happen one after another on the loop thread.
@@ -23,6 +24,7 @@ final class TraceJson {
     static final int PID = 1;
     static final int FRAMES_TID = 1;
     static final int SYSTEM_TID_BASE = 1000;
+    static final int WORKER_TID_BASE = 2;
 
     private final Writer out;
 
@@ -39,15 +41,26 @@ final class TraceJson {
      * @param origin  profiler reading that becomes time 0
      * @param window  the window's requested length in real nanoseconds
      * @param stopped why the window ended ({@code "window elapsed"}, {@code "stopped"})
+     * @param work    the threads' lanes, or null when the loop has one worker
      * @throws IOException if writing fails
      */
     static void write(Writer out, TraceBuffer buffer, List<String> systems, long origin, long window,
-                      String stopped) throws IOException {
-        new TraceJson(out).document(buffer, systems, origin, window, stopped);
+                      String stopped, WorkLabels work) throws IOException {
+        new TraceJson(out).document(buffer, systems, origin, window, stopped, work);
     }
 
-    private void document(TraceBuffer buffer, List<String> systems, long origin, long window, String stopped)
-            throws IOException {
+    /**
+     * The worker lanes' names.
+     *
+     * @param threads      threads with a lane, the loop thread counted
+     * @param owners       owner names by label number
+     * @param droppedSlices slices lost to full rings
+     */
+    record WorkLabels(int threads, List<String> owners, long droppedSlices) {
+    }
+
+    private void document(TraceBuffer buffer, List<String> systems, long origin, long window, String stopped,
+                          WorkLabels work) throws IOException {
         long dropped = buffer.dropped();
         out.write("{\"displayTimeUnit\":\"ns\",\"otherData\":{\"producer\":\"ecs-loop\",\"window_s\":");
         out.write(seconds(window));
@@ -59,6 +72,9 @@ final class TraceJson {
             out.write(",\"warning\":");
             string("the trace buffer was full: " + dropped + " later events were dropped; trace a shorter"
                     + " window or give a larger capacity");
+        }
+        if (work != null) {
+            out.write(",\"worker_lanes\":" + work.threads() + ",\"dropped_work_slices\":" + work.droppedSlices());
         }
         out.write("},\n\"traceEvents\":[\n");
         meta(0, "process_name", "name", "\"ecs-loop\"");
@@ -72,9 +88,16 @@ final class TraceJson {
             out.write(",\n");
             meta(SYSTEM_TID_BASE + s, "thread_sort_index", "sort_index", Integer.toString(SYSTEM_TID_BASE + s));
         }
+        for (int t = 0; work != null && t < work.threads(); t++) {
+            out.write(",\n");
+            meta(WORKER_TID_BASE + t, "thread_name", "name", quoted(t == 0 ? "loop thread: chunks, jobs"
+                    : "worker " + t));
+            out.write(",\n");
+            meta(WORKER_TID_BASE + t, "thread_sort_index", "sort_index", Integer.toString(WORKER_TID_BASE + t));
+        }
         for (int i = 0; i < buffer.size(); i++) {
             out.write(",\n");
-            event(buffer, i, systems, origin);
+            event(buffer, i, systems, origin, work);
         }
         out.write("\n]}\n");
     }
@@ -84,7 +107,8 @@ final class TraceJson {
                 + key + "\":" + value + "}}");
     }
 
-    private void event(TraceBuffer buffer, int i, List<String> systems, long origin) throws IOException {
+    private void event(TraceBuffer buffer, int i, List<String> systems, long origin, WorkLabels work)
+            throws IOException {
         long ts = buffer.start(i) - origin;
         switch (buffer.kind(i)) {
             case TraceBuffer.RUN -> {
@@ -102,6 +126,13 @@ final class TraceJson {
                     "\"frame\":" + buffer.a(i) + ",\"sim_s\":" + seconds(buffer.b(i)));
             case TraceBuffer.HORIZON_WAIT -> instant("horizon wait", "lockstep", FRAMES_TID, ts,
                     "\"frame\":" + buffer.a(i) + ",\"sim_s\":" + seconds(buffer.b(i)));
+            case TraceBuffer.WORK -> {
+                boolean job = buffer.c(i) == 1;
+                String owner = work.owners().get((int) buffer.b(i));
+                slice(quoted(owner + (job ? " job #" : " chunk ") + buffer.a(i)), job ? "job" : "chunk",
+                        WORKER_TID_BASE + buffer.lane(i), ts, buffer.duration(i),
+                        (job ? "\"job\":" : "\"chunk\":") + buffer.a(i));
+            }
             default -> throw new IllegalStateException("unknown trace event kind " + buffer.kind(i));
         }
     }

@@ -34,7 +34,7 @@ final class NetPlay {
         NetRun run = new NetRun(options.setup(false), options.headless, options.offscreen, options.fps,
                 options.stopAtNanos, options.record, options.printHash, options.screenshots,
                 options.quiet ? null : game -> StatusLine.format(game.loop(), game.unitCount(0), game.unitCount(1)),
-                console -> ExitSaver.install(console)::close);
+                console -> ExitSaver.install(console)::close, options.workers);
         try {
             return NetMatch.run(options.net, run, in, out, err, window, System::getenv);
         } catch (IllegalArgumentException e) {

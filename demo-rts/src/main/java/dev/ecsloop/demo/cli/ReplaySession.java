@@ -15,7 +15,8 @@ import java.io.PrintStream;
 /**
  * {@code --replay FILE}: reads and checks the file, rebuilds the game from the recorded setup (refusing it if
  * {@code --units}, {@code --seed} or {@code --map-size} were given and differ), and replays it as fast as
- * possible under {@code --frame-times} (1/60 s frames by default), checking every recorded state hash; with
+ * possible under {@code --frame-times} (1/60 s frames by default) on {@code --workers} threads (the result does
+ * not depend on them), checking every recorded state hash; with
  * {@code --seek} or {@code --save-keyframes}, through keyframes ({@link SeekingReplay}).
  */
 final class ReplaySession {
@@ -34,8 +35,8 @@ final class ReplaySession {
             try {
                 recorded = MatchSetup.fromIdentity(replay.setup());
             } catch (IllegalArgumentException e) {
-                throw new ReplayFormatException(options.replay + " is not a demo-rts replay (setup '"
-                        + replay.setup() + "')");
+                throw new ReplayFormatException(options.replay + MatchSetup.otherVersion(replay.setup())
+                        .map(why -> ": " + why).orElse(" is not a demo-rts replay (setup '" + replay.setup() + "')"));
             }
             MatchSetup wanted = recorded;
             if (options.units != null) {
@@ -64,7 +65,7 @@ final class ReplaySession {
         ManualClock clock = new ManualClock();
         RtsGame game;
         try {
-            game = RtsGame.create(recorded, clock, false);
+            game = RtsGame.create(recorded, clock, false, dev.ecsloop.time.Clock.system(), options.workers);
         } catch (OutOfMemoryError e) {
             // Only the half-built game is lost, and it is garbage now: the file asked for more than this JVM has.
             err.println("error: " + options.replay + ": setup '" + replay.setup() + "' needs more memory than this "
@@ -88,6 +89,8 @@ final class ReplaySession {
             err.println("error: " + options.replay + ": replaying setup '" + replay.setup() + "' needs more memory "
                     + "than this JVM has (max heap " + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB)");
             return BAD_FILE;
+        } finally {
+            game.loop().close();   // its worker threads (--workers 2 and more)
         }
         if (result.matched()) {
             out.println("replay matched: " + result.hashesMatched() + " state hashes, simulated "

@@ -62,7 +62,7 @@ public final class NetMatch {
         this.flags = flags;
         this.run = run;
         this.out = out;
-        this.game = RtsGame.create(run.config(), real, true);
+        this.game = RtsGame.create(run.config(), real, true, real, run.workers());
         this.loop = game.loop();
         long turn = (flags.turnMs == null ? 50 : flags.turnMs) * 1_000_000L;
         this.config = new LockstepConfig(turn, flags.inputDelay == null ? 3 : flags.inputDelay,

@@ -24,8 +24,10 @@ import java.util.function.Function;
  *                    ({@code --quiet})
  * @param exitGuard   given the match's console once the game runs, returns what to run once the match has saved
  *                    what it owes: the command line installs its Ctrl-C saver there
+ * @param workers     threads the parallel systems run on ({@code --workers}); peers may differ, the simulation
+ *                    does not depend on it
  */
 public record NetRun(MatchSetup config, boolean headless, boolean offscreen, int fps, Long stopAtNanos, Path record,
                      boolean printHash, List<Screenshot> screenshots, Function<RtsGame, String> counters,
-                     Function<Console, Runnable> exitGuard) {
+                     Function<Console, Runnable> exitGuard, int workers) {
 }

@@ -242,6 +242,20 @@ public final class RouteTable {
         return loaded[id];
     }
 
+    /**
+     * The route numbered {@code id} in the table last read, for a number kept elsewhere than a ref.
+     *
+     * @param id a route number
+     * @return the route
+     * @throws IllegalArgumentException if the number is not in that table
+     */
+    public Route route(int id) {
+        if (id < 0 || id >= loaded.length) {
+            throw new IllegalArgumentException("bad route number " + id + " (" + loaded.length + " routes)");
+        }
+        return loaded[id];
+    }
+
     /** A path read back, for a cache: the route numbered {@code in}'s next int, which must be a path. */
     Path readPathRef(SnapshotIn in) {
         Route r = readRef(in);

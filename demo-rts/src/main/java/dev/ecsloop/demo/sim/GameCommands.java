@@ -88,7 +88,7 @@ final class GameCommands {
                 (args, out) -> {
                     args.expectAtMost(0);
                     out.accept("workers: " + game.loop().parallel().workers() + " (movement, combat's target searches"
-                            + " and fog run in parallel; the result is the same at any count)");
+                            + ", fog and pathfinding run in parallel; the result is the same at any count)");
                 });
     }
 

@@ -2,6 +2,7 @@ package dev.ecsloop.demo.sim;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -30,8 +31,17 @@ public record MatchSetup(int units, long seed, int mapSize, int pathBudget, List
     public static final int MAX_UNITS = 50_000;
     public static final int DEFAULT_PATH_BUDGET = 20_000;
 
-    private static final Pattern IDENTITY = Pattern.compile(
-            "demo-rts units=(\\d+) seed=(-?\\d+) map=(\\d+) budget=(\\d+)(?: ai=(\\w+))?( endless)?");
+    /**
+     * The simulation's version, the first word of {@link #identity()}: raised whenever the same setup and orders
+     * simulate differently, so that recordings, saves and net peers of another version are refused in one line
+     * instead of diverging. Version 2: paths are answered one pathfinding tick after they are asked (async jobs);
+     * version 1, written as plain {@code demo-rts}, answered them in the same tick.
+     */
+    public static final int SIMULATION = 2;
+    private static final String PREFIX = "demo-rts/" + SIMULATION + " ";
+    private static final Pattern OLDER = Pattern.compile("demo-rts(?:/(\\d{1,9}))? units=.*");
+    private static final Pattern IDENTITY = Pattern.compile("demo-rts/" + SIMULATION
+            + " units=(\\d+) seed=(-?\\d+) map=(\\d+) budget=(\\d+)(?: ai=(\\w+))?( endless)?");
 
     /**
      * @throws IllegalArgumentException if units is outside [2, MAX_UNITS], the map outside [16, 4096] or the
@@ -111,23 +121,51 @@ public record MatchSetup(int units, long seed, int mapSize, int pathBudget, List
     }
 
     /**
-     * The identity a recording carries, e.g. {@code demo-rts units=2000 seed=7 map=256 budget=20000}; with
+     * The identity a recording carries, e.g. {@code demo-rts/2 units=2000 seed=7 map=256 budget=20000}; with
      * {@code ai=team1} appended when the AI commands team 1 only (so recordings made before that choice existed
      * read as what they were: the AI on both sides), and {@code endless} when bases cannot fall.
      */
     public String identity() {
-        return "demo-rts units=" + units + " seed=" + seed + " map=" + mapSize + " budget=" + pathBudget
+        return PREFIX + "units=" + units + " seed=" + seed + " map=" + mapSize + " budget=" + pathBudget
                 + (ai == AiSides.BOTH ? "" : " ai=" + ai.word()) + (endless ? " endless" : "");
+    }
+
+    /**
+     * Whether an identity is a demo-rts setup of another simulation version than this build's.
+     *
+     * @param identity a recording's, save's or peer's setup string
+     * @return the one-line reason it cannot be simulated here, if it is of another version
+     */
+    public static Optional<String> otherVersion(String identity) {
+        Matcher older = OLDER.matcher(identity);
+        if (!older.matches()) {
+            return Optional.empty();
+        }
+        String version = older.group(1) == null ? "1" : older.group(1);
+        if (version.equals(Integer.toString(SIMULATION))) {
+            return Optional.empty();
+        }
+        return Optional.of("setup '" + abbreviate(identity) + "' is of demo-rts simulation version " + version
+                + "; this build simulates version " + SIMULATION + " and would diverge from it");
+    }
+
+    private static String abbreviate(String s) {
+        return s.length() <= 120 ? s : s.substring(0, 117) + "...";
     }
 
     /**
      * The setup an {@link #identity()} string describes, with no rates.
      *
-     * @throws IllegalArgumentException if the string is not a demo-rts setup
+     * @throws IllegalArgumentException if the string is not a demo-rts setup, or one of another simulation version
+     *                                  (the message says which)
      */
     public static MatchSetup fromIdentity(String identity) {
         Matcher m = IDENTITY.matcher(identity);
         if (!m.matches()) {
+            Optional<String> other = otherVersion(identity);
+            if (other.isPresent()) {
+                throw new IllegalArgumentException(other.get());
+            }
             throw new IllegalArgumentException("'" + identity + "' is not a demo-rts setup");
         }
         try {

@@ -18,11 +18,13 @@ final class MoverRoutes {
     }
 
     /**
-     * @param ids    the entities with a {@link Mover}, in id order
-     * @param movers their movers
+     * @param ids      the entities with a {@link Mover}, in id order
+     * @param movers   their movers
+     * @param inFlight the computed job whose answers are not yet applied, or null: its routes are registered
+     *                 last, so that its codec can write them by number
      */
     static void save(SnapshotOut out, RouteTable table, PathService flow, PathService shared, BitVector ids,
-                     ComponentMapper<Mover> movers) {
+                     ComponentMapper<Mover> movers, PathJob inFlight) {
         table.clear();
         flow.registerRoutes(table);
         shared.registerRoutes(table);
@@ -32,6 +34,11 @@ final class MoverRoutes {
             if (m.route != null) {
                 table.register(m.route);
                 following++;
+            }
+        }
+        if (inFlight != null) {
+            for (int i = 0; i < inFlight.count; i++) {
+                table.register(inFlight.routes[i]);
             }
         }
         table.writeTable(out);

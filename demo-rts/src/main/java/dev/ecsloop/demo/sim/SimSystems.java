@@ -51,7 +51,7 @@ public final class SimSystems {
                     w -> new InfluenceSystem(w.influence, w.fog, w.outcome)),
             new Entry(AiSystem.class, "commands the AI's teams: attack, defend, guard, reinforce, retreat",
                     w -> new AiSystem(w.map, w.influence, w.fields, w.squadsPerTeam, w.setup.ai(), w.outcome)),
-            new Entry(PathfindingSystem.class, "budgeted A* and flow fields for many distinct requests",
+            new Entry(PathfindingSystem.class, "budgeted A* and flow fields as an async job, answered next tick",
                     w -> new PathfindingSystem(w.map, w.setup.pathBudget(), w.outcome)),
             new Entry(MovementSystem.class, "physics: movement, separation, obstacles",
                     w -> new MovementSystem(w.map, w.capacity, w.outcome)),

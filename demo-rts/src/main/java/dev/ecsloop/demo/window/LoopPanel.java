@@ -126,9 +126,10 @@ final class LoopPanel {
         countersFresh = true;
         countersRefreshed = realNanos;
         LoopStats stats = loop.stats();
-        status = String.format(Locale.ROOT, "%d FPS   simulated %.1f s   x%s   %s", stats.framesPerSecond(),
-                loop.simulatedNanos() / 1e9, LoopControls.plain(loop.timeScale()),
-                loop.isPaused() ? "PAUSED" : "running");
+        int workers = loop.parallel().workers();
+        status = String.format(Locale.ROOT, "%d FPS   simulated %.1f s   x%s   %s   %d worker%s",
+                stats.framesPerSecond(), loop.simulatedNanos() / 1e9, LoopControls.plain(loop.timeScale()),
+                loop.isPaused() ? "PAUSED" : "running", workers, workers == 1 ? "" : "s");
         for (int i = 0; i < systems.size(); i++) {
             Class<? extends BaseSystem> type = systems.get(i);
             tickRates[i] = Long.toString(stats.runsPerSecond(loop.system(type)));

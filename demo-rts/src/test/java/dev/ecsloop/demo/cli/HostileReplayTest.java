@@ -113,8 +113,8 @@ class HostileReplayTest {
     void aSetupTooLargeForTheHeapIsOneLineNotAnOutOfMemoryError() throws IOException {
         record();
         // The largest army on the largest map: a valid setup, the header rewritten, the checksum repaired.
-        String small = "demo-rts units=40 seed=1 map=32 budget=20000";
-        String large = "demo-rts units=50000 seed=1 map=4096 budget=2147483647";
+        String small = "demo-rts/2 units=40 seed=1 map=32 budget=20000";
+        String large = "demo-rts/2 units=50000 seed=1 map=4096 budget=2147483647";
         byte[] rewritten = ReplayMutations.withSetup(valid, small, large);
         Path file = dir.resolve("large.replay");
         Files.write(file, rewritten);

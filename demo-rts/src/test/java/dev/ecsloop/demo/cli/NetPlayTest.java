@@ -75,7 +75,7 @@ class NetPlayTest {
      * Joins, retrying for up to a minute while the host is not listening yet (it opens its port once its game is
      * built).
      */
-    private static Runs joinWhenListening(String args, String stdin) {
+    static Runs joinWhenListening(String args, String stdin) {
         long deadline = dev.ecsloop.time.Clock.system().nanoTime() + 60_000_000_000L;
         while (dev.ecsloop.time.Clock.system().nanoTime() < deadline) {
             Runs run = Runs.withInput(stdin, args.split(" "));

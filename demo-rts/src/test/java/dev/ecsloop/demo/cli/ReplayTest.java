@@ -144,7 +144,7 @@ class ReplayTest {
 
         assertEquals(2, run.status());
         assertEquals(1, run.err().size(), run.err().toString());
-        assertTrue(run.err().get(0).startsWith("error: " + file + " was recorded for setup 'demo-rts units=20 seed=1"),
+        assertTrue(run.err().get(0).startsWith("error: " + file + " was recorded for setup 'demo-rts/2 units=20 seed=1"),
                 run.err().get(0));
     }
 

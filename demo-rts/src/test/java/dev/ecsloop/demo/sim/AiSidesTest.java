@@ -61,10 +61,10 @@ class AiSidesTest {
     @Test
     void theIdentityCarriesTheChoiceOnlyWhenItIsNotBoth() {
         MatchSetup both = new MatchSetup(200, 5, 64, 5_000, List.of());
-        assertEquals("demo-rts units=200 seed=5 map=64 budget=5000", both.identity(),
+        assertEquals("demo-rts/2 units=200 seed=5 map=64 budget=5000", both.identity(),
                 "recordings made before the choice existed read as both");
         MatchSetup team1 = both.withAi(AiSides.TEAM1);
-        assertEquals("demo-rts units=200 seed=5 map=64 budget=5000 ai=team1", team1.identity());
+        assertEquals("demo-rts/2 units=200 seed=5 map=64 budget=5000 ai=team1", team1.identity());
         assertEquals(team1, MatchSetup.fromIdentity(team1.identity()));
         assertEquals(both, MatchSetup.fromIdentity(both.identity()));
     }
@@ -74,6 +74,6 @@ class AiSidesTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> AiSides.parse("team0"));
         assertEquals("'team0' is not an AI side: both or team1", e.getMessage());
         assertThrows(IllegalArgumentException.class,
-                () -> MatchSetup.fromIdentity("demo-rts units=200 seed=5 map=64 budget=5000 ai=nobody"));
+                () -> MatchSetup.fromIdentity("demo-rts/2 units=200 seed=5 map=64 budget=5000 ai=nobody"));
     }
 }

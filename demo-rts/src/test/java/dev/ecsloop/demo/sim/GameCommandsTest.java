@@ -84,14 +84,14 @@ class GameCommandsTest {
 
     @org.junit.jupiter.api.Test
     void workersNamesTheThreadCount() {
-        assertEquals("workers: 1 (movement, combat's target searches and fog run in parallel; the result is the same"
-                + " at any count)", run("workers"));
+        assertEquals("workers: 1 (movement, combat's target searches, fog and pathfinding run in parallel; the"
+                + " result is the same at any count)", run("workers"));
         RtsGame two = RtsGame.create(MatchSetup.defaults(3).withUnits(200).withMapSize(64), clock, false,
                 dev.ecsloop.time.Clock.system(), 2);
         List<String> out = new ArrayList<>();
         two.console().execute("workers", out::add);
         two.loop().close();
-        assertEquals(List.of("workers: 2 (movement, combat's target searches and fog run in parallel; the result is"
-                + " the same at any count)"), out);
+        assertEquals(List.of("workers: 2 (movement, combat's target searches, fog and pathfinding run in parallel;"
+                + " the result is the same at any count)"), out);
     }
 }
