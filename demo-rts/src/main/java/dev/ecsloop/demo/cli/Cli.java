@@ -68,6 +68,12 @@ public final class Cli {
             return OneLineErrors.EXIT;
         }
         if (options.replay != null) {
+            if (!options.headless && options.frameTimes == null) {
+                Integer shown = ReplayWindow.tryRun(options, in, out, err, window, System::getenv);
+                if (shown != null) {
+                    return shown;
+                }
+            }
             return ReplaySession.run(options, out, err);
         }
         String recordProblem = options.record == null ? null : RecordTarget.claim(options.record);

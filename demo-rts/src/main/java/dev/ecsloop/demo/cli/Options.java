@@ -166,7 +166,7 @@ final class Options {
         if (drawing == null) {
             return null;
         }
-        String headlessFlag = replay != null ? "--replay" : headless ? "--headless" : frameTimes != null
+        String headlessFlag = headless ? "--headless" : frameTimes != null
                 ? "--frame-times" : null;
         return headlessFlag == null ? null : drawing + " needs a window, which " + headlessFlag + " does not open";
     }
