@@ -6,6 +6,7 @@ import dev.ecsloop.console.ConsoleReader;
 import dev.ecsloop.console.ConsoleServer;
 import dev.ecsloop.demo.sim.MatchSetup;
 import dev.ecsloop.demo.sim.RtsGame;
+import dev.ecsloop.replay.RecordingCommands;
 import dev.ecsloop.pace.FramePacer;
 import dev.ecsloop.pace.LoopRunner;
 import dev.ecsloop.state.StateHash;
@@ -128,7 +129,10 @@ final class HeadlessSession {
     static void finish(Options options, RtsGame game, PrintStream out) throws IOException {
         game.console().finish(out::println);
         IOException failed = null;
-        if (options.record != null) {
+        if (options.record != null && RecordingCommands.stopped(game.recorder()) != null) {
+            failed = new IOException("--record: " + options.record + " not written: "
+                    + RecordingCommands.stopped(game.recorder()));
+        } else if (options.record != null) {
             try {
                 game.recorder().save(options.record);
                 out.println("recorded " + game.recorder().records() + " records to " + options.record
