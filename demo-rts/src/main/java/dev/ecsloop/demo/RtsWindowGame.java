@@ -143,6 +143,7 @@ final class RtsWindowGame implements WindowGame {
      */
     @Override
     public void fill(RenderSnapshot into) {
+        takeKeyframe();
         GridMap map = game.map();
         if (into.mapWidth() == 0) {
             setMap(into, map, game.resourceFields());
@@ -268,7 +269,32 @@ final class RtsWindowGame implements WindowGame {
             }
         } else {
             game.beforeFrame();
+            if (game.keyframeDueNanos() != Long.MAX_VALUE) {
+                // Held there for this frame only (fill lifts it): the frame ends on the keyframe's instant when it
+                // reaches it, and the time it could not cover is dropped as time past the catch-up bound is.
+                game.loop().setHorizon(Math.min(userHorizon(), game.keyframeDueNanos()));
+            }
         }
+    }
+
+    /**
+     * Right after the frame, before anything the next one brings (clicks, console lines, saves): puts back the
+     * horizon {@code --seconds} set, then takes the recording's keyframe if the frame ended on its instant.
+     */
+    private void takeKeyframe() {
+        if (replay != null || game.keyframeDueNanos() == Long.MAX_VALUE) {
+            return;
+        }
+        if (userHorizon() == Long.MAX_VALUE) {
+            game.loop().clearHorizon();
+        } else {
+            game.loop().setHorizon(userHorizon());
+        }
+        game.keyframes().poll();
+    }
+
+    private long userHorizon() {
+        return stopAtNanos >= 0 ? stopAtNanos : Long.MAX_VALUE;
     }
 
     /** A live game's own line; a replay's position, state and end, rebuilt only when the tenth of a second moves. */

@@ -66,6 +66,35 @@ class WindowSaveLoadTest {
         assertTrue(errors.get(0).startsWith("error: ") && errors.get(0).contains(bad.toString()), errors.get(0));
     }
 
+    /** A window --record keeps keyframes (frames held on their instants): its fresh file seeks through them. */
+    @Test
+    @Timeout(240)
+    void aWindowRecordingSeeksThroughTheKeyframesItKept() throws Exception {
+        String display = System.getenv("DISPLAY");
+        if (display == null || display.isBlank()) {
+            Assumptions.abort("no DISPLAY, window record test skipped; run under xvfb-run");
+        }
+        Path dir = Files.createDirectories(WindowTest.OUT);
+        Path file = dir.resolve("window.replay");
+        Path keys = dev.ecsloop.replay.Keyframes.besideReplay(file);
+        Files.deleteIfExists(file);
+        Files.deleteIfExists(keys);
+        List<String> recorded = run("--units", "300", "--map-size", "64", "--seconds", "5", "--fps", "0",
+                "--record", file.toString(), "--print-hash");
+        assertTrue(Files.exists(keys), recorded.toString());
+        String saved = recorded.stream().filter(l -> l.startsWith("keyframes saved: ")).findFirst().orElseThrow();
+        assertTrue(!saved.contains("(1 every"), "more than the keyframe at 0: " + saved);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int status = Cli.run(new String[] {"--replay", file.toString(), "--headless", "--seek", "4.5",
+                "--print-hash"}, new ByteArrayInputStream(new byte[0]), new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        List<String> seek = out.toString(StandardCharsets.UTF_8).lines().toList();
+        assertEquals(0, status, seek.toString());
+        assertTrue(seek.stream().anyMatch(l -> l.startsWith("seeked to ") && l.contains("read from " + keys)),
+                seek.toString());
+        assertEquals(recorded.get(recorded.size() - 1), seek.get(seek.size() - 1), "the window's own end state");
+    }
+
     private static List<String> run(String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
