@@ -1,6 +1,7 @@
 package dev.ecsloop.demo;
 
 import dev.ecsloop.pace.FrameCapCommand;
+import dev.ecsloop.demo.replay.ReplayPlayback;
 import dev.ecsloop.demo.sim.RtsGame;
 import dev.ecsloop.demo.window.GameWindow;
 import dev.ecsloop.demo.window.Screenshot;
@@ -23,6 +24,22 @@ public final class GlWindowLauncher implements WindowLauncher {
                 .withVsync(request.fps() == 0);
         FramePacer pacer = new FramePacer(Clock.system(), request.fps());
         RtsWindowGame shown = new RtsWindowGame(game, request.stopAtNanos(), g -> FrameCapCommand.register(g.console(), pacer));
+        return show(shown, options, pacer, request, opened);
+    }
+
+    @Override
+    public int replay(ReplayPlayback playback, WindowRequest request, Runnable opened)
+            throws WindowUnavailableException {
+        WindowOptions options = WindowOptions.defaults()
+                .withOffscreen(request.offscreen())
+                .withFitScreen(true)
+                .withVsync(request.fps() == 0);
+        FramePacer pacer = new FramePacer(Clock.system(), request.fps());
+        return show(RtsWindowGame.replaying(playback, request.stopAtNanos()), options, pacer, request, opened);
+    }
+
+    private static int show(RtsWindowGame shown, WindowOptions options, FramePacer pacer, WindowRequest request,
+                            Runnable opened) throws WindowUnavailableException {
         GameWindow window;
         try {
             window = GameWindow.open(options, shown);
@@ -36,7 +53,7 @@ public final class GlWindowLauncher implements WindowLauncher {
             for (Screenshot s : request.screenshots()) {
                 window.screenshotAt(s);
             }
-            FrameCapCommand.register(game.console(), pacer);
+            FrameCapCommand.register(shown.console(), pacer);
             window.run(pacer);
         }
         return 0;

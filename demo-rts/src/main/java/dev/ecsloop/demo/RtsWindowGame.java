@@ -6,14 +6,17 @@ import dev.ecsloop.demo.economy.ResourceFields;
 import dev.ecsloop.demo.fog.FogOfWar;
 import dev.ecsloop.demo.map.GridMap;
 import dev.ecsloop.demo.minimap.Minimap;
+import dev.ecsloop.demo.replay.ReplayPlayback;
 import dev.ecsloop.demo.sim.FrameView;
 import dev.ecsloop.demo.sim.RtsGame;
 import dev.ecsloop.demo.window.GameWindow;
 import dev.ecsloop.demo.window.RenderSnapshot;
+import dev.ecsloop.demo.window.ReplayControls;
 import dev.ecsloop.demo.window.WindowGame;
 import dev.ecsloop.demo.window.Standing;
 import dev.ecsloop.interpolate.InterpolationMode;
 import dev.ecsloop.time.Clock;
+import dev.ecsloop.time.Durations;
 
 import java.util.function.Consumer;
 
@@ -36,6 +39,12 @@ final class RtsWindowGame implements WindowGame {
     private byte[] fogCells = new byte[0];
     private boolean fogOn = true;
     private GameWindow window;
+    /** The recording this window plays, or null for a live game. */
+    private final ReplayPlayback replay;
+    private final ReplayControls controls;
+    private String statusLine = "";
+    private long statusAt = -1;
+    private boolean statusPaused;
 
     /**
      * @param game        the game to show
@@ -51,10 +60,27 @@ final class RtsWindowGame implements WindowGame {
      * @param prepare     run on each fresh game {@link #restart()} builds (the frame cap's {@code fps} command)
      */
     RtsWindowGame(RtsGame game, long stopAtNanos, Consumer<RtsGame> prepare) {
+        this(game, stopAtNanos, prepare, null);
+    }
+
+    /**
+     * A window that plays a recording: the playback drives the game (its manual clock, the recorded input) and
+     * owns the console; the player's clicks order nothing, and there is no restart.
+     *
+     * @param replay      the playback
+     * @param stopAtNanos simulated time at which to close the window, or -1 for never
+     */
+    static RtsWindowGame replaying(ReplayPlayback replay, long stopAtNanos) {
+        return new RtsWindowGame(replay.game(), stopAtNanos, g -> { }, replay);
+    }
+
+    private RtsWindowGame(RtsGame game, long stopAtNanos, Consumer<RtsGame> prepare, ReplayPlayback replay) {
         this.game = game;
         this.stopAtNanos = stopAtNanos;
         this.prepare = prepare;
-        if (stopAtNanos >= 0 && !game.networked()) {
+        this.replay = replay;
+        this.controls = replay == null ? null : new Controls(replay);
+        if (stopAtNanos >= 0 && !game.networked() && replay == null) {
             // Simulated time stops exactly at --seconds, as in a headless run, rather than at the end of the first
             // frame past it (whose ticks depend on how long that frame was): the window's --print-hash is then
             // the headless one for the same setup and orders. A lockstep session moves the horizon itself.
@@ -74,7 +100,40 @@ final class RtsWindowGame implements WindowGame {
 
     @Override
     public Console console() {
-        return game.console();
+        return replay != null ? replay.console() : game.console();
+    }
+
+    @Override
+    public ReplayControls replayControls() {
+        return controls;
+    }
+
+    /** The scrubber's view of the playback. */
+    private record Controls(ReplayPlayback p) implements ReplayControls {
+        @Override
+        public long positionNanos() {
+            return p.positionNanos();
+        }
+
+        @Override
+        public long stopNanos() {
+            return p.stopNanos();
+        }
+
+        @Override
+        public String seek(long simNanos) {
+            return p.seek(simNanos);
+        }
+
+        @Override
+        public boolean paused() {
+            return p.paused();
+        }
+
+        @Override
+        public void setPaused(boolean on) {
+            p.setPaused(on);
+        }
     }
 
     /**
@@ -84,6 +143,7 @@ final class RtsWindowGame implements WindowGame {
      */
     @Override
     public void fill(RenderSnapshot into) {
+        takeKeyframe();
         GridMap map = game.map();
         if (into.mapWidth() == 0) {
             setMap(into, map, game.resourceFields());
@@ -169,12 +229,18 @@ final class RtsWindowGame implements WindowGame {
 
     @Override
     public void onSelect(float x0, float y0, float x1, float y1) {
+        if (replay != null) {
+            return; // a replay takes no orders: a selection is journaled input too
+        }
         game.select(x0, y0, x1, y1);
     }
 
     /** Attack when the click lands on an enemy (as last drawn), otherwise move there. */
     @Override
     public void onOrder(float x, float y) {
+        if (replay != null) {
+            return;
+        }
         if (enemyNear(x, y)) {
             game.orderAttack(x, y);
         } else {
@@ -196,12 +262,57 @@ final class RtsWindowGame implements WindowGame {
 
     @Override
     public void beforeFrame() {
-        game.beforeFrame();
+        if (replay != null) {
+            replay.beforeFrame();
+            if (replay.takeNews() != null) {
+                statusAt = -1; // the status line says why it stopped
+            }
+        } else {
+            game.beforeFrame();
+            if (game.keyframeDueNanos() != Long.MAX_VALUE) {
+                // Held there for this frame only (fill lifts it): the frame ends on the keyframe's instant when it
+                // reaches it, and the time it could not cover is dropped as time past the catch-up bound is.
+                game.loop().setHorizon(Math.min(userHorizon(), game.keyframeDueNanos()));
+            }
+        }
     }
 
+    /**
+     * Right after the frame, before anything the next one brings (clicks, console lines, saves): puts back the
+     * horizon {@code --seconds} set, then takes the recording's keyframe if the frame ended on its instant.
+     */
+    private void takeKeyframe() {
+        if (replay != null || game.keyframeDueNanos() == Long.MAX_VALUE) {
+            return;
+        }
+        if (userHorizon() == Long.MAX_VALUE) {
+            game.loop().clearHorizon();
+        } else {
+            game.loop().setHorizon(userHorizon());
+        }
+        game.keyframes().poll();
+    }
+
+    private long userHorizon() {
+        return stopAtNanos >= 0 ? stopAtNanos : Long.MAX_VALUE;
+    }
+
+    /** A live game's own line; a replay's position, state and end, rebuilt only when the tenth of a second moves. */
     @Override
     public String statusLine() {
-        return game.statusLine();
+        if (replay == null) {
+            return game.statusLine();
+        }
+        long tenth = replay.positionNanos() / 100_000_000L;
+        if (tenth != statusAt || replay.paused() != statusPaused) {
+            statusAt = tenth;
+            statusPaused = replay.paused();
+            String problem = replay.problem();
+            statusLine = "replay " + Durations.seconds(replay.positionNanos()) + " of "
+                    + Durations.seconds(replay.endNanos()) + (problem != null ? ", stopped: " + problem
+                    : replay.paused() ? ", paused" : ", playing");
+        }
+        return statusLine;
     }
 
     @Override
@@ -226,10 +337,11 @@ final class RtsWindowGame implements WindowGame {
      */
     @Override
     public WindowGame restart() {
-        if (game.networked()) {
+        if (game.networked() || replay != null) {
             return null;
         }
-        RtsGame fresh = RtsGame.create(game.setup(), Clock.system(), game.recorder() != null);
+        RtsGame fresh = RtsGame.create(game.setup(), Clock.system(), game.recorder() != null, Clock.system(),
+                game.loop().parallel().workers());
         fresh.interpolation().setMode(game.interpolation().mode());
         prepare.accept(fresh);
         // The terminal reader, the TCP server and the Ctrl-C hook were started on this game's console: its lines

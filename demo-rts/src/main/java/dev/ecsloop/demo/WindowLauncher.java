@@ -1,5 +1,7 @@
 package dev.ecsloop.demo;
 
+import dev.ecsloop.demo.replay.ReplayPlayback;
+
 import dev.ecsloop.demo.sim.RtsGame;
 
 /**
@@ -22,4 +24,20 @@ public interface WindowLauncher {
      * @throws WindowUnavailableException if no window or GL context can be created; thrown before the first frame
      */
     int run(RtsGame game, WindowRequest request, Runnable opened) throws WindowUnavailableException;
+
+    /**
+     * Opens a window that plays a recording through {@code playback} (at its current instant) until the window
+     * closes, {@code quit} is typed, or the replay reaches {@link WindowRequest#stopAtNanos()}.
+     *
+     * @param playback the replay to show, on its game's manual clock
+     * @param request  frame cap, stop time, platform and screenshots
+     * @param opened   called once the window is open, before the first frame
+     * @return the process exit status, normally 0
+     * @throws WindowUnavailableException if no window can be created, or this launcher plays no replays (the
+     *                                    default); thrown before the first frame
+     */
+    default int replay(ReplayPlayback playback, WindowRequest request, Runnable opened)
+            throws WindowUnavailableException {
+        throw new WindowUnavailableException("this window plays no replays", null);
+    }
 }

@@ -243,6 +243,18 @@ public final class InputQueue {
         return tail - min;
     }
 
+    /**
+     * Whether every event posted so far has a simulated time, and it is before {@code simNanos}: the queue then
+     * holds nothing a replay would post at or after that instant, so a snapshot of it taken there is the one a
+     * replay reaches (what live replay keyframes need).
+     *
+     * @param simNanos the instant
+     * @return true if no event is waiting for its frame and none is assigned at or after {@code simNanos}
+     */
+    public boolean settledBefore(long simNanos) {
+        return assigned == tail && lastAssignedSim < simNanos;
+    }
+
     InputEvent event(long sequence) {
         return ring[(int) (sequence & mask)];
     }

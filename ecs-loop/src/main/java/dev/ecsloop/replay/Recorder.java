@@ -75,6 +75,8 @@ public final class Recorder {
     private long fullNanos;
     private long fullHash;
     private long fullRecords;
+    /** Where {@link #detach()} ended a recording that was not full, or -1. */
+    private long stoppedAt = -1;
 
     private Recorder(GameLoop loop, InputQueue inputs, String setup, long hashEvery, long limit) {
         this.loop = loop;
@@ -311,6 +313,16 @@ public final class Recorder {
     }
 
     /**
+     * Where {@link #detach()} stopped this recording before its journal was full, or -1 while it records (or if it
+     * ended full, see {@link #isFull()}).
+     *
+     * @return the simulated instant of the detach, or -1
+     */
+    public long stoppedAtNanos() {
+        return stoppedAt;
+    }
+
+    /**
      * A replay taken by {@link #prepareSave()}: immutable, writable from any thread, as often as wanted.
      */
     public static final class Saving {
@@ -359,8 +371,15 @@ public final class Recorder {
         }
     }
 
-    /** Stops recording: detaches from the loop. The journal can still be saved. */
+    /**
+     * Stops recording: detaches from the loop. The journal can still be saved, but a session that goes on after a
+     * detach (a game that loads a snapshot, say) is no longer what it replays: {@link #stoppedAtNanos()} says
+     * where it stopped, so that callers can refuse to save it as the whole session.
+     */
     public void detach() {
+        if (attached && !full) {
+            stoppedAt = loop.simulatedNanos();
+        }
         if (attached) {
             attached = false;
             loop.removeFrameListener(frames);

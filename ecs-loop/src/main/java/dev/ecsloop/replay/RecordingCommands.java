@@ -50,6 +50,9 @@ public final class RecordingCommands {
                     if (target[0] != null) {
                         throw args.error("already recording to " + target[0] + " (stop first)");
                     }
+                    if (stopped(recorder) != null) {
+                        throw args.error(stopped(recorder));
+                    }
                     Path dir = file.toAbsolutePath().getParent();
                     if (dir == null || !Files.isDirectory(dir) || !Files.isWritable(dir)) {
                         throw args.error("cannot write " + file + ": no writable directory " + dir);
@@ -73,6 +76,10 @@ public final class RecordingCommands {
                 throw args.error("not recording (use record <file> first)");
             }
             Path file = target[0];
+            if (stopped(recorder) != null) {
+                target[0] = null;
+                throw args.error(file + " not written: " + stopped(recorder));
+            }
             boolean replace = overwrite[0];
             Recorder.Saving saving = recorder.prepareSave();
             target[0] = null;
@@ -87,6 +94,10 @@ public final class RecordingCommands {
             }
             Path file = target[0];
             target[0] = null;
+            if (stopped(recorder) != null) {
+                reply.accept("error: " + file + " not written: " + stopped(recorder));
+                return;
+            }
             try {
                 reply.accept(saved(write(recorder.prepareSave(), file, overwrite[0]), file, recorder));
             } catch (IOException e) {
@@ -113,6 +124,19 @@ public final class RecordingCommands {
                                     + ", world-hash: " + StateHash.hex(result.finalHash())
                             : "replay diverged: " + result.divergence()));
                 });
+    }
+
+    /**
+     * Why the session cannot be written as a replay, or null: the recorder was detached before the session ended
+     * (the game loaded a snapshot and jumped in time), so its journal no longer replays what the game did.
+     *
+     * @param recorder the recorder
+     * @return one line, or null
+     */
+    public static String stopped(Recorder recorder) {
+        long at = recorder.stoppedAtNanos();
+        return at < 0 ? null : "the recording stopped at simulated time " + Durations.seconds(at) + " when the game"
+                + " loaded a snapshot, and a replay covers one unbroken session from simulated time 0";
     }
 
     /**

@@ -68,6 +68,12 @@ public final class Cli {
             return OneLineErrors.EXIT;
         }
         if (options.replay != null) {
+            if (!options.headless && options.frameTimes == null) {
+                Integer shown = ReplayWindow.tryRun(options, in, out, err, window, System::getenv);
+                if (shown != null) {
+                    return shown;
+                }
+            }
             return ReplaySession.run(options, out, err);
         }
         String recordProblem = options.record == null ? null : RecordTarget.claim(options.record);
@@ -120,8 +126,11 @@ public final class Cli {
             return null;
         }
         StartingClock clock = new StartingClock(Clock.system()); // simulated time starts when the window does
+        // --record keeps replay keyframes (FILE.keys), the window ending a frame on each keyframe's instant.
+        int keyframes = options.record == null ? 0 : options.keyframeBudget != null ? options.keyframeBudget
+                : dev.ecsloop.replay.Keyframes.DEFAULT_BUDGET_MB;
         RtsGame game = ConsoleRules.apply(RtsGame.create(options.setup(true), clock, true, Clock.system(),
-                options.workers));
+                options.workers, keyframes));
         SaveSchedule saving = SaveSchedule.attach(options, game, out);
         game.addBetweenFrames(saving::poll);
         WindowRequest request = new WindowRequest(options.fps, options.stopAtNanos == null ? -1 : options.stopAtNanos,

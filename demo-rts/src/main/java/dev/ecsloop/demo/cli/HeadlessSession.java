@@ -6,6 +6,9 @@ import dev.ecsloop.console.ConsoleReader;
 import dev.ecsloop.console.ConsoleServer;
 import dev.ecsloop.demo.sim.MatchSetup;
 import dev.ecsloop.demo.sim.RtsGame;
+import dev.ecsloop.replay.Keyframes;
+import dev.ecsloop.replay.LiveKeyframes;
+import dev.ecsloop.replay.RecordingCommands;
 import dev.ecsloop.pace.FramePacer;
 import dev.ecsloop.pace.LoopRunner;
 import dev.ecsloop.state.StateHash;
@@ -15,6 +18,7 @@ import dev.ecsloop.time.ManualClock;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
+import java.nio.file.Path;
 
 /**
  * A game without a window. The loop always runs on a {@link ManualClock}, fed either from real time (paced by
@@ -50,7 +54,11 @@ final class HeadlessSession {
         this.options = options;
         this.status = new StatusOutput(out, mode);
         this.out = status.printer();
-        this.game = ConsoleRules.apply(RtsGame.create(config, clock, true, Clock.system(), options.workers));
+        // --record keeps replay keyframes as it goes (FILE.keys beside the replay), so the file seeks at once.
+        int keyframes = options.record == null || options.net.active() ? 0 : options.keyframeBudget != null
+                ? options.keyframeBudget : Keyframes.DEFAULT_BUDGET_MB;
+        this.game = ConsoleRules.apply(RtsGame.create(config, clock, true, Clock.system(), options.workers,
+                keyframes));
         this.loop = game.loop();
         this.saving = SaveSchedule.attach(options, game, this.out);
         game.console().register("quit", "quit", "ends the session (saving --record, printing --print-hash)",
@@ -128,12 +136,22 @@ final class HeadlessSession {
     static void finish(Options options, RtsGame game, PrintStream out) throws IOException {
         game.console().finish(out::println);
         IOException failed = null;
-        if (options.record != null) {
+        if (options.record != null && RecordingCommands.stopped(game.recorder()) != null) {
+            failed = new IOException("--record: " + options.record + " not written: "
+                    + RecordingCommands.stopped(game.recorder()));
+        } else if (options.record != null) {
             try {
                 game.recorder().save(options.record);
                 out.println("recorded " + game.recorder().records() + " records to " + options.record
                         + (game.recorder().isFull() ? " (the journal filled up: the recording ends where it did)"
                         : ""));
+                LiveKeyframes keyframes = game.keyframes();
+                if (keyframes != null) {
+                    Path keys = keyframes.save(options.record);
+                    out.println("keyframes saved: " + keys + " (" + keyframes.keyframes().count() + " every "
+                            + Durations.exactSeconds(keyframes.keyframes().interval().toNanos()) + ", kept while "
+                            + "recording)");
+                }
             } catch (IOException e) {
                 failed = new IOException("--record: cannot write " + options.record + ": "
                         + RecordTarget.reason(e), e);
@@ -195,9 +213,13 @@ final class HeadlessSession {
         return StatusLine.format(loop, game.unitCount(0), game.unitCount(1));
     }
 
-    /** A frame's real length, cut so that simulated time passes neither the stop time nor the next save's. */
+    /**
+     * A frame's real length, cut so that simulated time passes neither the stop time, the next save's nor the next
+     * replay keyframe's.
+     */
     private long clip(long frame) {
-        long until = Math.min(options.stopAtNanos == null ? Long.MAX_VALUE : options.stopAtNanos, saving.nextDue());
+        long until = Math.min(Math.min(options.stopAtNanos == null ? Long.MAX_VALUE : options.stopAtNanos,
+                saving.nextDue()), game.keyframeDueNanos());
         if (until == Long.MAX_VALUE || loop.isPaused()) {
             return frame;
         }

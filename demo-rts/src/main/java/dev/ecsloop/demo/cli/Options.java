@@ -123,8 +123,9 @@ final class Options {
     Long seekNanos;
 
     @Option(names = "--keyframe-budget", paramLabel = "MB", converter = Converters.KeyframeBudget.class,
-            description = "With --replay: most memory for keyframes (1 to 4096; default 256). When full, every other "
-                    + "keyframe is dropped and the interval (5 s at first) doubles.")
+            description = "With --replay, or --record (keyframes kept while recording, written to FILE.keys): most "
+                    + "memory for keyframes (1 to 4096; default 256). When full, every other keyframe is dropped and "
+                    + "the interval (2 s at first) doubles.")
     Integer keyframeBudget;
 
     @Option(names = "--save-keyframes", description = "With --replay: write the keyframes built to FILE.keys "
@@ -166,7 +167,7 @@ final class Options {
         if (drawing == null) {
             return null;
         }
-        String headlessFlag = replay != null ? "--replay" : headless ? "--headless" : frameTimes != null
+        String headlessFlag = headless ? "--headless" : frameTimes != null
                 ? "--frame-times" : null;
         return headlessFlag == null ? null : drawing + " needs a window, which " + headlessFlag + " does not open";
     }
@@ -177,9 +178,10 @@ final class Options {
      */
     String replayConflict() {
         if (replay == null) {
-            String seeking = seekNanos != null ? "--seek" : keyframeBudget != null ? "--keyframe-budget"
-                    : saveKeyframes ? "--save-keyframes" : null;
-            return seeking == null ? null : seeking + " needs --replay FILE";
+            String seeking = seekNanos != null ? "--seek" : keyframeBudget != null && record == null
+                    ? "--keyframe-budget" : saveKeyframes ? "--save-keyframes" : null;
+            return seeking == null ? null : seeking + " needs --replay FILE"
+                    + (seeking.equals("--keyframe-budget") ? " or --record FILE" : "");
         }
         String ignored = record != null ? "--record" : !rates.isEmpty() ? "--rate" : load != null ? "--load"
                 : !saves.isEmpty() ? "--save" : autosaveNanos != null ? "--autosave" : consolePort != null

@@ -32,32 +32,7 @@ final class ReplaySession {
         MatchSetup recorded;
         try {
             replay = Replay.read(options.replay);
-            try {
-                recorded = MatchSetup.fromIdentity(replay.setup());
-            } catch (IllegalArgumentException e) {
-                throw new ReplayFormatException(options.replay + MatchSetup.otherVersion(replay.setup())
-                        .map(why -> ": " + why).orElse(" is not a demo-rts replay (setup '" + replay.setup() + "')"));
-            }
-            MatchSetup wanted = recorded;
-            if (options.units != null) {
-                wanted = wanted.withUnits(options.units);
-            }
-            if (options.seed != null) {
-                wanted = wanted.withSeed(options.seed);
-            }
-            if (options.mapSize != null) {
-                wanted = wanted.withMapSize(options.mapSize);
-            }
-            if (options.ai != null) {
-                wanted = wanted.withAi(options.ai);
-            }
-            if (options.endless) {
-                wanted = wanted.withEndless(true);
-            }
-            if (!replay.setup().equals(wanted.identity())) {
-                throw new ReplayFormatException(options.replay + " was recorded for setup '" + replay.setup()
-                        + "', not '" + wanted.identity() + "' as the flags ask");
-            }
+            recorded = recordedSetup(options, replay);
         } catch (IOException e) {
             err.println("error: " + oneLine(e.getMessage()));
             return BAD_FILE;
@@ -104,7 +79,44 @@ final class ReplaySession {
         return result.matched() ? MATCH : DIVERGED;
     }
 
-    private static String oneLine(String s) {
+    /**
+     * The setup a checked recording was made with, refused in one line when it is not a demo-rts setup or the
+     * flags ask for another.
+     *
+     * @throws ReplayFormatException naming the file and what differs
+     */
+    static MatchSetup recordedSetup(Options options, Replay replay) throws ReplayFormatException {
+        MatchSetup recorded;
+        try {
+            recorded = MatchSetup.fromIdentity(replay.setup());
+        } catch (IllegalArgumentException e) {
+            throw new ReplayFormatException(options.replay + MatchSetup.otherVersion(replay.setup())
+                    .map(why -> ": " + why).orElse(" is not a demo-rts replay (setup '" + replay.setup() + "')"));
+        }
+        MatchSetup wanted = recorded;
+        if (options.units != null) {
+            wanted = wanted.withUnits(options.units);
+        }
+        if (options.seed != null) {
+            wanted = wanted.withSeed(options.seed);
+        }
+        if (options.mapSize != null) {
+            wanted = wanted.withMapSize(options.mapSize);
+        }
+        if (options.ai != null) {
+            wanted = wanted.withAi(options.ai);
+        }
+        if (options.endless) {
+            wanted = wanted.withEndless(true);
+        }
+        if (!replay.setup().equals(wanted.identity())) {
+            throw new ReplayFormatException(options.replay + " was recorded for setup '" + replay.setup()
+                    + "', not '" + wanted.identity() + "' as the flags ask");
+        }
+        return recorded;
+    }
+
+    static String oneLine(String s) {
         return s == null ? "cannot read the replay" : s.replace('\n', ' ').replace('\r', ' ');
     }
 }

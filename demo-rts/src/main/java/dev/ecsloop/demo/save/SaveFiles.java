@@ -94,11 +94,14 @@ public final class SaveFiles {
         if (game.networked()) {
             throw new IllegalStateException("a network match cannot load a snapshot alone (every peer must)");
         }
+        boolean recording = game.recorder() != null && game.recorder().stoppedAtNanos() < 0
+                && !game.recorder().isFull();
         if (game.recorder() != null) {
             game.recorder().detach();   // first: the restore's jump in time is not something to journal
         }
         game.snapshots().restore(bytes);
         return "loaded " + source + ": simulated time " + Durations.seconds(game.loop().simulatedNanos())
-                + ", world-hash: " + StateHash.hex(game.worldHash());
+                + ", world-hash: " + StateHash.hex(game.worldHash())
+                + (recording ? "; the replay recording stopped here (a replay covers one unbroken session)" : "");
     }
 }

@@ -37,6 +37,19 @@ public final class EconomySystem extends GameSystem implements SnapshotState {
     static final int HARVESTER_COST = 40;
     /** Economy ticks between two units of one factory. */
     static final int BUILD_TICKS = 2;
+    /**
+     * Credits a base receives every economy tick in an endless match, on top of its harvesters' deliveries: what
+     * its factory spends at full pace on soldiers ({@value #SOLDIER_COST} every {@code BUILD_TICKS + 1} ticks,
+     * rounded up), so production never waits for an economy the front has wiped out.
+     */
+    static final int ENDLESS_STIPEND = 17;
+    /**
+     * An endless match's factory builds up to one unit per this many of its team's population each production
+     * tick (at least one), with the stipend to match: the front then stays crowded at any army size.
+     */
+    static final int ENDLESS_BATCH_PER = 500;
+    /** An endless match's bank stops growing from the stipend here: a capped army does not hoard a reserve. */
+    static final int ENDLESS_BANK = 4 * ARCHER_COST;
     /** Harvesters arrive within this many cells of their field cell, and of their base. */
     static final float FIELD_REACH = 0.75f;
     static final float BASE_REACH = 2.5f;
@@ -45,6 +58,7 @@ public final class EconomySystem extends GameSystem implements SnapshotState {
     private final ResourceFields fields;
     private final int[] population;
     private final int squadsPerTeam;
+    private final boolean endless;
     private final int[] alive = new int[2];
     private final int[] harvesters = new int[2];
     private final int[] baseOf = {-1, -1};
@@ -60,13 +74,16 @@ public final class EconomySystem extends GameSystem implements SnapshotState {
 
     /**
      * @param population most units a team may have (its starting count, bases excluded)
+     * @param endless    an endless match: a stipend, and production matched between the sides
      */
-    EconomySystem(GridMap map, ResourceFields fields, int[] population, int squadsPerTeam, Outcome outcome) {
+    EconomySystem(GridMap map, ResourceFields fields, int[] population, int squadsPerTeam, boolean endless,
+                  Outcome outcome) {
         super(Aspect.all(Harvester.class, Mover.class, Unit.class, Transform2.class), outcome);
         this.map = map;
         this.fields = fields;
         this.population = population.clone();
         this.squadsPerTeam = squadsPerTeam;
+        this.endless = endless;
     }
 
     @Override
@@ -159,25 +176,42 @@ public final class EconomySystem extends GameSystem implements SnapshotState {
         }
     }
 
+    /**
+     * One base's factory for one tick. In an endless match the base first gets its {@link #ENDLESS_STIPEND}, and
+     * a side that has more units than the other builds nothing: the stronger side then waits for the weaker to
+     * catch up, so neither overruns the other and the population settles where both factories, at full pace
+     * ({@link #ENDLESS_BATCH_PER}), replace what the front kills (a sustained, balanced battle whose population stays bounded, for hour-long
+     * recordings and the soak). Other matches are unchanged.
+     */
     private void produce(int e) {
         Base b = bases.get(e);
+        int batch = endless ? Math.max(1, population[b.team] / ENDLESS_BATCH_PER) : 1;
+        if (endless && b.credits < ENDLESS_BANK * batch) {
+            b.credits += ENDLESS_STIPEND * batch;
+        }
         if (b.buildCooldown > 0) {
             b.buildCooldown--;
             return;
         }
+        for (int k = 0; k < batch && buildOne(e, b); k++) {
+            b.buildCooldown = BUILD_TICKS;
+        }
+    }
+
+    /** Builds one unit beside the base if the team may and can pay; returns whether it did. */
+    private boolean buildOne(int e, Base b) {
         int team = b.team;
-        if (alive[team] >= population[team]) {
-            return;
+        if (alive[team] >= population[team] || endless && alive[team] > alive[1 - team]) {
+            return false;
         }
         boolean harvester = harvesters[team] < population[team] / Spawner.HARVESTER_EVERY;
         boolean archer = !harvester && b.produced % 4 == 3;
         int cost = harvester ? HARVESTER_COST : archer ? ARCHER_COST : SOLDIER_COST;
         if (b.credits < cost) {
-            return;
+            return false;
         }
         b.credits -= cost;
         b.spent += cost;
-        b.buildCooldown = BUILD_TICKS;
         Transform2 at = transforms.get(e);
         // Beside the base, on a walkable cell, offset a little per unit so new units do not stack exactly.
         int cell = fields.baseCell(team);
@@ -197,6 +231,7 @@ public final class EconomySystem extends GameSystem implements SnapshotState {
         alive[team]++;
         b.produced++;
         producedTotal++;
+        return true;
     }
 
     /** State: the production counter; team counts and bases are recounted every tick. */

@@ -26,6 +26,11 @@ final class GameCommands {
         SelectionTracker tracker = new SelectionTracker(game);
         game.loop().addTickListener(tracker);
         game.loop().addFrameListener(tracker);
+        // A replay's console answers 'seek' (ReplayPlayback); a live game has no recording to move through.
+        console.register("seek", "seek <seconds>", "jumps a replay to a simulated instant (replays only)",
+                (args, out) -> {
+                    throw args.error("not a replay: seek moves through a recording (open one with --replay FILE)");
+                });
         console.register("select", "select <x0> <y0> <x1> <y1>",
                 "selects the player's units inside a box of world coordinates", (args, out) -> {
                     args.expectAtMost(4);

@@ -4,6 +4,8 @@ import com.artemis.BaseSystem;
 import dev.ecsloop.GameLoop;
 import dev.ecsloop.console.Console;
 import dev.ecsloop.interpolate.InterpolationCommand;
+import dev.ecsloop.replay.Keyframes;
+import dev.ecsloop.replay.LiveKeyframes;
 import dev.ecsloop.replay.RecordingCommands;
 import dev.ecsloop.state.HashCommand;
 import dev.ecsloop.demo.economy.ResourceFields;
@@ -66,12 +68,14 @@ public final class RtsGame {
     private final Recorder recorder;
     private final StateHash hasher;
     private Snapshots snapshots;
+    /** Replay keyframes kept while recording (a headless {@code --record}), or null. */
+    private final LiveKeyframes keyframes;
     private boolean networked;
     private Runnable beforeFrame = () -> { };
     private final java.util.ArrayList<Runnable> betweenFrames = new java.util.ArrayList<>();
     private Supplier<String> statusLine = () -> "";
 
-    private RtsGame(MatchSetup setup, Clock clock, boolean record, Clock profiler, int workers,
+    private RtsGame(MatchSetup setup, Clock clock, boolean record, Clock profiler, int workers, int keyframeBudget,
                     BaseSystem... extra) {
         this.match = new MatchWorld(setup, clock, profiler, workers, extra);
         try {
@@ -93,6 +97,10 @@ public final class RtsGame {
             if (recorder != null) {
                 RecordingCommands.register(console, match.loop, recorder, () -> freshCopy(setup));
             }
+            // The keyframe at 0 is the fresh world, before the setup's rates (which the recorder journals at 0 and
+            // a replay applies after it), as a replay's own keyframe at 0 is.
+            this.keyframes = recorder != null && keyframeBudget > 0 ? LiveKeyframes.start(snapshots(), inputs,
+                    Keyframes.DEFAULT_INTERVAL, keyframeBudget) : null;
             match.applyRates();
             this.hasher = new StateHash(match.loop.world());
         } catch (RuntimeException | Error e) {
@@ -142,15 +150,28 @@ public final class RtsGame {
      * @throws IllegalArgumentException if a configured rate or {@code workers} is out of range
      */
     public static RtsGame create(MatchSetup setup, Clock clock, boolean record, Clock profiler, int workers) {
+        return create(setup, clock, record, profiler, workers, 0);
+    }
+
+    /**
+     * As {@link #create(MatchSetup, Clock, boolean, Clock, int)}, keeping replay keyframes while recording
+     * ({@link #keyframes()}): one every {@link Keyframes#DEFAULT_INTERVAL} of simulated time that a frame ends on
+     * ({@link #frame()} takes them), within the budget, so that the saved recording seeks without a replay pass.
+     *
+     * @param keyframeBudget the keyframes' budget in MB, 1 to {@link Keyframes#MAX_BUDGET_MB}, or 0 for none
+     * @throws IllegalArgumentException if a rate, {@code workers} or the budget is out of range
+     */
+    public static RtsGame create(MatchSetup setup, Clock clock, boolean record, Clock profiler, int workers,
+                                 int keyframeBudget) {
         return new RtsGame(Objects.requireNonNull(setup, "setup"), Objects.requireNonNull(clock, "clock"), record,
-                Objects.requireNonNull(profiler, "profiler"), workers);
+                Objects.requireNonNull(profiler, "profiler"), workers, keyframeBudget);
     }
 
     /**
      * A game with systems added after the game's own: for tests of what the snapshot check mode reports.
      */
     static RtsGame createWith(MatchSetup setup, Clock clock, BaseSystem... extra) {
-        return new RtsGame(setup, clock, false, Clock.system(), 1, extra);
+        return new RtsGame(setup, clock, false, Clock.system(), 1, 0, extra);
     }
 
     /**
@@ -190,6 +211,19 @@ public final class RtsGame {
         console.drain();
         beforeFrame();
         match.loop.frame();
+        if (keyframes != null && !networked) {
+            keyframes.poll(); // right after the frame, before the next commands and input: see LiveKeyframes
+        }
+    }
+
+    /** @return the replay keyframes kept while recording, or null when none are kept */
+    public LiveKeyframes keyframes() {
+        return keyframes;
+    }
+
+    /** @return the next simulated instant a frame should end at for a keyframe, or {@link Long#MAX_VALUE} */
+    public long keyframeDueNanos() {
+        return keyframes == null || networked ? Long.MAX_VALUE : keyframes.nextDueNanos();
     }
 
     /**

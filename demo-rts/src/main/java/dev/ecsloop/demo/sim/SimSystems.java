@@ -46,7 +46,7 @@ public final class SimSystems {
                     w -> new OrdersSystem(w.map, w.outcome)),
             new Entry(EconomySystem.class, "harvesting, deliveries, credits, production",
                     w -> new EconomySystem(w.map, w.fields, new int[] {w.perTeam, w.setup.units() - w.perTeam},
-                            w.squadsPerTeam, w.outcome)),
+                            w.squadsPerTeam, w.setup.endless(), w.outcome)),
             new Entry(InfluenceSystem.class, "influence map per team: own strength and the enemy's as seen",
                     w -> new InfluenceSystem(w.influence, w.fog, w.outcome)),
             new Entry(AiSystem.class, "commands the AI's teams: attack, defend, guard, reinforce, retreat",

@@ -9,7 +9,7 @@ import imgui.glfw.ImGuiImplGlfw;
  * The imgui overlay, floating over the map: it owns imgui's context and backends and composes its windows, the
  * panel ({@link LoopPanel}), the legend under it ({@link Legend}), the tick timeline along the bottom
  * ({@link TimelineView}, T), the minimap in the top-right corner ({@link MinimapWindow}), the win/lose banner
- * ({@link Banner}) and the console window ({@link ConsoleWindow}, backquote toggles). Every loop control acts
+ * ({@link Banner}), a replay's scrubber ({@link ScrubberBar}) and the console window ({@link ConsoleWindow}, backquote toggles). Every loop control acts
  * through {@link OverlayConsole}, i.e. through console commands; the logic lives in plain classes and the windows
  * only lay out widgets.
  *
@@ -34,6 +34,7 @@ final class Overlay {
     private final TimelineView timelineView;
     private final MinimapWindow minimap = new MinimapWindow();
     private final Banner banner = new Banner();
+    private final ScrubberBar scrubber = new ScrubberBar();
     private final ConsoleWindow consoleWindow;
     private boolean panelOpen = true;
     private boolean timelineOpen = true;
@@ -211,6 +212,10 @@ final class Overlay {
         }
         if (snapshot.mapWidth > 0) {
             covered += minimap.render(camera, snapshot);
+        }
+        ReplayControls replay = game.replayControls();
+        if (replay != null) {
+            covered += scrubber.render(replay, w, timelineOpen ? new TimelineLayout(w, h, systemCount).y : h);
         }
         Standing standing = game.standing();
         if (standing != Standing.PLAYING) {

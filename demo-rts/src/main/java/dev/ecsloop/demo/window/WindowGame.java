@@ -132,4 +132,14 @@ public interface WindowGame {
     default WindowGame restart() {
         return null;
     }
+
+    /**
+     * The scrubber's view of a replay, when this game plays a recording: the window then draws a scrubber over the
+     * bottom of the map. The default: null, a live game.
+     *
+     * @return the replay's controls, or null
+     */
+    default ReplayControls replayControls() {
+        return null;
+    }
 }

@@ -65,8 +65,6 @@ class BadFlagsTest {
             "--screenshot=a.png@1, --headless, 'error: --screenshot needs a window, which --headless does not open'",
             "--offscreen, --frame-times=steady:10, "
                     + "'error: --offscreen needs a window, which --frame-times does not open'",
-            "--screenshot=a.png@1, --replay=x.replay, "
-                    + "'error: --screenshot needs a window, which --replay does not open'",
     })
     void drawingFlagsWithAWindowlessModeExitTwoWithOneLine(String drawing, String windowless, String expected) {
         Runs run = Runs.of(drawing, windowless);

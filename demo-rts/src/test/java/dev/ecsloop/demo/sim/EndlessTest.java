@@ -55,4 +55,25 @@ class EndlessTest {
         assertEquals(SETUP, MatchSetup.fromIdentity(SETUP.identity()));
         assertFalse(MatchSetup.fromIdentity(SETUP.withEndless(false).identity()).endless());
     }
+
+    /**
+     * The battle is balanced and its population bounded and steady: from minute 2 to 6 the two sides stay within
+     * a tenth of each other (the side ahead waits to build), never above the starting count, and the total stays
+     * within a quarter of minute 2's (the soak's flat heap needs a steady population).
+     */
+    @Test
+    void theBattleStaysBalancedAndItsPopulationBoundedAndSteady() {
+        RtsGame endless = RtsGame.create(SETUP, new ManualClock(), false);
+        Games.run(endless, 120, () -> { });
+        int first = endless.unitCount(0) + endless.unitCount(1);
+        for (int minute = 2; minute <= 6; minute++) {
+            int a = endless.unitCount(0);
+            int b = endless.unitCount(1);
+            String at = "minute " + minute + ": " + a + " v " + b;
+            assertTrue(Math.abs(a - b) <= Math.max(5, Math.max(a, b) / 10), "balanced, " + at);
+            assertTrue(a + b <= SETUP.units() && a > 0 && b > 0, "bounded, " + at);
+            assertTrue(Math.abs(a + b - first) <= first / 4, "steady against " + first + ", " + at);
+            Games.run(endless, 60, () -> { });
+        }
+    }
 }
