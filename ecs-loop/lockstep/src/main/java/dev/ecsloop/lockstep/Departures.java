@@ -18,7 +18,8 @@ import java.util.function.Consumer;
  * session stops with {@link #lost()} (otherwise a last player would play on alone). Split from
  * {@link LockstepSession} so that the departure rule reads as one piece.
  *
- * <p>Invariants: a seat stops playing at most once and never plays again; faults are kept in the order they came.
+ * <p>Invariants: a seat stops playing only while it plays, and plays again only through a rejoin the host
+ * announced at one point of its order ({@link #back}); faults are kept in the order they came.
  * Not thread-safe: it lives on the loop thread.
  */
 final class Departures {
@@ -68,6 +69,16 @@ final class Departures {
             reports.accept(fault.describe());
         }
         return null;
+    }
+
+    /** Seat {@code peer} was not playing when this peer's world was restored (a rejoiner's view). */
+    void absent(int peer) {
+        playing[peer] = false;
+    }
+
+    /** Seat {@code peer} rejoined: it plays again (its turns and checkpoints were set by the caller). */
+    void back(int peer) {
+        playing[peer] = true;
     }
 
     /** The link to the host is gone (the client's own note); the first reason is kept. */
