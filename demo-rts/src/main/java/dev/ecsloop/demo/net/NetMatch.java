@@ -119,6 +119,14 @@ public final class NetMatch {
         }
         NetMatch match = new NetMatch(flags, run, out);
         match.resume = resume;
+        if (resume != null) {
+            try {
+                out.println(SaveFiles.restore(match.game, resume, run.load().toString()));
+            } catch (SnapshotException e) {
+                err.println("error: --load " + run.load() + ": " + e.getMessage());
+                return 2;
+            }
+        }
         PeerSettings settings = PeerSettings.of(name, secret, match.buildId(),
                 match.config.setup(setup(run.config()) + (resume == null ? "" : MatchResilience.resumed(resume))));
         LockstepHost host = null;
@@ -128,6 +136,9 @@ public final class NetMatch {
                 InetAddress bind = flags.bind != null ? flags.bind : InetAddress.getLoopbackAddress();
                 int players = flags.players == null ? 2 : flags.players;
                 host = LockstepHost.open(settings, bind, flags.hostPort, players, match.config.inputDelay());
+                if (resume != null) {
+                    host.resumeAt(match.loop.simulatedNanos() / match.config.turnNanos());
+                }
                 out.println("hosting on " + bind.getHostAddress() + ":" + host.port() + " as " + name
                         + ": waiting for " + (players - 1) + " more player(s)");
                 link = host.awaitStart(Duration.ofHours(1));
@@ -214,7 +225,6 @@ public final class NetMatch {
             out.println("restored the host's snapshot at turn " + session.turn() + " in "
                     + (real.nanoTime() - rejoinStart) / 1_000_000 + " ms: catching up");
         } else if (resume != null) {
-            out.println(SaveFiles.restore(game, resume, run.load().toString()));
             session = LateStart.resume(loop, game.inputs(), link, config);
         } else {
             session = LockstepSession.start(loop, game.inputs(), link, config);

@@ -44,6 +44,19 @@ class RejoinCliTest {
         assertTrue(c.process().waitFor(30, TimeUnit.SECONDS), "still running after a forcible destroy");
     }
 
+    /** Waits (woken by each line, at most a minute) until {@code c} has printed {@code n} counters lines. */
+    private static void waitForCounters(Child c, int n) throws Exception {
+        for (int i = 0; i < 60; i++) {
+            if (c.lines().stream().filter(l -> l.startsWith("sim ") && l.contains("| turn ")).count() >= n) {
+                return;
+            }
+            synchronized (c.lines) {
+                c.lines.wait(1000);
+            }
+        }
+        throw new AssertionError("no counters in " + c.lines());
+    }
+
     private static String hash(Child c) throws Exception {
         assertTrue(c.process().waitFor(120, TimeUnit.SECONDS), "never ended: " + c.lines());
         return c.lines().stream().filter(l -> l.startsWith("world-hash: ")).findFirst()
@@ -89,10 +102,9 @@ class RejoinCliTest {
         try {
             Child host = start(game + " --host " + port + " --name alice");
             host.await("hosting on ");
-            Child bob = start(game + " --join 127.0.0.1:" + port + " --name bob");
+            Child bob = start(game.replace("--quiet ", "") + " --join 127.0.0.1:" + port + " --name bob");
             bob.await("match started");
-            type(bob, "net");
-            bob.await("turn ");
+            waitForCounters(bob, 3); // a few seconds into the match
             kill9(host);
             bob.await("resume: the new host runs --host PORT --load ");
             assertTrue(bob.process().waitFor(60, TimeUnit.SECONDS), bob.lines()::toString);
@@ -101,10 +113,10 @@ class RejoinCliTest {
                     .findFirst().orElseThrow(() -> new AssertionError(bob.lines().toString()));
             assertTrue(saved.matches("the host is lost: saved snapshot bob-hostlost-turn\\d+\\.snap and recording "
                     + "bob-hostlost-turn\\d+\\.replay"), saved);
-            snap = saved.split(" ")[5];
-            String replay = saved.split(" ")[8];
+            snap = saved.split(" ")[6];
+            String replay = saved.split(" ")[9];
             Runs replayed = Runs.of("--replay", dir.resolve(replay).toString());
-            assertEquals(0, replayed.status(), () -> replayed.err() + replayed.out());
+            assertEquals(0, replayed.status(), () -> replayed.err() + " " + replayed.out());
 
             // bob hosts the resumed match; a player without the file is refused in one line, alice with it plays.
             int again = NetMatchControlsTest.freePort();

@@ -36,6 +36,8 @@ final class TurnRelay {
     /** Every seat's turns received so far; null until the game starts. */
     private TurnBook book;
     private boolean over;
+    /** The turn the match starts at: 0, or a resumed match's first turn. */
+    private long firstTurn;
 
     TurnRelay(PeerSettings settings, Seats seats, Inbox localInbox, int inputDelay) {
         this.settings = settings;
@@ -55,6 +57,14 @@ final class TurnRelay {
     /** @return the match's spectators */
     Spectators spectators() {
         return spectators;
+    }
+
+    /** The match resumes at turn {@code turn} (every peer restored the same snapshot): set before the start. */
+    void resumeAt(long turn) {
+        if (book != null || turn < 0) {
+            throw new IllegalStateException("a match resumes at a turn set before it starts, not " + turn);
+        }
+        firstTurn = turn;
     }
 
     /** @return the match's seat tokens and the seats catching up */
@@ -110,6 +120,9 @@ final class TurnRelay {
         List<String> all = seats.names();
         int players = seats.count();
         book = new TurnBook(players, inputDelay, false);
+        if (firstTurn > 0) {
+            book.startAt(firstTurn + inputDelay - 1);
+        }
         long now = settings.clock().nanoTime();
         for (int s = 0; s < players; s++) {
             playing[s] = true;
