@@ -42,6 +42,18 @@ final class Checkpoints {
         this.next = config.hashEvery();
     }
 
+    /**
+     * @return the tick listener that hashes before each tick while {@code running} holds (the session adds it to
+     *         the loop, and removes it when it leaves)
+     */
+    dev.ecsloop.TickListener hasher(java.util.function.BooleanSupplier running, boolean[] playing) {
+        return (system, tickNanos) -> {
+            if (running.getAsBoolean()) {
+                beforeTick(tickNanos, playing);
+            }
+        };
+    }
+
     /** Before a tick of a running game: at a checkpoint, hashes the world, sends the hash and compares it. */
     void beforeTick(long tickNanos, boolean[] playing) {
         long every = Math.multiplyExact((long) config.hashEvery(), config.turnNanos());

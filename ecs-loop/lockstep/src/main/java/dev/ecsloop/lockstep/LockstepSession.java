@@ -1,7 +1,6 @@
 package dev.ecsloop.lockstep;
 
 import dev.ecsloop.time.Durations;
-import com.artemis.BaseSystem;
 import dev.ecsloop.GameLoop;
 import dev.ecsloop.TickListener;
 import dev.ecsloop.input.InputQueue;
@@ -45,8 +44,8 @@ import java.util.function.Consumer;
  */
 public final class LockstepSession {
 
-    /** Hashes the world at each checkpoint; its own object so that the callback is not part of the API. */
-    private final TickListener checkpointHasher = this::beforeTick;
+    /** Hashes the world at each checkpoint while the game runs; its own object, not part of the API. */
+    private final TickListener checkpointHasher;
 
     /** How many of its own checkpoints a session keeps for {@link #checkpoints()}: over an hour at one a second. */
     public static final int KEPT_CHECKPOINTS = 4096;
@@ -92,6 +91,7 @@ public final class LockstepSession {
         this.rejoins = new Rejoining(loop, config, link, book, departures, checkpoints, own);
         own.resumeFrom(book.received(Math.max(seat, 0)) + 1);
         limit((book.completed() + 1) * config.turnNanos());
+        this.checkpointHasher = checkpoints.hasher(() -> stopReason == null, playing);
         loop.addTickListener(checkpointHasher);
     }
 
@@ -390,13 +390,6 @@ public final class LockstepSession {
     private void limit(long simNanos) {
         horizonNanos = Math.max(loop.simulatedNanos(), simNanos);
         loop.setHorizon(horizonNanos);
-    }
-
-    /** Before each tick: at a hash checkpoint, hashes the world and compares it with the peers'. */
-    private void beforeTick(BaseSystem system, long tickNanos) {
-        if (stopReason == null) {
-            checkpoints.beforeTick(tickNanos, playing);
-        }
     }
 
     /** @return the turn the simulation is in */
