@@ -31,6 +31,8 @@ final class Departures {
     private final boolean[] playing;
     private final List<PeerFault> faults = new ArrayList<>();
     private String lost;
+    /** Whether the host left saying its match is over (it ended it, rather than being lost). */
+    private boolean hostEnded;
 
     Departures(TurnBook book, Checkpoints checkpoints, List<String> names, int seat) {
         this.book = book;
@@ -63,6 +65,7 @@ final class Departures {
         faults.add(fault);
         boolean afterTheEnd = d.fromTurn() >= endTurn;
         if (d.peer() == 0 && lost == null) {
+            hostEnded = "match over".equals(d.reason());
             // Nobody relays now: play what is here, then stop with this.
             lost = (name(0).equals("host") ? "the host" : "the host " + name(0)) + " left (" + reason + ")";
         } else if (d.peer() != 0 && !afterTheEnd) {
@@ -91,6 +94,11 @@ final class Departures {
     /** @return why the host is gone, or null */
     String lost() {
         return lost;
+    }
+
+    /** @return whether the host is gone without having ended the match (it did not leave with "match over") */
+    boolean hostLost() {
+        return lost != null && !hostEnded;
     }
 
     /** @return which seats still play; the array is shared, read-only for callers */

@@ -137,9 +137,12 @@ public final class LockstepSession {
         return rejoins.catchingUp();
     }
 
-    /** @return whether the host is gone (the match stops, or stopped, for that reason) */
+    /**
+     * @return whether the host is lost: gone (its connection closed or silent, or it quit) without having ended
+     *         the match ("match over"); the match stops, or stopped, for that reason
+     */
     public boolean hostLost() {
-        return departures.lost() != null;
+        return departures.hostLost();
     }
 
     /* For Rejoining: the rule's state, and taking a message relayed during a catch-up. */
