@@ -5,11 +5,13 @@ import dev.ecsloop.console.ConsoleReader;
 import dev.ecsloop.demo.WindowLauncher;
 import dev.ecsloop.demo.WindowRequest;
 import dev.ecsloop.demo.WindowUnavailableException;
+import dev.ecsloop.demo.save.SaveFiles;
 import dev.ecsloop.demo.sim.MatchSetup;
 import dev.ecsloop.demo.sim.RateSetting;
 import dev.ecsloop.demo.sim.RtsGame;
 import dev.ecsloop.lockstep.BuildId;
 import dev.ecsloop.lockstep.Command;
+import dev.ecsloop.lockstep.LateStart;
 import dev.ecsloop.lockstep.LockstepConfig;
 import dev.ecsloop.lockstep.LockstepSession;
 import dev.ecsloop.lockstep.net.LockstepClient;
@@ -18,6 +20,7 @@ import dev.ecsloop.lockstep.net.LockstepRefusedException;
 import dev.ecsloop.lockstep.net.PeerLink;
 import dev.ecsloop.lockstep.net.PeerSettings;
 import dev.ecsloop.pace.FramePacer;
+import dev.ecsloop.snapshot.SnapshotException;
 import dev.ecsloop.pace.LoopRunner;
 import dev.ecsloop.state.StateHash;
 import dev.ecsloop.time.Clock;
@@ -57,6 +60,11 @@ public final class NetMatch {
     private long nextLine;
     private String line = "";
     private volatile boolean quit;
+    /** The snapshot a resumed match loads ({@code --load}), or null. */
+    private byte[] resume;
+    /** When a rejoin began (real time), until it plays live; -1 otherwise. */
+    private long rejoinStart = -1;
+    private boolean rejoined;
 
     private NetMatch(NetFlags flags, NetRun run, PrintStream out) {
         this.flags = flags;
@@ -100,9 +108,27 @@ public final class NetMatch {
             err.println("error: --name: " + badName);
             return 2;
         }
+        byte[] resume = null;
+        if (run.load() != null) {
+            try {
+                resume = MatchResilience.read(run.load());
+            } catch (SnapshotException e) {
+                err.println("error: --load " + run.load() + ": " + e.getMessage());
+                return 2;
+            }
+        }
         NetMatch match = new NetMatch(flags, run, out);
+        match.resume = resume;
+        if (resume != null) {
+            try {
+                out.println(SaveFiles.restore(match.game, resume, run.load().toString()));
+            } catch (SnapshotException e) {
+                err.println("error: --load " + run.load() + ": " + e.getMessage());
+                return 2;
+            }
+        }
         PeerSettings settings = PeerSettings.of(name, secret, match.buildId(),
-                match.config.setup(setup(run.config())));
+                match.config.setup(setup(run.config()) + (resume == null ? "" : MatchResilience.resumed(resume))));
         LockstepHost host = null;
         PeerLink link;
         try {
@@ -110,12 +136,16 @@ public final class NetMatch {
                 InetAddress bind = flags.bind != null ? flags.bind : InetAddress.getLoopbackAddress();
                 int players = flags.players == null ? 2 : flags.players;
                 host = LockstepHost.open(settings, bind, flags.hostPort, players, match.config.inputDelay());
+                if (resume != null) {
+                    host.resumeAt(match.loop.simulatedNanos() / match.config.turnNanos());
+                }
                 out.println("hosting on " + bind.getHostAddress() + ":" + host.port() + " as " + name
                         + ": waiting for " + (players - 1) + " more player(s)");
                 link = host.awaitStart(Duration.ofHours(1));
             } else {
                 out.println("joining " + flags.join.host() + ":" + flags.join.port() + " as " + name);
-                link = LockstepClient.join(settings, flags.join.host(), flags.join.port(), Duration.ofHours(1));
+                link = LockstepClient.join(settings, flags.join.host(), flags.join.port(), Duration.ofHours(1),
+                        MatchResilience.tokens());
             }
         } catch (IOException | TimeoutException e) {
             if (host != null) {
@@ -160,8 +190,11 @@ public final class NetMatch {
 
     private int play(PeerLink link, InputStream in, Optional<WindowLauncher> window, Function<String, String> env)
             throws IOException {
-        session = LockstepSession.start(loop, game.inputs(), link, config);
+        startSession(link);
         session.onReport(out::println);
+        if (session.seat() == 0) {
+            session.serveRejoins(game.snapshots());
+        }
         MatchControls controls = new MatchControls(loop, config.turnNanos(), link.names(), out::println);
         session.filter(controls);
         controls.install(game.console(), session);
@@ -170,6 +203,31 @@ public final class NetMatch {
             return playMatch(in, window, env);
         } finally {
             saved.run();
+        }
+    }
+
+    /** A new match at time 0, a resumed one from {@code --load}, or this seat taken back in one under way. */
+    private void startSession(PeerLink link) throws IOException {
+        if (link.rejoining()) {
+            out.println("rejoining the match under way as " + link.names().get(link.seat()) + " (seat "
+                    + link.seat() + "): receiving the host's snapshot");
+            if (game.recorder() != null) {
+                game.recorder().detach(); // its journal starts at time 0; this world starts mid-match
+            }
+            rejoinStart = real.nanoTime();
+            rejoined = true;
+            try {
+                session = LateStart.rejoin(loop, game.inputs(), link, config, game.snapshots(), Duration.ofSeconds(30));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted during the rejoin", e);
+            }
+            out.println("restored the host's snapshot at turn " + session.turn() + " in "
+                    + (real.nanoTime() - rejoinStart) / 1_000_000 + " ms: catching up");
+        } else if (resume != null) {
+            session = LateStart.resume(loop, game.inputs(), link, config);
+        } else {
+            session = LockstepSession.start(loop, game.inputs(), link, config);
         }
     }
 
@@ -217,6 +275,11 @@ public final class NetMatch {
     private void beforeFrame() {
         long now = real.nanoTime();
         session.poll();
+        if (rejoinStart >= 0 && !session.catchingUp()) {
+            out.println("playing live at turn " + session.turn() + ", " + String.format("%.2f",
+                    (now - rejoinStart) / 1e9) + " s after the reconnect");
+            rejoinStart = -1;
+        }
         if (now >= nextLine) {
             line = session.line();
             nextLine = now + SECOND / 4;
@@ -256,10 +319,18 @@ public final class NetMatch {
     /** Leaves (telling the others why), then saves and prints what this player owes. The stop was reported. */
     private int finish() throws IOException {
         session.close();
+        if (flags.join != null) {
+            MatchResilience.tokens().forget(flags.join.host(), flags.join.port(), session.names().get(session.seat()));
+        }
         // Only a file the player asked for (--record, or the console's record): nothing lands in the working
         // directory unasked.
         Path file = run.record();
-        if (session.stopReason() != null && file == null) {
+        if (file != null && rejoined) {
+            out.println("no recording: this player rejoined mid-match (a recording journals from time 0; the "
+                    + "others' recordings hold the whole match)");
+            file = null;
+        }
+        if (session.stopReason() != null && file == null && !session.hostLost() && !rejoined) {
             out.println("no --record: no replay saved to bisect it"); // the stop itself was reported once
         }
         game.console().finish(out::println);
@@ -272,6 +343,9 @@ public final class NetMatch {
             } catch (IOException e) {
                 failed = new IOException("--record: cannot write " + file + ": " + e.getMessage(), e);
             }
+        }
+        if (session.hostLost()) {
+            MatchResilience.hostLost(game, session, failed == null ? file : null, out);
         }
         if (run.printHash()) {
             out.println("world-hash: " + StateHash.hex(game.worldHash()));

@@ -50,6 +50,10 @@ final class Inflow {
                         + Echo.printable(s.reason(), Codec.MAX_STRING), false);
             } else if (m instanceof Message.Resume r) {
                 pause.resumed(r.turn(), r.peer());
+            } else if (m instanceof Message.SnapshotWanted w) {
+                session.rejoins().wanted(w.peer());
+            } else if (m instanceof Message.Rejoined r) {
+                session.rejoins().rejoined(r, session.reports());
             } else if (m instanceof Message.Lost l) {
                 departures.lostHost(l.reason());
             }

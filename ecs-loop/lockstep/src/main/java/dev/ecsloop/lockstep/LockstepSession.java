@@ -1,7 +1,6 @@
 package dev.ecsloop.lockstep;
 
 import dev.ecsloop.time.Durations;
-import com.artemis.BaseSystem;
 import dev.ecsloop.GameLoop;
 import dev.ecsloop.TickListener;
 import dev.ecsloop.input.InputQueue;
@@ -45,8 +44,8 @@ import java.util.function.Consumer;
  */
 public final class LockstepSession {
 
-    /** Hashes the world at each checkpoint; its own object so that the callback is not part of the API. */
-    private final TickListener checkpointHasher = this::beforeTick;
+    /** Hashes the world at each checkpoint while the game runs; its own object, not part of the API. */
+    private final TickListener checkpointHasher;
 
     /** How many of its own checkpoints a session keeps for {@link #checkpoints()}: over an hour at one a second. */
     public static final int KEPT_CHECKPOINTS = 4096;
@@ -64,6 +63,7 @@ public final class LockstepSession {
     private final Departures departures;
     private final OwnTurns own;
     private final Inflow inflow;
+    private final Rejoining rejoins;
     private Consumer<String> reports = line -> { };
     private CommandFilter filter = CommandFilter.ALL;
     private long endTurn = Long.MAX_VALUE;
@@ -73,13 +73,13 @@ public final class LockstepSession {
     /** A spectator's delay in turns: it stays this far behind the newest complete turn. */
     private long behind;
 
-    private LockstepSession(GameLoop loop, InputQueue inputs, PeerLink link, LockstepConfig config) {
+    LockstepSession(GameLoop loop, InputQueue inputs, PeerLink link, LockstepConfig config, TurnBook book) {
         this.loop = loop;
         this.link = link;
         this.config = config;
         this.seat = link.seat();
         this.names = link.names();
-        this.book = new TurnBook(names.size(), config.inputDelay(), true);
+        this.book = book;
         this.checkpoints = new Checkpoints(loop, link, config, seat, names.size());
         this.pause = new MatchPause(loop, this::resumedBy);
         this.delivery = new TurnDelivery(loop, inputs, book, config.turnNanos(), pause);
@@ -88,7 +88,10 @@ public final class LockstepSession {
         this.playing = departures.playing();
         this.own = new OwnTurns(link, book, config.inputDelay());
         this.inflow = new Inflow(this, book, checkpoints, departures, pause);
+        this.rejoins = new Rejoining(loop, config, link, book, departures, checkpoints, own);
+        own.resumeFrom(book.received(Math.max(seat, 0)) + 1);
         limit((book.completed() + 1) * config.turnNanos());
+        this.checkpointHasher = checkpoints.hasher(() -> stopReason == null, playing);
         loop.addTickListener(checkpointHasher);
     }
 
@@ -109,7 +112,46 @@ public final class LockstepSession {
             throw new IllegalStateException("a lockstep game starts at simulated time 0, the loop is at "
                     + Durations.exactSeconds(loop.simulatedNanos()));
         }
-        return new LockstepSession(loop, inputs, link, config);
+        return new LockstepSession(loop, inputs, link, config, new TurnBook(link.names().size(),
+                config.inputDelay(), true));
+    }
+
+    /**
+     * Serves rejoins (the host's player): a reconnected seat gets a snapshot of this loop taken at the next poll
+     * with no turn held, and the turns since. Without it a rejoin is refused on the rejoiner's side.
+     *
+     * @param snapshots snapshots of this session's loop
+     * @return this session
+     * @throws IllegalArgumentException if the snapshots are of another loop
+     */
+    public LockstepSession serveRejoins(Snapshots snapshots) {
+        if (snapshots.loop() != loop) {
+            throw new IllegalArgumentException("the snapshots must be of this session's loop");
+        }
+        rejoins.serveWith(snapshots);
+        return this;
+    }
+
+    /** @return whether this peer rejoined and still catches up (its simulation runs faster than real time) */
+    public boolean catchingUp() {
+        return rejoins.catchingUp();
+    }
+
+    /**
+     * @return whether the host is lost: gone (its connection closed or silent, or it quit) without having ended
+     *         the match ("match over"); the match stops, or stopped, for that reason
+     */
+    public boolean hostLost() {
+        return departures.hostLost();
+    }
+
+    /* For Rejoining: the rule's state, and taking a message relayed during a catch-up. */
+    Rejoining rejoins() {
+        return rejoins;
+    }
+
+    void take(Message m) {
+        inflow.take(m);
     }
 
     /**
@@ -221,7 +263,7 @@ public final class LockstepSession {
      */
     public long submit(Command command) {
         Objects.requireNonNull(command, "command");
-        if (stopReason != null || seat < 0) {
+        if (stopReason != null || seat < 0 || rejoins.catchingUp()) {
             return -1;
         }
         long turn = turn() + config.inputDelay();
@@ -256,6 +298,7 @@ public final class LockstepSession {
         long horizon = Math.multiplyExact(Math.min(deliverNow(), Math.min(endTurn, shown)), config.turnNanos());
         hunt.between(loop.simulatedNanos(), checkpoints.agreedThrough());
         limit(Math.min(horizon, hunt.captureNanos()));
+        rejoins.poll(turn(), delivery.held() < 0, reports);
         if (departures.lost() != null && waiting()) {
             stop(departures.lost(), false); // the host is gone and the turns it sent are played: nothing more can come
         }
@@ -350,13 +393,6 @@ public final class LockstepSession {
     private void limit(long simNanos) {
         horizonNanos = Math.max(loop.simulatedNanos(), simNanos);
         loop.setHorizon(horizonNanos);
-    }
-
-    /** Before each tick: at a hash checkpoint, hashes the world and compares it with the peers'. */
-    private void beforeTick(BaseSystem system, long tickNanos) {
-        if (stopReason == null) {
-            checkpoints.beforeTick(tickNanos, playing);
-        }
     }
 
     /** @return the turn the simulation is in */

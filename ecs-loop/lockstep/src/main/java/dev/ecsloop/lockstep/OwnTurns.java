@@ -35,6 +35,18 @@ final class OwnTurns {
         this.lastSent = inputDelay - 1L;
     }
 
+    /** Sends nothing until {@link #resumeFrom} (a rejoiner catching up: its seat's turns are empty meanwhile). */
+    void hold() {
+        lastSent = Long.MAX_VALUE;
+        pending.clear();
+    }
+
+    /** This seat plays again: its next batch is for turn {@code turn}. */
+    void resumeFrom(long turn) {
+        lastSent = turn - 1;
+        pending.clear();
+    }
+
     /** Schedules {@code command} for turn {@code turn}. */
     void schedule(long turn, Command command) {
         pending.addLast(new Scheduled(turn, command));

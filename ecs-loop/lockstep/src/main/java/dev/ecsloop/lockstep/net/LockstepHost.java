@@ -156,6 +156,21 @@ public final class LockstepHost implements AutoCloseable {
         return new LocalLink();
     }
 
+    /**
+     * Makes this a match resumed from a snapshot at turn {@code turn} (every peer restores the same one and starts
+     * its session with {@code LateStart.resume}): the relay expects the players' turns from there on. Call before
+     * the last player joins.
+     *
+     * @param turn the snapshot's turn
+     * @throws IllegalStateException if the match has started or the turn is negative
+     */
+    public void resumeAt(long turn) {
+        call(() -> {
+            relay.resumeAt(turn);
+            return null;
+        });
+    }
+
     /** @return how many seats are taken, the host's included */
     public int seated() {
         return call(seats::seated);

@@ -116,6 +116,65 @@ public final class TurnBook {
     }
 
     /**
+     * Moves a fresh book to a match that goes on from turn {@code base + 1}: every seat's inputs through
+     * {@code base} count as given (a rejoiner's book, whose world was restored from a snapshot of that instant; a
+     * match resumed from a snapshot, with {@code base} its first turn plus the delay minus one).
+     *
+     * @param base the last turn the book treats as taken
+     * @throws IllegalStateException    if the book has taken anything or a seat has sent or left
+     * @throws IllegalArgumentException if {@code base} is below the fresh book's
+     */
+    public void startAt(long base) {
+        for (int p = 0; p < seats; p++) {
+            if (received[p] != delay - 1L || droppedFrom[p] != Long.MAX_VALUE) {
+                throw new IllegalStateException("only a fresh book can start later");
+            }
+        }
+        if (base < delay - 1L) {
+            throw new IllegalArgumentException("a book starts at turn " + (delay - 1) + " or later, not " + base);
+        }
+        Arrays.fill(received, base);
+        completed = base;
+        taken = base;
+    }
+
+    /**
+     * Seat {@code peer}, which left, plays again from turn {@code fromTurn}: its turns from where it left up to
+     * {@code fromTurn - 1} stay empty, and its batch for {@code fromTurn} is the next one expected. Every peer
+     * applies this at the same point of the host's order, so all agree.
+     *
+     * @param peer     the seat
+     * @param fromTurn its first turn with inputs again
+     * @throws IllegalArgumentException if the seat plays, or {@code fromTurn} is not past every complete turn or
+     *                                  more than the input delay ahead of the slowest seat; nothing changes
+     */
+    public void rejoin(int peer, long fromTurn) {
+        if (peer < 0 || peer >= seats || droppedFrom[peer] == Long.MAX_VALUE) {
+            throw new IllegalArgumentException("seat " + peer + " is not a seat that left");
+        }
+        if (fromTurn <= completed || fromTurn > slowest() + delay) {
+            throw new IllegalArgumentException("seat " + peer + " cannot play again from turn " + fromTurn
+                    + ": turns are complete to " + completed + ", the slowest seat is at " + slowest());
+        }
+        if (keep) {
+            for (long t = Math.max(droppedFrom[peer], taken + 1); t < fromTurn; t++) {
+                batches.get(peer).addLast(List.of()); // the turns it missed, explicitly empty
+            }
+        }
+        droppedFrom[peer] = Long.MAX_VALUE;
+        received[peer] = fromTurn - 1;
+    }
+
+    /**
+     * @param peer the seat
+     * @return its batches received and not yet taken, oldest first (turns {@link #nextToTake()} on), for a
+     *         snapshot's catch-up; empty unless the book keeps commands
+     */
+    public List<List<Command>> pending(int peer) {
+        return List.copyOf(batches.get(peer));
+    }
+
+    /**
      * @param peer the seat
      * @return the turn at which it left, or {@link Long#MAX_VALUE} if it plays on
      */

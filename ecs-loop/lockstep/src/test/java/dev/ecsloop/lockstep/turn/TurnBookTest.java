@@ -12,6 +12,7 @@ import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The last complete turn is the slowest seat's; turns come out in order, each with every seat's batch. */
 class TurnBookTest {
@@ -83,6 +84,36 @@ class TurnBookTest {
         assertEquals(List.of(batch(0, 4), List.of()), into);
         assertEquals(-1, book.takeNext(into));
         assertEquals(false, book.playing(1));
+    }
+
+    @Test
+    void aSeatThatRejoinsHasEmptyTurnsUntilItsReturnAndItsOwnBatchesFromThen() {
+        TurnBook book = new TurnBook(2, 2, true);
+        book.accept(0, 2, batch(0, 2));
+        book.accept(1, 2, batch(1, 2));
+        book.drop(1, 3);
+        book.accept(0, 3, batch(0, 3));
+        book.accept(0, 4, batch(0, 4));
+        assertEquals("seat 1 cannot play again from turn 4: turns are complete to 4, the slowest seat is at 4",
+                assertThrows(IllegalArgumentException.class, () -> book.rejoin(1, 4)).getMessage());
+        assertThrows(IllegalArgumentException.class, () -> book.rejoin(1, 7)); // past the delay: others would wait
+        assertEquals("seat 0 is not a seat that left",
+                assertThrows(IllegalArgumentException.class, () -> book.rejoin(0, 6)).getMessage());
+        book.rejoin(1, 6);
+        assertTrue(book.playing(1));
+        assertEquals(5, book.received(1));
+        book.accept(0, 5, batch(0, 5));
+        book.accept(0, 6, batch(0, 6));
+        assertEquals(5, book.completed(), "turn 6 waits for the returned seat");
+        book.accept(1, 6, batch(1, 6));
+        List<List<Command>> into = new ArrayList<>();
+        List<List<List<Command>>> taken = new ArrayList<>();
+        while (book.takeNext(into) >= 0) {
+            taken.add(List.copyOf(into));
+        }
+        assertEquals(List.of(List.of(batch(0, 2), batch(1, 2)), List.of(batch(0, 3), List.of()),
+                List.of(batch(0, 4), List.of()), List.of(batch(0, 5), List.of()),
+                List.of(batch(0, 6), batch(1, 6))), taken);
     }
 
     @Test
