@@ -9,7 +9,6 @@ import dev.ecsloop.lockstep.net.PeerLink;
 import dev.ecsloop.lockstep.turn.Desync;
 import dev.ecsloop.lockstep.turn.TurnBook;
 import dev.ecsloop.lockstep.wire.Message;
-
 import dev.ecsloop.snapshot.Snapshots;
 
 import java.nio.file.Path;
@@ -41,13 +40,13 @@ import java.util.function.Consumer;
  *
  * <p>The session ties the turn book to the loop; {@code OwnTurns} (what this peer sends), {@code TurnDelivery}
  * (posting turns at their instants), {@code MatchPause} (match-wide pause), {@code Checkpoints} (state hashes),
- * {@code Departures} (who still plays) and {@code DesyncHunt} (desync diagnosis) each keep one rule.
+ * {@code Departures} (who still plays), {@code DesyncHunt} (desync diagnosis) and {@code InputDelay} (the delay the
+ * host adapts to round trips) each keep one rule.
  */
 public final class LockstepSession {
 
     /** Hashes the world at each checkpoint; its own object so that the callback is not part of the API. */
     private final TickListener checkpointHasher = this::beforeTick;
-
     /** How many of its own checkpoints a session keeps for {@link #checkpoints()}: over an hour at one a second. */
     public static final int KEPT_CHECKPOINTS = 4096;
 
@@ -64,8 +63,9 @@ public final class LockstepSession {
     private final Departures departures;
     private final OwnTurns own;
     private final Inflow inflow;
+    private final InputDelay delay;
     private Consumer<String> reports = line -> { };
-    private CommandFilter filter = CommandFilter.ALL;
+    private CommandFilter filter;
     private long endTurn = Long.MAX_VALUE;
     private long horizonNanos;
     private String stopReason;
@@ -79,7 +79,7 @@ public final class LockstepSession {
         this.config = config;
         this.seat = link.seat();
         this.names = link.names();
-        this.book = new TurnBook(names.size(), config.inputDelay(), true);
+        this.book = new TurnBook(names.size(), config.inputDelay(), config.delayCeiling(), true);
         this.checkpoints = new Checkpoints(loop, link, config, seat, names.size());
         this.pause = new MatchPause(loop, this::resumedBy);
         this.delivery = new TurnDelivery(loop, inputs, book, config.turnNanos(), pause);
@@ -88,6 +88,8 @@ public final class LockstepSession {
         this.playing = departures.playing();
         this.own = new OwnTurns(link, book, config.inputDelay());
         this.inflow = new Inflow(this, book, checkpoints, departures, pause);
+        this.delay = new InputDelay(config, loop, link);
+        this.filter = delay.around(CommandFilter.ALL);
         limit((book.completed() + 1) * config.turnNanos());
         loop.addTickListener(checkpointHasher);
     }
@@ -120,6 +122,7 @@ public final class LockstepSession {
      */
     public LockstepSession onReport(Consumer<String> sink) {
         this.reports = Objects.requireNonNull(sink, "sink");
+        delay.onReport(sink);
         return this;
     }
 
@@ -131,7 +134,7 @@ public final class LockstepSession {
      * @return this session
      */
     public LockstepSession filter(CommandFilter rule) {
-        this.filter = Objects.requireNonNull(rule, "rule");
+        this.filter = delay.around(Objects.requireNonNull(rule, "rule"));
         return this;
     }
 
@@ -165,13 +168,7 @@ public final class LockstepSession {
      * @throws IllegalArgumentException if the delay is negative
      */
     public LockstepSession spectatorDelay(java.time.Duration delay) {
-        if (seat >= 0) {
-            throw new IllegalStateException("only a spectator can be delayed; this peer plays seat " + seat);
-        }
-        if (delay.isNegative()) {
-            throw new IllegalArgumentException("negative spectator delay " + delay);
-        }
-        behind = (delay.toNanos() + config.turnNanos() - 1) / config.turnNanos();
+        behind = Counters.spectatorTurns(seat, delay, config.turnNanos());
         return this;
     }
 
@@ -218,15 +215,14 @@ public final class LockstepSession {
      *
      * @param command the input
      * @return the turn it takes effect in, or -1 if the game has stopped or this is a spectator
+     * @throws IllegalArgumentException if its type is under {@link Command#GAME_TYPES} (the session's own)
      */
     public long submit(Command command) {
         Objects.requireNonNull(command, "command");
         if (stopReason != null || seat < 0) {
             return -1;
         }
-        long turn = turn() + config.inputDelay();
-        own.schedule(turn, command);
-        return turn;
+        return own.schedule(turn() + inputDelay(), command);
     }
 
     /**
@@ -281,7 +277,9 @@ public final class LockstepSession {
     }
 
     private void sendLeftTurns() {
-        own.sendUpTo(Math.min(turn(), endTurn) - 1 + config.inputDelay());
+        long now = Math.min(turn(), endTurn);
+        delay.decide(now, own);
+        own.sendUpTo(now - 1 + delay.at(now));
     }
 
     /** This peer found the first desync: stops the game, and with diagnosis announces where to meet. */
@@ -364,9 +362,14 @@ public final class LockstepSession {
         return loop.simulatedNanos() / config.turnNanos();
     }
 
-    /** @return the input delay in turns */
+    /** @return the input delay in turns now (the host may change it during the match: {@link #delayChanges()}) */
     public int inputDelay() {
-        return config.inputDelay();
+        return delay.at(turn());
+    }
+
+    /** @return the input delay's changes so far, oldest first, the same on every peer (at most 256 kept) */
+    public List<DelayChange> delayChanges() {
+        return delay.changes();
     }
 
     /** @return the rules */
@@ -432,10 +435,7 @@ public final class LockstepSession {
 
     /** @return the counters line: turn, input delay, round trip, waiting */
     public String line() {
-        long r = rttNanos();
-        return "turn " + turn() + "  delay " + config.inputDelay() + " turns (" + config.inputDelay()
-                * config.turnNanos() / 1_000_000 + " ms)  rtt " + (r < 0 ? "-" : String.format("%.1f ms", r / 1e6))
-                + (stopReason != null ? "  STOPPED" : waiting() ? "  waiting" : "");
+        return Counters.line(this);
     }
 
     /**

@@ -35,9 +35,26 @@ final class OwnTurns {
         this.lastSent = inputDelay - 1L;
     }
 
-    /** Schedules {@code command} for turn {@code turn}. */
-    void schedule(long turn, Command command) {
-        pending.addLast(new Scheduled(turn, command));
+    /**
+     * Schedules the game's {@code command} for turn {@code turn}, or the first turn not sent yet if that one is
+     * (the input delay went down).
+     *
+     * @return the turn it takes effect in
+     * @throws IllegalArgumentException if its type is one the session reserves
+     */
+    long schedule(long turn, Command command) {
+        if (command.type() < Command.GAME_TYPES) {
+            throw new IllegalArgumentException("command type " + command.type() + " is reserved for the session; "
+                    + "a game's types start at " + Command.GAME_TYPES);
+        }
+        long at = Math.max(turn, lastSent + 1);
+        pending.addLast(new Scheduled(at, command));
+        return at;
+    }
+
+    /** Puts the session's own {@code command} (a reserved type) in the next batch this peer sends. */
+    void announce(Command command) {
+        pending.addLast(new Scheduled(lastSent + 1, command));
     }
 
     /** Sends every batch up to turn {@code upTo}; the steady frame within a turn allocates nothing. */

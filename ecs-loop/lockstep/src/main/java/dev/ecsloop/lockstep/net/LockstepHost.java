@@ -73,7 +73,7 @@ public final class LockstepHost implements AutoCloseable {
     private final TurnRelay relay;
     private final Lobby lobby;
 
-    private LockstepHost(PeerSettings settings, InetAddress bind, int port, int players, int inputDelay)
+    private LockstepHost(PeerSettings settings, InetAddress bind, int port, int players, int inputDelay, int ahead)
             throws IOException {
         if (players < 2 || players > Codec.MAX_PEERS) {
             throw new IllegalArgumentException("a game has 2 to " + Codec.MAX_PEERS + " players, not " + players);
@@ -84,7 +84,7 @@ public final class LockstepHost implements AutoCloseable {
         this.settings = settings;
         this.players = players;
         this.seats = new Seats(players, settings.name());
-        this.relay = new TurnRelay(settings, seats, localInbox, inputDelay);
+        this.relay = new TurnRelay(settings, seats, localInbox, inputDelay, Math.max(inputDelay, ahead));
         this.lobby = new Lobby(settings, seats, relay);
         this.group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         this.loop = group.next();
@@ -127,7 +127,30 @@ public final class LockstepHost implements AutoCloseable {
      */
     public static LockstepHost open(PeerSettings settings, InetAddress bind, int port, int players, int inputDelay)
             throws IOException {
-        return new LockstepHost(settings, bind, port, players, inputDelay);
+        return new LockstepHost(settings, bind, port, players, inputDelay, inputDelay);
+    }
+
+    /**
+     * Listens for players of a game with these rules; with an adaptive input delay a peer may send up to its
+     * ceiling ahead of the slowest player.
+     *
+     * @param settings the host player's identity, the secret, build and setup, timeouts
+     * @param bind     the address to listen on
+     * @param port     the TCP port, 0 for any free one
+     * @param players  seats in all, the host's included: 2 to 8
+     * @param rules    the game's rules (their input delay and its ceiling bound how far ahead a peer may send)
+     * @return the host, listening
+     * @throws IOException              if the address cannot be bound
+     * @throws IllegalArgumentException if a count is out of range
+     */
+    public static LockstepHost open(PeerSettings settings, InetAddress bind, int port, int players,
+                                    dev.ecsloop.lockstep.LockstepConfig rules) throws IOException {
+        return new LockstepHost(settings, bind, port, players, rules.inputDelay(), rules.delayCeiling());
+    }
+
+    /** @return how many spectators watch the match now */
+    public int spectators() {
+        return call(() -> relay.spectators().count());
     }
 
     /** @return the port listened on */

@@ -24,6 +24,8 @@ final class TurnRelay {
     private final Seats seats;
     private final Inbox localInbox;
     private final int inputDelay;
+    /** The most turns a seat may send ahead of the slowest: the input delay, or its ceiling when it adapts. */
+    private final int ahead;
     private final boolean[] playing;
     private final long[] lastProgress;
     private final long[] lastHash;
@@ -36,11 +38,12 @@ final class TurnRelay {
     private TurnBook book;
     private boolean over;
 
-    TurnRelay(PeerSettings settings, Seats seats, Inbox localInbox, int inputDelay) {
+    TurnRelay(PeerSettings settings, Seats seats, Inbox localInbox, int inputDelay, int ahead) {
         this.settings = settings;
         this.seats = seats;
         this.localInbox = localInbox;
         this.inputDelay = inputDelay;
+        this.ahead = ahead;
         int players = seats.count();
         this.playing = new boolean[players];
         this.lastProgress = new long[players];
@@ -64,7 +67,7 @@ final class TurnRelay {
     void start() {
         List<String> all = seats.names();
         int players = seats.count();
-        book = new TurnBook(players, inputDelay, false);
+        book = new TurnBook(players, inputDelay, ahead, false);
         long now = settings.clock().nanoTime();
         for (int s = 0; s < players; s++) {
             playing[s] = true;
@@ -197,6 +200,7 @@ final class TurnRelay {
             return;
         }
         playing[seat] = false;
+        seats.roundTrip(seat, -1); // its round trip no longer decides the input delay
         long from = book.received(seat) + 1;
         book.drop(seat, from);
         Message.Drop drop = new Message.Drop(seat, from, reason);

@@ -13,14 +13,15 @@ import java.util.List;
  * sent its batch for it, or left before it ({@link #drop}).
  *
  * <p>Invariants, enforced on every {@link #accept}: a seat's batches come in turn order with no gap; and no seat
- * runs more than {@code delay} turns ahead of the slowest seat still playing, since an honest peer schedules turn
- * {@code c + delay} only after every seat's inputs for turn {@code c} are in. That second rule bounds what a
- * misbehaving peer can make anyone hold in memory to {@code delay} batches per seat.
+ * runs more than {@code ahead} turns ahead of the slowest seat still playing, since an honest peer schedules turn
+ * {@code c + delay} only after every seat's inputs for turn {@code c} are in ({@code ahead} is the input delay, or
+ * its ceiling when the host adapts it). That second rule bounds what a misbehaving peer can make anyone hold in
+ * memory to {@code ahead} batches per seat.
  */
 public final class TurnBook {
 
     private final int seats;
-    private final int delay;
+    private final int ahead;
     private final boolean keep;
     private final long[] received;
     private final long[] droppedFrom;
@@ -35,6 +36,22 @@ public final class TurnBook {
      * @throws IllegalArgumentException if a count is out of range
      */
     public TurnBook(int seats, int delay, boolean keep) {
+        this(seats, delay, delay, keep);
+    }
+
+    /**
+     * A book whose input delay may change during the game, up to {@code ahead} turns.
+     *
+     * @param seats number of players, 1 to 8
+     * @param delay input delay in turns at the start, at least 1: turns {@code 0 .. delay-1} are empty
+     * @param ahead the most turns a seat may send ahead of the slowest, at least {@code delay}
+     * @param keep  whether to keep the commands for {@link #takeNext} (a relay only checks the order)
+     * @throws IllegalArgumentException if a count is out of range
+     */
+    public TurnBook(int seats, int delay, int ahead, boolean keep) {
+        if (ahead < delay) {
+            throw new IllegalArgumentException("a seat may run " + ahead + " turns ahead, under the delay " + delay);
+        }
         if (seats < 1 || seats > 8) {
             throw new IllegalArgumentException("a game has 1 to 8 players, not " + seats);
         }
@@ -42,7 +59,7 @@ public final class TurnBook {
             throw new IllegalArgumentException("input delay must be at least 1 turn, was " + delay);
         }
         this.seats = seats;
-        this.delay = delay;
+        this.ahead = ahead;
         this.keep = keep;
         this.received = new long[seats];
         this.droppedFrom = new long[seats];
@@ -63,7 +80,7 @@ public final class TurnBook {
      * @param turn     the turn the commands are scheduled for
      * @param commands the commands, possibly none
      * @throws IllegalArgumentException if the seat is out of range, the turn is not the seat's next one, or it lies
-     *                                  more than the input delay ahead of the slowest seat; nothing changes
+     *                                  more than {@code ahead} turns ahead of the slowest seat; nothing changes
      */
     public void accept(int peer, long turn, List<Command> commands) {
         if (peer < 0 || peer >= seats) {
@@ -77,8 +94,8 @@ public final class TurnBook {
                     + (received[peer] + 1));
         }
         long slowest = slowest();
-        if (turn > slowest + delay) {
-            throw new IllegalArgumentException("seat " + peer + " sent turn " + turn + ", more than " + delay
+        if (turn > slowest + ahead) {
+            throw new IllegalArgumentException("seat " + peer + " sent turn " + turn + ", more than " + ahead
                     + " turns ahead of turn " + slowest + " (last turns by seat: " + Arrays.toString(received) + ")");
         }
         received[peer] = turn;

@@ -20,8 +20,10 @@ public final class Codec {
      * Protocol version: peers of different versions refuse each other in the handshake. Version 2: {@code Stop}
      * names its sender's seat; {@code Leave} and {@code Resume} are new. Version 3: {@code Mismatch},
      * {@code Probe} and {@code Fields} (desync diagnosis); {@code Join} says whether the joiner is a spectator.
+     * Version 4: the host's turns may carry input delay changes (a command of a reserved type, see
+     * {@code dev.ecsloop.lockstep.InputDelay}), which a version 3 peer would hand to its game.
      */
-    public static final int VERSION = 3;
+    public static final int VERSION = 4;
     /** Values in one {@link Message.Probe}: buckets of entities, or entities of one bucket. */
     public static final int BUCKETS = 1024;
     /** Longest {@link Message.Fields} dump, in UTF-8 bytes. */
