@@ -7,14 +7,14 @@ import java.util.Arrays;
  * to a player once per turn ({@link #add}); the delay must cover the worst of the last {@code window} readings, so
  * a jittery link counts at its slow end, and a spike is remembered for the whole window.
  *
- * <p>The rule ({@link #wanted}): the delay rises at once to {@code ceil((worst + margin) / L)} turns when that is
- * more than the current delay, and falls only to {@code ceil((worst + margin + L/2) / L)} when that is less, so a
- * round trip near a turn boundary does not flap between two delays; always within the floor and the ceiling. Why
- * that is enough: a joiner's simulation runs half a round trip behind the host's (its start came that much later),
- * and its batch for turn {@code c + D}, sent as it enters turn {@code c}, reaches the host half a round trip after
- * that: the host, which needs it by the end of turn {@code c + D - 1}, waits only if {@code D*L} is under the
- * round trip (the margin covers the frame a batch may wait for its poll). Between two joiners the relay adds half
- * of each one's round trip, so the worst round trip decides.
+ * <p>The rule ({@link #wanted}): the delay rises at once to {@code 1 + ceil((worst + margin) / L)} turns when that
+ * is more than the current delay, and falls only to {@code 1 + ceil((worst + margin + L/2) / L)} when that is less,
+ * so a round trip near a turn boundary does not flap between two delays; always within the floor and the ceiling.
+ * Why: a joiner's simulation runs half a round trip behind the host's (its start came that much later), and its
+ * batch for turn {@code c - 1 + D}, sent as it enters turn {@code c}, reaches the host half a round trip after that;
+ * the host needs it as its own simulation enters that turn, {@code D - 1} turns after turn {@code c}'s start, so it
+ * waits unless {@code (D - 1) * L} covers the round trip (the margin covers the frame a batch may wait for its
+ * poll). Between two joiners the relay adds half of each one's round trip, so the worst round trip decides.
  *
  * <p>Invariants: at most {@code window} readings are kept; readings under zero (nothing measured yet) are not
  * kept; adding allocates nothing. Not thread-safe: it lives on the host player's loop thread.
@@ -79,7 +79,7 @@ final class RoundTrips {
     }
 
     private int turns(long nanos) {
-        long turns = (nanos + turnNanos - 1) / turnNanos;
+        long turns = 1 + (nanos + turnNanos - 1) / turnNanos;
         return (int) Math.max(floor, Math.min(ceiling, turns));
     }
 }

@@ -29,7 +29,7 @@ class InputDelayTest {
         TestPeer.Game game = TestPeer.build(clock);
         SilentLink silent = new SilentLink("solo");
         LockstepSession[] session = new LockstepSession[1];
-        // 260 ms for turns 0-39 (6 turns: the ceiling), then 4 ms (1 turn, the floor, once the window has emptied)
+        // 260 ms for turns 0-39 (6 turns: the ceiling), then 4 ms (2 turns, once the window has emptied)
         ScriptedRoundTrip link = new ScriptedRoundTrip(silent, () -> session[0],
                 turn -> turn < 40 ? 260_000_000L : 4_000_000L);
         session[0] = LockstepSession.start(game.loop(), game.inputs(), link, ADAPTIVE);
@@ -42,9 +42,9 @@ class InputDelayTest {
             game.loop().frame();
         }
         List<DelayChange> changes = session[0].delayChanges();
-        assertEquals(List.of(6, 1), changes.stream().map(DelayChange::delay).toList(), changes + " " + reports);
+        assertEquals(List.of(6, 2), changes.stream().map(DelayChange::delay).toList(), changes + " " + reports);
         assertEquals(List.of("input delay 2 -> 6 turns (300 ms) from turn " + changes.get(0).fromTurn(),
-                "input delay 6 -> 1 turns (50 ms) from turn " + changes.get(1).fromTurn()), reports);
+                "input delay 6 -> 2 turns (100 ms) from turn " + changes.get(1).fromTurn()), reports);
         long expect = ADAPTIVE.inputDelay();
         int announced = 0;
         for (Message m : silent.sent) {
@@ -56,7 +56,7 @@ class InputDelayTest {
         }
         assertEquals(2, announced, "each change announced once");
         assertTrue(game.commands().seen.isEmpty(), "a delay change reached the game: " + game.commands().seen);
-        assertEquals(1, session[0].inputDelay());
+        assertEquals(2, session[0].inputDelay());
     }
 
     @Test

@@ -47,6 +47,9 @@ public final class LockstepBenchmark {
         int stalledFrames;
         int stalls;
         int finalDelay;
+        int units = UNITS;
+        /** As {@link #latencies}, less the simulated time from the turn's instant to the tick that saw the order. */
+        final List<Long> toInstant = new ArrayList<>();
         List<DelayChange> changes = List.of();
         final Clock real = Clock.system();
         final List<Long> givenReal = new ArrayList<>();
@@ -69,7 +72,7 @@ public final class LockstepBenchmark {
         void run(PeerLink link, long endTurn) {
             try {
                 ManualClock clock = new ManualClock();
-                TestPeer.Game game = TestPeer.build(clock, UNITS);
+                TestPeer.Game game = TestPeer.build(clock, units);
                 GameLoop loop = game.loop();
                 LockstepSession session = LockstepSession.start(loop, game.inputs(), link, config);
                 session.endAt(endTurn);
@@ -98,6 +101,7 @@ public final class LockstepBenchmark {
                         if (s.team() == seat && counted.get((int) s.x())) {
                             int index = (int) s.x();
                             latencies.add(after - givenReal.get(index));
+                            toInstant.add(after - givenReal.get(index) - (s.tickNanos() - s.eventSimNanos()));
                         }
                     }
                     if (seat >= 0 && loop.simulatedNanos() >= nextOrder) {

@@ -12,8 +12,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The delay rule over any round trips: always within the floor and the ceiling; a rise covers the worst reading and
- * the margin (unless the ceiling stops it); a fall keeps half a turn more than that (no flapping at a boundary);
+ * The delay rule over any round trips: always within the floor and the ceiling; a rise makes the delay less one
+ * turn cover the worst reading and the margin (unless the ceiling stops it), and no more; a fall keeps half a turn more than that (no flapping at a boundary);
  * asking again with the delay it gave changes nothing.
  */
 class RoundTripsProperties {
@@ -40,14 +40,15 @@ class RoundTripsProperties {
             return;
         }
         if (wanted > now) {
-            assertTrue(wanted == ceiling || wanted * turn >= worst + RoundTrips.MARGIN_NANOS, "a rise too small");
-            assertTrue((wanted - 1) * turn < worst + RoundTrips.MARGIN_NANOS, "a rise too large");
+            assertTrue(wanted == ceiling || (wanted - 1) * turn >= worst + RoundTrips.MARGIN_NANOS, "a rise too small");
+            assertTrue((wanted - 2) * turn < worst + RoundTrips.MARGIN_NANOS, "a rise too large");
         }
         if (wanted < now) {
-            assertTrue(wanted == floor || wanted * turn >= worst + RoundTrips.MARGIN_NANOS + turn / 2,
+            assertTrue(wanted == floor || (wanted - 1) * turn >= worst + RoundTrips.MARGIN_NANOS + turn / 2,
                     "a fall without half a turn to spare");
         }
-        assertTrue(wanted == ceiling || wanted * turn >= worst + RoundTrips.MARGIN_NANOS, "the delay " + wanted + " does not cover the worst round trip " + worst);
+        assertTrue(wanted == ceiling || (wanted - 1) * turn >= worst + RoundTrips.MARGIN_NANOS,
+                "the delay " + wanted + " does not cover the worst round trip " + worst);
         assertEquals(wanted, trips.wanted(wanted), "asked again, the rule moved");
     }
 }

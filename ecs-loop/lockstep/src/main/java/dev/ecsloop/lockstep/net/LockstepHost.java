@@ -58,6 +58,8 @@ public final class LockstepHost implements AutoCloseable {
      * reads the answers) is dropped when its backlog reaches this, instead of growing the host's memory.
      */
     public static final int MAX_BACKLOG = 1 << 20;
+    /** Most spectators of one match. */
+    public static final int MAX_SPECTATORS = Spectators.MAX;
     /** Longest reason a leaving player may give, in characters; the rest is cut. */
     static final int MAX_LEAVE_REASON = 60;
 
@@ -72,6 +74,8 @@ public final class LockstepHost implements AutoCloseable {
     private final Seats seats;
     private final TurnRelay relay;
     private final Lobby lobby;
+    /** Spectators that must have joined before the game starts (host thread only). */
+    private int spectatorsFirst;
 
     private LockstepHost(PeerSettings settings, InetAddress bind, int port, int players, int inputDelay, int ahead)
             throws IOException {
@@ -146,6 +150,24 @@ public final class LockstepHost implements AutoCloseable {
     public static LockstepHost open(PeerSettings settings, InetAddress bind, int port, int players,
                                     dev.ecsloop.lockstep.LockstepConfig rules) throws IOException {
         return new LockstepHost(settings, bind, port, players, rules.inputDelay(), rules.delayCeiling());
+    }
+
+    /**
+     * Starts the game only once {@code n} spectators have joined too, not as soon as every seat is taken: a streamed
+     * match, or a test that needs its spectator in. Call before the last player joins.
+     *
+     * @param n spectators to wait for, 0 to {@link #MAX_SPECTATORS}
+     * @throws IllegalArgumentException if {@code n} is out of range
+     */
+    public void startAfterSpectators(int n) {
+        if (n < 0 || n > MAX_SPECTATORS) {
+            throw new IllegalArgumentException("a match waits for 0 to " + MAX_SPECTATORS + " spectators, not " + n);
+        }
+        call(() -> {
+            spectatorsFirst = n;
+            start();
+            return null;
+        });
     }
 
     /** @return how many spectators watch the match now */
@@ -239,8 +261,11 @@ public final class LockstepHost implements AutoCloseable {
         relay.dropStalled(now);
     }
 
-    /** Starts the game once the lobby has filled every seat, and wakes {@link #awaitStart}. */
+    /** Starts the game once every seat is taken and the spectators asked for have joined; wakes {@link #awaitStart}. */
     private void start() {
+        if (relay.started() || !seats.full() || relay.spectators().count() < spectatorsFirst) {
+            return;
+        }
         relay.start();
         started.countDown();
     }
