@@ -96,6 +96,9 @@ final class MatchControls implements CommandFilter {
         });
         console.replace("resume", "resumes the match on every player", (args, reply) -> {
             args.expectAtMost(0);
+            if (session.seat() < 0) {
+                throw args.error("a spectator gives no orders: the players resume the match");
+            }
             reply.accept(session.resumeMatch() ? "resumed the match at turn " + session.turn()
                     : "the match is not paused");
         });
@@ -121,7 +124,8 @@ final class MatchControls implements CommandFilter {
         int index = system == null ? 0 : loop.systems().indexOf(system);
         long turn = session.submit(encode(kind, index, value));
         if (turn < 0) {
-            throw new IllegalArgumentException("the match has stopped: " + what + " not sent");
+            throw new IllegalArgumentException((session.seat() < 0 ? "a spectator gives no orders: "
+                    : "the match has stopped: ") + what + " not sent");
         }
         return what + ": sent, applies on every player at turn " + turn;
     }

@@ -76,6 +76,8 @@ public final class LockstepHost implements AutoCloseable {
     private final Lobby lobby;
     /** Spectators that must have joined before the game starts (host thread only). */
     private int spectatorsFirst;
+    /** Spectators watching, as of the last ping round or the start; read by any thread without waiting. */
+    private volatile int watching;
 
     private LockstepHost(PeerSettings settings, InetAddress bind, int port, int players, int inputDelay, int ahead)
             throws IOException {
@@ -170,9 +172,12 @@ public final class LockstepHost implements AutoCloseable {
         });
     }
 
-    /** @return how many spectators watch the match now */
+    /**
+     * @return how many spectators watch the match, as of the start or the last ping round (at most one ping
+     *         interval old); never waits, so a loop thread may show it every frame
+     */
     public int spectators() {
-        return call(() -> relay.spectators().count());
+        return watching;
     }
 
     /** @return the port listened on */
@@ -259,6 +264,7 @@ public final class LockstepHost implements AutoCloseable {
             }
         }
         relay.dropStalled(now);
+        watching = relay.spectators().count();
     }
 
     /** Starts the game once every seat is taken and the spectators asked for have joined; wakes {@link #awaitStart}. */
@@ -267,6 +273,7 @@ public final class LockstepHost implements AutoCloseable {
             return;
         }
         relay.start();
+        watching = relay.spectators().count();
         started.countDown();
     }
 
