@@ -110,6 +110,15 @@ public final class NetMatch {
             err.println("error: --name: " + badName);
             return 2;
         }
+        if (flags.diagnose != null) {
+            try {
+                java.nio.file.Files.createDirectories(flags.diagnose);
+            } catch (IOException e) {
+                err.println("error: --diagnose: cannot make the directory " + flags.diagnose + " ("
+                        + e.getClass().getSimpleName() + ")");
+                return 2;
+            }
+        }
         NetMatch match = new NetMatch(flags, run, out);
         PeerSettings settings = PeerSettings.of(name, secret, match.buildId(),
                 match.config.setup(setup(run.config())));
@@ -184,7 +193,6 @@ public final class NetMatch {
             session.spectatorDelay(flags.spectateDelay);
         }
         if (flags.diagnose != null) {
-            java.nio.file.Files.createDirectories(flags.diagnose);
             session.diagnose(game.snapshots(), flags.diagnose);
         }
         MatchControls controls = new MatchControls(loop, config.turnNanos(), link.names(), out::println);
