@@ -59,6 +59,9 @@ public final class NetMatch {
     private LockstepSession session;
     /** This player's host, when it hosts: it alone knows the spectators. */
     private LockstepHost host;
+    private MatchControls controls;
+    /** The spectator count this host last told the players; -1 before. */
+    private int toldSpectators = -1;
     /** Real time the match stopped at, for the bounded wait of a desync diagnosis; -1 while it runs. */
     private long stoppedAt = -1;
     private long nextLine;
@@ -195,7 +198,7 @@ public final class NetMatch {
         if (flags.diagnose != null) {
             session.diagnose(game.snapshots(), flags.diagnose);
         }
-        MatchControls controls = new MatchControls(loop, config.turnNanos(), link.names(), out::println);
+        controls = new MatchControls(loop, config.turnNanos(), link.names(), out::println);
         session.filter(controls);
         controls.install(game.console(), session);
         Runnable saved = run.exitGuard().apply(game.console());
@@ -259,6 +262,10 @@ public final class NetMatch {
     private void beforeFrame() {
         long now = real.nanoTime();
         session.poll();
+        if (host != null && host.spectators() != toldSpectators && session.stopReason() == null) {
+            toldSpectators = host.spectators();
+            controls.announceSpectators(toldSpectators);
+        }
         if (now >= nextLine) {
             line = matchLine();
             nextLine = now + SECOND / 4;
@@ -295,9 +302,9 @@ public final class NetMatch {
         }
     }
 
-    /** The session's counters line, with the spectators (the host knows them) or this spectator's delay. */
+    /** The session's counters line, with the spectators (as the host said) and a spectator's lag. */
     private String matchLine() {
-        return session.line() + (host != null ? "  spectators " + host.spectators() : "")
+        return session.line() + (controls.spectators() > 0 ? "  spectators " + controls.spectators() : "")
                 + (session.seat() < 0 ? "  watching" + (session.turnsHeld() > 0 ? ", " + session.turnsHeld()
                 + " turns behind" : "") : "");
     }

@@ -10,8 +10,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A network match on loopback with a spectator, all in process: the host waits for the spectator
  * ({@code --wait-spectators 1}), the joiner types {@code rate ai 2}, the input delay adapts between 1 and 6 turns,
- * and the spectator, half a second behind, ends on the players' {@code --print-hash}. The host's counters show its
- * spectator, the spectator's say it watches, every peer reports the clean end as an end, and a spectator's orders
+ * and the spectator, half a second behind, ends on the players' {@code --print-hash}. Everyone's counters show the
+ * spectator (the host tells the players at a turn), the spectator's say it watches, every peer reports the clean end as an end, and a spectator's orders
  * and controls are refused in one line.
  */
 class NetSpectateTest {
@@ -43,8 +43,10 @@ class NetSpectateTest {
         }
         assertTrue(hosted.out().stream().anyMatch(l -> l.contains("waiting for 1 more player(s) and 1 spectator(s)")),
                 hosted.out().toString());
-        assertTrue(hosted.out().stream().anyMatch(l -> l.contains(" | turn ") && l.contains("  spectators 1")),
-                "the host's counters: " + hosted.out());
+        for (Runs r : new Runs[] {hosted, bob, eve}) {
+            assertTrue(r.out().stream().anyMatch(l -> l.contains(" | turn ") && l.contains("  spectators 1")),
+                    "the counters show the spectator: " + r.out());
+        }
         assertTrue(eve.out().stream().anyMatch(l -> l.contains(" | turn ") && l.contains("  watching")),
                 "the spectator's counters: " + eve.out());
         assertTrue(eve.out().stream().anyMatch(l -> l.endsWith("; you watch, 0.500 s behind")), eve.out().toString());
