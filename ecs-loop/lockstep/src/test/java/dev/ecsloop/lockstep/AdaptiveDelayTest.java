@@ -6,8 +6,10 @@ import dev.ecsloop.lockstep.net.LockstepHost;
 import dev.ecsloop.lockstep.net.PeerLink;
 import dev.ecsloop.lockstep.net.PeerSettings;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.net.InetAddress;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,10 +23,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The adaptive input delay over real loopback sockets. With the host's round trip scripted by turn, the delay
  * follows it exactly (up at once, down only once the slow readings have left the window), every player and a
- * spectator switch at the same turns, and the match ends in sync with every order seen at the turn it was
- * scheduled for. Through the delay proxy (a real 150 ms ± 25 ms round trip to one joiner), the delay rises above
- * what the injected round trip needs at least, stays under the ceiling, and the match ends in sync: what is
- * asserted is the protocol's behaviour, never a timing.
+ * spectator switch at the same turns, the match ends in sync with every order seen at the turn it was scheduled
+ * for, and every player's recording replays to its world. Through the delay proxy (a real 150 ms ± 25 ms round
+ * trip to one joiner), the delay rises to what the injected round trip needs at least, stays under the ceiling,
+ * and the match ends in sync: what is asserted is the protocol's behaviour, never a timing.
  */
 class AdaptiveDelayTest {
 
@@ -37,8 +39,11 @@ class AdaptiveDelayTest {
     }
 
     @Test
-    void theDelayFollowsTheRoundTripAndEveryPeerSwitchesAtTheSameTurn() throws Exception {
+    void theDelayFollowsTheRoundTripAndEveryPeerSwitchesAtTheSameTurn(@TempDir Path dir) throws Exception {
         List<TestPeer> players = LockstepMatchTest.peers(3);
+        for (TestPeer p : players) {
+            p.recordTo = dir.resolve(p.name + ".replay");
+        }
         players.get(0).order(6.0, 0, 30, 30).order(12.0, 0, 70, 20);
         players.get(1).order(5.2, 1, 40, 40).order(14.1, 1, 20, 60);
         players.get(2).order(10.4, 2, 90, 10);
@@ -74,6 +79,10 @@ class AdaptiveDelayTest {
             assertEquals(changes, p.session.delayChanges(), p.name + " switched elsewhere");
             assertTrue(p.reports.contains("input delay 8 -> 3 turns (150 ms) from turn " + changes.get(2).fromTurn()),
                     p.name + ": " + p.reports);
+        }
+        for (TestPeer p : players) {
+            assertTrue(p.replayed.matched(), p.name + "'s recording: " + p.replayed.divergence());
+            assertEquals(p.finalHash, p.replayed.finalHash(), p.name + "'s replay ends elsewhere");
         }
         assertNull(watcher.session.stopReason(), watcher.reports.toString());
         assertEquals(changes, watcher.session.delayChanges(), "the spectator switched elsewhere");
