@@ -13,13 +13,15 @@ import java.util.List;
 /**
  * What a rejoining peer needs besides the host's order from its reconnect on: a snapshot of the host player's world,
  * taken between two frames with no turn held, and that player's turn book at the same instant (every seat's turns
- * received and not yet taken, and which seats left). The rejoiner restores the snapshot, rebuilds the book from
- * this, and then takes the relayed messages, skipping the turns it already holds.
+ * received and not yet taken, and which seats left), with the input delay in force then ({@link InputDelay.State}:
+ * session state, which the snapshot of the world does not hold). The rejoiner restores the snapshot, rebuilds the
+ * book and the delay from this, and then takes the relayed messages, skipping the turns it already holds.
  *
  * <pre>
- * magic "ECSLCTUP", int version 1, int seats, long simulated nanos, long base (the last turn taken)
+ * magic "ECSLCTUP", int version 2, int seats, long simulated nanos, long base (the last turn taken)
  * per seat: long droppedFrom (Long.MAX_VALUE: plays), long received, int n batches (turns base+1 ..),
  *           n x (short k, k x 24-byte command)
+ * input delay: int before, int after, long changedAt (-1: none), int n changes, n x (long fromTurn, int delay)
  * int snapshot length, the snapshot's bytes (dev.ecsloop.snapshot format, with its own CRC and setup)
  * </pre>
  *
@@ -31,16 +33,17 @@ import java.util.List;
  * @param droppedFrom per seat, the turn it left at, or {@link Long#MAX_VALUE}
  * @param received    per seat, its last turn received
  * @param batches     per seat, its batches for turns {@code base + 1} on
+ * @param delay       the input delay's state at the snapshot
  * @param snapshot    the snapshot's bytes
  */
 record CatchupPayload(long simNanos, long base, long[] droppedFrom, long[] received, List<List<List<Command>>> batches,
-                      byte[] snapshot) {
+                      InputDelay.State delay, byte[] snapshot) {
 
     private static final byte[] MAGIC = "ECSLCTUP".getBytes(StandardCharsets.US_ASCII);
-    private static final int VERSION = 1;
+    private static final int VERSION = 2;
 
-    /** Captures a book as it stands, with the snapshot of the same instant. */
-    static CatchupPayload of(long simNanos, TurnBook book, int seats, byte[] snapshot) {
+    /** Captures a book and the input delay as they stand, with the snapshot of the same instant. */
+    static CatchupPayload of(long simNanos, TurnBook book, int seats, InputDelay.State delay, byte[] snapshot) {
         long[] dropped = new long[seats];
         long[] received = new long[seats];
         List<List<List<Command>>> batches = new ArrayList<>();
@@ -49,11 +52,12 @@ record CatchupPayload(long simNanos, long base, long[] droppedFrom, long[] recei
             received[p] = book.received(p);
             batches.add(book.pending(p));
         }
-        return new CatchupPayload(simNanos, book.nextToTake() - 1, dropped, received, batches, snapshot);
+        return new CatchupPayload(simNanos, book.nextToTake() - 1, dropped, received, batches, delay, snapshot);
     }
 
     byte[] encode() {
-        int size = MAGIC.length + 4 + 4 + 8 + 8 + 4 + snapshot.length;
+        int size = MAGIC.length + 4 + 4 + 8 + 8 + 4 + 4 + 8 + 4 + delay.changes().size() * 12 + 4
+                + snapshot.length;
         for (List<List<Command>> seat : batches) {
             size += 8 + 8 + 4;
             for (List<Command> b : seat) {
@@ -72,6 +76,10 @@ record CatchupPayload(long simNanos, long base, long[] droppedFrom, long[] recei
                 }
             }
         }
+        out.putInt(delay.before()).putInt(delay.after()).putLong(delay.changedAt()).putInt(delay.changes().size());
+        for (DelayChange c : delay.changes()) {
+            out.putLong(c.fromTurn()).putInt(c.delay());
+        }
         out.putInt(snapshot.length).put(snapshot);
         return out.array();
     }
@@ -81,11 +89,13 @@ record CatchupPayload(long simNanos, long base, long[] droppedFrom, long[] recei
      *
      * @param bytes the transfer's bytes
      * @param seats the match's seats
-     * @param delay the input delay (a seat holds at most this many turns past the slowest)
+     * @param config the match's rules (a seat holds at most the delay's ceiling of turns past the slowest, and
+     *               every delay lies within the floor and the ceiling)
      * @return the payload
      * @throws IllegalArgumentException if the bytes are not a payload of this match (one line)
      */
-    static CatchupPayload decode(byte[] bytes, int seats, int delay) {
+    static CatchupPayload decode(byte[] bytes, int seats, LockstepConfig config) {
+        int ahead = config.delayCeiling();
         try {
             ByteBuffer in = ByteBuffer.wrap(bytes);
             byte[] magic = new byte[MAGIC.length];
@@ -109,7 +119,7 @@ record CatchupPayload(long simNanos, long base, long[] droppedFrom, long[] recei
                 dropped[p] = in.getLong();
                 received[p] = in.getLong();
                 int k = in.getInt();
-                if (k < 0 || k > 2 * delay + 2 || dropped[p] < 0) {
+                if (k < 0 || k > 2 * ahead + 2 || dropped[p] < 0) {
                     throw new IllegalArgumentException("seat " + p + " holds " + k + " turns");
                 }
                 List<List<Command>> seat = new ArrayList<>(k);
@@ -127,28 +137,58 @@ record CatchupPayload(long simNanos, long base, long[] droppedFrom, long[] recei
                 }
                 batches.add(List.copyOf(seat));
             }
+            InputDelay.State delay = delayState(in, config);
             int len = in.getInt();
             if (len != in.remaining()) {
                 throw new IllegalArgumentException("snapshot of " + len + " bytes in " + in.remaining());
             }
             byte[] snap = new byte[len];
             in.get(snap);
-            return new CatchupPayload(sim, base, dropped, received, List.copyOf(batches), snap);
+            return new CatchupPayload(sim, base, dropped, received, List.copyOf(batches), delay, snap);
         } catch (BufferUnderflowException e) {
             throw new IllegalArgumentException("catch-up cut short");
         }
+    }
+
+    private static InputDelay.State delayState(ByteBuffer in, LockstepConfig config) {
+        int before = delayIn(in.getInt(), config);
+        int after = delayIn(in.getInt(), config);
+        long changedAt = in.getLong();
+        int n = in.getInt();
+        if (changedAt < -1 || n < 0 || n > InputDelay.KEPT_CHANGES) {
+            throw new IllegalArgumentException("an input delay changed at turn " + changedAt + ", " + n + " changes");
+        }
+        List<DelayChange> changes = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            long from = in.getLong();
+            if (from < 1) {
+                throw new IllegalArgumentException("an input delay change from turn " + from);
+            }
+            changes.add(new DelayChange(from, delayIn(in.getInt(), config)));
+        }
+        return new InputDelay.State(before, after, changedAt, List.copyOf(changes));
+    }
+
+    private static int delayIn(int d, LockstepConfig config) {
+        if (d < config.delayFloor() || d > config.delayCeiling()) {
+            throw new IllegalArgumentException("an input delay of " + d + " turns, outside " + config.delayFloor()
+                    + ".." + config.delayCeiling());
+        }
+        return d;
     }
 
     /**
      * Builds the rejoiner's book from this: every seat's turns through {@code base} count as taken, then the held
      * batches and the departures in turn order, each through the book's own checks.
      *
+     * @param config the match's rules: the delay at the start, and its ceiling for how far ahead a seat may be
      * @throws IllegalArgumentException if the batches break the book's rules (one line)
      */
-    TurnBook book(int delay) {
+    TurnBook book(LockstepConfig config) {
         int seats = received.length;
-        TurnBook book = new TurnBook(seats, delay, true);
-        if (base < delay - 1L) {
+        int start = config.inputDelay();
+        TurnBook book = new TurnBook(seats, start, config.delayCeiling(), true);
+        if (base < start - 1L) {
             throw new IllegalArgumentException("catch-up from turn " + base + ", before the first turn");
         }
         book.startAt(base);

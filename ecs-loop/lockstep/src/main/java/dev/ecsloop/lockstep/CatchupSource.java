@@ -26,13 +26,15 @@ final class CatchupSource {
 
     private final PeerLink link;
     private final TurnBook book;
+    private final InputDelay delay;
     private final int seats;
     private final ArrayDeque<Integer> wanted = new ArrayDeque<>();
     private Snapshots snapshots;
 
-    CatchupSource(PeerLink link, TurnBook book, int seats) {
+    CatchupSource(PeerLink link, TurnBook book, InputDelay delay, int seats) {
         this.link = link;
         this.book = book;
+        this.delay = delay;
         this.seats = seats;
     }
 
@@ -62,7 +64,7 @@ final class CatchupSource {
                 // Only edits made outside the systems before the first tick can be pending here; the first tick
                 // applies them the same way.
                 snapshots.loop().snapshotState().flushEntities();
-                payload = CatchupPayload.of(simNanos, book, seats, snapshots.capture()).encode();
+                payload = CatchupPayload.of(simNanos, book, seats, delay.state(), snapshots.capture()).encode();
             } catch (SnapshotException e) {
                 reports.accept("cannot serve a rejoin: " + e.getMessage());
             }

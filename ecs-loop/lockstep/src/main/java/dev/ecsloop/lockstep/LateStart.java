@@ -24,7 +24,9 @@ public final class LateStart {
     /**
      * Starts this peer's side of a match resumed from a snapshot: every peer restored the same snapshot (the
      * handshake's setup should say which) into its loop, which stands at a turn boundary, and the match goes on
-     * from there as a new one would from time 0: the first {@link LockstepSession#inputDelay()} turns are empty.
+     * from there as a new one would from time 0: the first {@link LockstepConfig#inputDelay()} turns are empty, and
+     * the delay starts from the rules' own (a delay the lost host had adapted to is not carried: an adaptive one
+     * adapts again from the new host's round trips).
      *
      * @param loop   the game's loop, restored
      * @param inputs the loop's input queue
@@ -39,9 +41,27 @@ public final class LateStart {
             throw new IllegalArgumentException("a resumed match starts at a turn boundary, the loop is at "
                     + Durations.exactSeconds(loop.simulatedNanos()));
         }
-        TurnBook book = new TurnBook(link.names().size(), config.inputDelay(), true);
+        TurnBook book = book(link, config);
         book.startAt(loop.simulatedNanos() / config.turnNanos() + config.inputDelay() - 1);
         return new LockstepSession(loop, inputs, link, config, book);
+    }
+
+    /**
+     * The book of a new match ({@link LockstepSession#start}).
+     *
+     * @throws IllegalStateException if the loop has already advanced
+     */
+    static TurnBook freshBook(GameLoop loop, PeerLink link, LockstepConfig config) {
+        if (loop.simulatedNanos() != 0) {
+            throw new IllegalStateException("a lockstep game starts at simulated time 0, the loop is at "
+                    + Durations.exactSeconds(loop.simulatedNanos()));
+        }
+        return book(link, config);
+    }
+
+    /** A book from the delay a match starts with; a seat may run up to the delay's ceiling ahead of the slowest. */
+    private static TurnBook book(PeerLink link, LockstepConfig config) {
+        return new TurnBook(link.names().size(), config.inputDelay(), config.delayCeiling(), true);
     }
 
     /**

@@ -39,6 +39,7 @@ final class Rejoining {
     private final Departures departures;
     private final Checkpoints checkpoints;
     private final OwnTurns own;
+    private final InputDelay delay;
     private final CatchupSource source;
     private boolean catchingUp;
     private boolean readySent;
@@ -47,7 +48,7 @@ final class Rejoining {
     private Duration savedBound;
 
     Rejoining(GameLoop loop, LockstepConfig config, PeerLink link, TurnBook book, Departures departures,
-              Checkpoints checkpoints, OwnTurns own) {
+              Checkpoints checkpoints, OwnTurns own, InputDelay delay) {
         this.loop = loop;
         this.config = config;
         this.link = link;
@@ -56,7 +57,8 @@ final class Rejoining {
         this.departures = departures;
         this.checkpoints = checkpoints;
         this.own = own;
-        this.source = new CatchupSource(link, book, link.names().size());
+        this.delay = delay;
+        this.source = new CatchupSource(link, book, delay, link.names().size());
     }
 
     /**
@@ -73,8 +75,8 @@ final class Rejoining {
         CatchupPayload payload;
         TurnBook book;
         try {
-            payload = CatchupPayload.decode(got.bytes(), link.names().size(), config.inputDelay());
-            book = payload.book(config.inputDelay());
+            payload = CatchupPayload.decode(got.bytes(), link.names().size(), config);
+            book = payload.book(config);
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw CatchupReceiver.refused("the host's catch-up is not one of this match: " + e.getMessage());
         }
@@ -93,17 +95,16 @@ final class Rejoining {
                     + " ns, its catch-up at " + payload.simNanos() + " ns");
         }
         LockstepSession session = new LockstepSession(loop, inputs, link, config, book);
-        session.rejoins().catchUp();
-        for (Message m : got.meanwhile()) {
-            if (!session.rejoins().heldAlready(m)) {
-                session.take(m);
-            }
-        }
+        session.catchUp(payload.delay(), got.meanwhile());
         return session;
     }
 
-    /** This peer rejoins: its seat and the seats that had left sit out; its simulation runs fast. */
-    private void catchUp() {
+    /**
+     * This peer rejoins: its seat and the seats that had left sit out; its simulation runs fast; the input delay is
+     * the host's at the snapshot, so the turns it replays and its first own batch use the delay every peer uses.
+     */
+    void catchUp(InputDelay.State atSnapshot) {
+        delay.restore(atSnapshot);
         for (int p = 0; p < link.names().size(); p++) {
             if (!book.playing(p)) {
                 departures.absent(p);
@@ -120,7 +121,7 @@ final class Rejoining {
     }
 
     /** @return whether a message relayed during the transfer is in the catch-up already (the book holds it) */
-    private boolean heldAlready(Message m) {
+    boolean heldAlready(Message m) {
         if (m instanceof Message.Turn t) {
             return t.turn() <= book.received(t.peer()) || !book.playing(t.peer());
         }
@@ -129,6 +130,9 @@ final class Rejoining {
 
     /** Serves rejoins with snapshots of the loop (the host's player). */
     void serveWith(Snapshots snapshots) {
+        if (snapshots.loop() != loop) {
+            throw new IllegalArgumentException("the snapshots must be of this session's loop");
+        }
         source.serveWith(snapshots);
     }
 
@@ -169,11 +173,11 @@ final class Rejoining {
         if (!catchingUp) {
             return;
         }
-        if (!readySent && book.completed() - turn <= config.inputDelay() + 1L) {
+        if (!readySent && book.completed() - turn <= delay.at(turn) + 1L) {
             readySent = true;
             link.send(new Message.Ready(seat, turn));
         }
-        if (liveFrom >= 0 && turn >= liveFrom - config.inputDelay()) {
+        if (liveFrom >= 0 && turn >= liveFrom - delay.at(turn)) {
             catchingUp = false;
             if (loop.timeScale() == CATCHUP_SCALE) {
                 loop.setTimeScale(savedScale);

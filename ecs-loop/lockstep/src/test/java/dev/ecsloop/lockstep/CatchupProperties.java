@@ -16,12 +16,16 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 /**
  * A catch-up's turn book survives encoding: the rejoiner's rebuilt book holds what the host's held (every seat's
- * received turn, departure and pending batches); and no bytes, random or a real payload with one byte changed,
+ * received turn, departure and pending batches) and the input delay in force; and no bytes, random or a real payload with one byte changed,
  * make the rejoiner throw anything but one line.
  */
 class CatchupProperties {
 
     static final int DELAY = 3;
+    /** Rules with an adaptive delay around {@link #DELAY}: a catch-up carries the delay in force, within them. */
+    static final LockstepConfig RULES = LockstepConfig.defaults().withAdaptiveDelay(2, 6).withInputDelay(DELAY);
+    static final InputDelay.State CHANGED = new InputDelay.State(DELAY, 5, 17,
+            List.of(new DelayChange(9, 4), new DelayChange(18, 5)));
 
     /** A host's book after a seeded random match: seats send, some leave, some turns are taken. */
     static TurnBook randomBook(int seats, long seed) {
@@ -56,11 +60,12 @@ class CatchupProperties {
     @Property
     void aBookComesBackAsItWas(@ForAll @IntRange(min = 1, max = 8) int seats, @ForAll long seed) {
         TurnBook host = randomBook(seats, seed);
-        byte[] bytes = CatchupPayload.of(123, host, seats, new byte[] {1, 2, 3}).encode();
-        CatchupPayload back = CatchupPayload.decode(bytes, seats, DELAY);
+        byte[] bytes = CatchupPayload.of(123, host, seats, CHANGED, new byte[] {1, 2, 3}).encode();
+        CatchupPayload back = CatchupPayload.decode(bytes, seats, RULES);
         assertArrayEquals(new byte[] {1, 2, 3}, back.snapshot());
         assertEquals(123, back.simNanos());
-        TurnBook rebuilt = back.book(DELAY);
+        assertEquals(CHANGED, back.delay());
+        TurnBook rebuilt = back.book(RULES);
         assertEquals(host.nextToTake(), rebuilt.nextToTake());
         for (int p = 0; p < seats; p++) {
             assertEquals(host.playing(p), rebuilt.playing(p), "seat " + p + " plays");
@@ -79,14 +84,14 @@ class CatchupProperties {
     @Property
     void aPayloadWithOneByteChangedIsRefusedInOneLineOrRebuildsABook(@ForAll long seed,
             @ForAll @IntRange(min = 0, max = 100_000) int at, @ForAll @IntRange(min = 1, max = 255) int flip) {
-        byte[] bytes = CatchupPayload.of(0, randomBook(3, seed), 3, new byte[8]).encode();
+        byte[] bytes = CatchupPayload.of(0, randomBook(3, seed), 3, CHANGED, new byte[8]).encode();
         bytes[at % bytes.length] ^= (byte) flip;
         refusedInOneLineOrBuilt(bytes);
     }
 
     private static void refusedInOneLineOrBuilt(byte[] bytes) {
         try {
-            CatchupPayload.decode(bytes, 3, DELAY).book(DELAY);
+            CatchupPayload.decode(bytes, 3, RULES).book(RULES);
         } catch (IllegalArgumentException | IllegalStateException e) {
             assertFalse(e.getMessage().contains("\n"), e.getMessage());
         }

@@ -36,7 +36,8 @@ final class HostConnection extends SimpleChannelInboundHandler<Message> {
     private boolean watching;
 
     /**
-     * @param startGame starts the game; called once every seat is taken
+     * @param startGame starts the game if every seat is taken and the spectators it waits for are in; called on
+     *                  each seat and spectator taken
      * @param framer    this connection's framer, admitted to game-sized frames once the joiner is seated
      */
     HostConnection(PeerSettings settings, Lobby lobby, Seats seats, TurnRelay relay, Runnable startGame,
@@ -151,6 +152,7 @@ final class HostConnection extends SimpleChannelInboundHandler<Message> {
             framer.admit();
             ctx.writeAndFlush(new Message.Welcome(0, lobby.hostMac(nonce, join.nonce())));
             relay.spectators().add(join.name(), ctx.channel());
+            startGame.run(); // the host may have waited for this spectator
             return;
         }
         seat = seats.take(join.name(), ctx.channel());

@@ -75,6 +75,9 @@ final class Lobby {
         if (relay.started()) {
             return join.spectator() ? "the game has started: spectators join before the start" : "the game has started";
         }
+        if (!join.spectator() && seats.full()) {
+            return "every seat is taken"; // the host waits for its spectators before it starts
+        }
         if (join.spectator() && !relay.spectators().room()) {
             return "no room to watch: at most " + Spectators.MAX + " spectators";
         }

@@ -24,6 +24,8 @@ final class TurnRelay {
     private final Seats seats;
     private final Inbox localInbox;
     private final int inputDelay;
+    /** The most turns a seat may send ahead of the slowest: the input delay, or its ceiling when it adapts. */
+    private final int ahead;
     private final boolean[] playing;
     private final long[] lastProgress;
     private final long[] lastHash;
@@ -39,11 +41,12 @@ final class TurnRelay {
     /** The turn the match starts at: 0, or a resumed match's first turn. */
     private long firstTurn;
 
-    TurnRelay(PeerSettings settings, Seats seats, Inbox localInbox, int inputDelay) {
+    TurnRelay(PeerSettings settings, Seats seats, Inbox localInbox, int inputDelay, int ahead) {
         this.settings = settings;
         this.seats = seats;
         this.localInbox = localInbox;
         this.inputDelay = inputDelay;
+        this.ahead = ahead;
         int players = seats.count();
         this.playing = new boolean[players];
         this.lastProgress = new long[players];
@@ -89,12 +92,13 @@ final class TurnRelay {
     }
 
     /**
-     * A catching-up seat is ready: it plays again from the first turn no peer can have completed, as late as the
-     * input delay allows ({@code completed + D}), so the others need not wait for it. Every peer learns that turn
+     * A catching-up seat is ready: it plays again from the first turn no peer can have completed, as late as a seat
+     * may run ahead ({@code completed + ahead}: the input delay, or its ceiling when the host adapts it, since the
+     * relay does not follow the delay's changes), so the others need not wait for it. Every peer learns that turn
      * at this point of the relay's order.
      */
     private void ready(int seat) {
-        long from = book.completed() + inputDelay;
+        long from = book.completed() + ahead;
         book.rejoin(seat, from);
         rejoins.end(seat);
         playing[seat] = true;
@@ -119,7 +123,7 @@ final class TurnRelay {
     void start() {
         List<String> all = seats.names();
         int players = seats.count();
-        book = new TurnBook(players, inputDelay, false);
+        book = new TurnBook(players, inputDelay, ahead, false);
         if (firstTurn > 0) {
             book.startAt(firstTurn + inputDelay - 1);
         }
@@ -273,6 +277,7 @@ final class TurnRelay {
             return;
         }
         playing[seat] = false;
+        seats.roundTrip(seat, -1); // its round trip no longer decides the input delay
         long from = book.received(seat) + 1;
         book.drop(seat, from);
         Message.Drop drop = new Message.Drop(seat, from, reason);

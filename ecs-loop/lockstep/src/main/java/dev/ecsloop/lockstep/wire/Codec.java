@@ -20,7 +20,10 @@ public final class Codec {
      * Protocol version: peers of different versions refuse each other in the handshake. Version 2: {@code Stop}
      * names its sender's seat; {@code Leave} and {@code Resume} are new. Version 3: {@code Mismatch},
      * {@code Probe} and {@code Fields} (desync diagnosis); {@code Join} says whether the joiner is a spectator.
-     * Version 4: {@code SeatToken}, {@code Rejoin}, {@code Catchup}, {@code Ready} and {@code Rejoined} (rejoin).
+     * Version 4: {@code SeatToken}, {@code Rejoin}, {@code Catchup}, {@code Ready} and {@code Rejoined} (rejoin,
+     * the catch-up carrying the input delay in force at its turn); and the host's turns may carry input delay
+     * changes (a command of a reserved type, see {@code dev.ecsloop.lockstep.InputDelay}), which a version 3 peer
+     * would hand to its game.
      */
     public static final int VERSION = 4;
     /** Bytes of one {@link Message.Catchup} chunk's data (the last chunk of a transfer may be shorter). */

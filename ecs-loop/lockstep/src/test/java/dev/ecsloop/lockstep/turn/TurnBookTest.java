@@ -130,4 +130,17 @@ class TurnBookTest {
         assertEquals("input delay must be at least 1 turn, was 0",
                 assertThrows(IllegalArgumentException.class, () -> new TurnBook(2, 0, true)).getMessage());
     }
+
+    @Test
+    void anAdaptiveDelaysCeilingBoundsHowFarAheadASeatMaySendAndTheStartDelayTheEmptyTurns() {
+        TurnBook book = new TurnBook(2, 2, 5, false);
+        assertEquals(1, book.completed(), "turns 0 and 1 are empty for everyone");
+        for (long t = 2; t <= 6; t++) {
+            book.accept(0, t, List.of()); // up to the ceiling ahead of seat 1, which is at turn 1
+        }
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> book.accept(0, 7, List.of()));
+        assertEquals("seat 0 sent turn 7, more than 5 turns ahead of turn 1 (last turns by seat: [6, 1])",
+                e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> new TurnBook(2, 3, 2, false));
+    }
 }
