@@ -147,14 +147,14 @@ final class TurnRelay {
         if (book == null || over) {
             return;
         }
-        long ahead = Long.MIN_VALUE;
+        long newest = Long.MIN_VALUE;
         for (int s = 0; s < playing.length; s++) {
             if (playing[s]) {
-                ahead = Math.max(ahead, book.received(s));
+                newest = Math.max(newest, book.received(s));
             }
         }
         for (int s = 0; s < playing.length; s++) {
-            if (playing[s] && book.received(s) < ahead && now - lastProgress[s] > settings.stallTimeout().toNanos()) {
+            if (playing[s] && book.received(s) < newest && now - lastProgress[s] > settings.stallTimeout().toNanos()) {
                 drop(s, "stalled: no inputs for " + settings.stallTimeout().toMillis() + " ms while the others wait");
             }
         }
