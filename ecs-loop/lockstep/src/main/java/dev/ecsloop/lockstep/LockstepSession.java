@@ -139,10 +139,10 @@ public final class LockstepSession {
 
     /**
      * @return whether the host is lost: gone (its connection closed or silent, or it quit) without having ended
-     *         the match ("match over"); the match stops, or stopped, for that reason
+     *         the match ("match over"), and the match stops, or stopped, for that reason (not for an earlier desync)
      */
     public boolean hostLost() {
-        return departures.hostLost();
+        return departures.hostLost() && (stopReason == null || stopReason.equals(departures.lost()));
     }
 
     /* For Rejoining: the rule's state, and taking a message relayed during a catch-up. */
