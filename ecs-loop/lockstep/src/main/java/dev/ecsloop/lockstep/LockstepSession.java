@@ -132,9 +132,9 @@ public final class LockstepSession {
         return rejoins.catchingUp();
     }
 
-    /** @return whether the host is lost: gone (closed, silent or quit) without ending the match ("match over") */
+    /** @return whether the host is lost (gone without ending the match) and the match stops for that, not a desync */
     public boolean hostLost() {
-        return departures.hostLost();
+        return departures.hostLost() && (stopReason() == null || stopReason().equals(departures.lost()));
     }
 
     /* For Rejoining: this peer catches up from the snapshot's delay, taking the relayed messages it does not hold. */
