@@ -32,7 +32,7 @@ final class NetPlay {
             return OneLineErrors.EXIT;
         }
         NetRun run = new NetRun(options.setup(false), options.headless, options.offscreen, options.fps,
-                options.stopAtNanos, options.record, options.printHash, options.screenshots,
+                options.stopAtNanos, options.record, options.load, options.printHash, options.screenshots,
                 options.quiet ? null : game -> StatusLine.format(game.loop(), game.unitCount(0), game.unitCount(1)),
                 console -> ExitSaver.install(console)::close, options.workers);
         try {

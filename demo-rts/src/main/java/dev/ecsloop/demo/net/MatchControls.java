@@ -38,6 +38,8 @@ final class MatchControls implements CommandFilter {
     static final int EVERY_FRAME = 2;
     static final int PHASE = 3;
     static final int TIMESCALE = 4;
+    /** The host tells everyone how many spectators watch (only the host knows), for the counters. */
+    static final int AUDIENCE = 6;
     static final int PAUSE = 5;
     /** The slowest time scale a match accepts (the window's slider's least). */
     static final double MIN_SCALE = 0.05;
@@ -48,6 +50,8 @@ final class MatchControls implements CommandFilter {
     private final Consumer<String> out;
     private final boolean[] warned;
     private LockstepSession session;
+    /** Spectators watching, as the host last said; -1 before it said. */
+    private int spectators = -1;
 
     MatchControls(GameLoop loop, long turnNanos, List<String> names, Consumer<String> out) {
         this.loop = loop;
@@ -96,6 +100,9 @@ final class MatchControls implements CommandFilter {
         });
         console.replace("resume", "resumes the match on every player", (args, reply) -> {
             args.expectAtMost(0);
+            if (session.seat() < 0) {
+                throw args.error("a spectator gives no orders: the players resume the match");
+            }
             reply.accept(session.resumeMatch() ? "resumed the match at turn " + session.turn()
                     : "the match is not paused");
         });
@@ -121,7 +128,8 @@ final class MatchControls implements CommandFilter {
         int index = system == null ? 0 : loop.systems().indexOf(system);
         long turn = session.submit(encode(kind, index, value));
         if (turn < 0) {
-            throw new IllegalArgumentException("the match has stopped: " + what + " not sent");
+            throw new IllegalArgumentException((session.seat() < 0 ? "a spectator gives no orders: "
+                    : "the match has stopped: ") + what + " not sent");
         }
         return what + ": sent, applies on every player at turn " + turn;
     }
@@ -165,6 +173,13 @@ final class MatchControls implements CommandFilter {
             if (Double.isNaN(value) || index >= loop.systems().size()) {
                 throw new IllegalArgumentException("malformed control");
             }
+            if (kind == AUDIENCE) {
+                if (seat != 0 || value != (int) value || value < 0 || value > 16) {
+                    throw new IllegalArgumentException("only the host counts spectators, 0 to 16");
+                }
+                spectators = (int) value;
+                return null;
+            }
             Class<? extends BaseSystem> system = loop.systems().get(index);
             String did = switch (kind) {
                 case RATE -> {
@@ -197,6 +212,20 @@ final class MatchControls implements CommandFilter {
                     String.valueOf(e.getMessage()), 120));
         }
         return null;
+    }
+
+    /** @return how many spectators watch, as the host last said; -1 before it said */
+    int spectators() {
+        return spectators;
+    }
+
+    /**
+     * The host: tells every player, at a turn, how many spectators watch now.
+     *
+     * @param count the spectators
+     */
+    void announceSpectators(int count) {
+        session.submit(encode(AUDIENCE, 0, count));
     }
 
     private static String plain(double x) {

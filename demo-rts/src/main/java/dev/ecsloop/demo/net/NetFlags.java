@@ -1,7 +1,10 @@
 package dev.ecsloop.demo.net;
 
+import java.math.BigDecimal;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.nio.file.Path;
+import java.time.Duration;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.TypeConversionException;
@@ -20,6 +23,29 @@ public final class NetFlags {
     @Option(names = "--join", paramLabel = "HOST:PORT", converter = AddressParser.class,
             description = "Join the network match hosted at HOST:PORT.")
     public Address join;
+
+    /** The host to watch, or null. */
+    @Option(names = "--spectate", paramLabel = "HOST:PORT", converter = AddressParser.class,
+            description = "Watch the network match hosted at HOST:PORT: you give no orders and nobody waits for "
+                    + "you. Join before the match starts (the host's --wait-spectators waits for you).")
+    public Address spectate;
+
+    /** How far a spectator stays behind the players, or null for none. */
+    @Option(names = "--spectate-delay", paramLabel = "SECONDS", converter = SpectateDelay.class,
+            description = "With --spectate: stay this far behind the players (0 to 600 s, whole turns), for a "
+                    + "streamed match.")
+    public Duration spectateDelay;
+
+    /** Spectators the host waits for before the match starts, or null for none. */
+    @Option(names = "--wait-spectators", paramLabel = "N", converter = WaitSpectators.class,
+            description = "When hosting: start the match only once N spectators have joined too (0 to 16).")
+    public Integer waitSpectators;
+
+    /** Where desync diagnosis writes its snapshots, or null for no diagnosis. */
+    @Option(names = "--diagnose", paramLabel = "DIR", description = "On a desync, write snapshots of the last "
+            + "agreed and the mismatched checkpoint to DIR and print the first differing entity, component and field "
+            + "with every player's value (give it to every player).")
+    public Path diagnose;
 
     /** The shared secret, or null (then the environment). */
     @Option(names = "--secret", paramLabel = "S", description = "The match's shared secret (never sent over the "
@@ -41,10 +67,12 @@ public final class NetFlags {
             description = "Address to listen on when hosting (default 127.0.0.1: this machine only; 0.0.0.0 for all).")
     public InetAddress bind;
 
-    /** Input delay in turns, or null for 3. */
-    @Option(names = "--input-delay", paramLabel = "TURNS", converter = Delay.class,
-            description = "Turns between an order and its effect (1 to 20; default 3). Every player must agree.")
-    public Integer inputDelay;
+    /** Input delay in turns (a fixed one, or the range the host adapts it in), or null for a fixed 3. */
+    @Option(names = "--input-delay", paramLabel = "TURNS|MIN..MAX", converter = Delay.class,
+            description = "Turns between an order and its effect (1 to 20; default 3), or a range MIN..MAX the host "
+                    + "moves it in to fit the measured round trips (from 3, or the nearest end). Every player must "
+                    + "agree.")
+    public DelayRange inputDelay;
 
     /** Turn length in ms, or null for 50. */
     @Option(names = "--turn-ms", paramLabel = "MS", converter = TurnMs.class,
@@ -53,7 +81,7 @@ public final class NetFlags {
 
     /** @return whether a network match was asked for */
     public boolean active() {
-        return hostPort != null || join != null;
+        return hostPort != null || join != null || spectate != null;
     }
 
     /**
@@ -62,20 +90,28 @@ public final class NetFlags {
      * @return one line, or null
      */
     public String conflict() {
-        if (hostPort != null && join != null) {
-            return "--host and --join exclude each other: host a match or join one";
+        if ((hostPort != null ? 1 : 0) + (join != null ? 1 : 0) + (spectate != null ? 1 : 0) > 1) {
+            return "--host, --join and --spectate exclude each other: host a match, join one or watch one";
         }
         if (!active()) {
             String stray = secret != null ? "--secret" : name != null ? "--name" : players != null ? "--players"
                     : bind != null ? "--bind" : inputDelay != null ? "--input-delay" : turnMs != null ? "--turn-ms"
-                    : null;
-            return stray == null ? null : stray + " needs --host or --join";
+                    : waitSpectators != null ? "--wait-spectators" : diagnose != null ? "--diagnose"
+                    : spectateDelay != null ? "--spectate-delay" : null;
+            return stray == null ? null : stray + " needs --host, --join or --spectate";
         }
-        if (join != null && (players != null || bind != null)) {
-            return (players != null ? "--players" : "--bind") + " is the host's: drop it when joining";
+        if (hostPort == null && (players != null || bind != null || waitSpectators != null)) {
+            return (players != null ? "--players" : bind != null ? "--bind" : "--wait-spectators")
+                    + " is the host's: drop it when " + (join != null ? "joining" : "watching");
         }
-        if (join != null && name == null) {
-            return "--join needs --name (every player needs a different one)";
+        if (spectateDelay != null && spectate == null) {
+            return "--spectate-delay is a spectator's: it needs --spectate";
+        }
+        if (diagnose != null && spectate != null) {
+            return "--diagnose is a player's: a spectator's hashes are not compared";
+        }
+        if (hostPort == null && name == null) {
+            return (join != null ? "--join" : "--spectate") + " needs --name (everyone needs a different one)";
         }
         return null;
     }
@@ -135,10 +171,60 @@ public final class NetFlags {
         }
     }
 
-    static final class Delay implements ITypeConverter<Integer> {
+    /**
+     * An input delay: fixed ({@code floor == ceiling}) or the range the host adapts it in.
+     *
+     * @param floor   the least delay in turns
+     * @param ceiling the most delay in turns
+     */
+    public record DelayRange(int floor, int ceiling) {
+
+        /** @return whether the host adapts the delay */
+        public boolean adaptive() {
+            return floor < ceiling;
+        }
+    }
+
+    /** Parses TURNS or MIN..MAX, each from 1 to 20. */
+    static final class Delay implements ITypeConverter<DelayRange> {
+        @Override
+        public DelayRange convert(String value) {
+            int dots = value.indexOf("..");
+            if (dots < 0) {
+                int d = whole(value, 1, 20);
+                return new DelayRange(d, d);
+            }
+            int floor = whole(value.substring(0, dots), 1, 20);
+            int ceiling = whole(value.substring(dots + 2), 1, 20);
+            if (floor > ceiling) {
+                throw new TypeConversionException("'" + value + "': the least delay is over the most");
+            }
+            return new DelayRange(floor, ceiling);
+        }
+    }
+
+    static final class WaitSpectators implements ITypeConverter<Integer> {
         @Override
         public Integer convert(String value) {
-            return whole(value, 1, 20);
+            return whole(value, 0, 16);
+        }
+    }
+
+    /** Parses a decimal number of seconds from 0 to 600, exactly (no binary rounding). */
+    static final class SpectateDelay implements ITypeConverter<Duration> {
+        @Override
+        public Duration convert(String value) {
+            BigDecimal seconds;
+            try {
+                seconds = new BigDecimal(value);
+            } catch (NumberFormatException e) {
+                throw new TypeConversionException("'" + value + "' is not a number of seconds");
+            }
+            if (seconds.signum() < 0 || seconds.compareTo(BigDecimal.valueOf(600)) > 0) {
+                throw new TypeConversionException("'" + value + "' must be from 0 to 600 seconds");
+            }
+            return Duration.ofNanos(seconds.movePointRight(9).setScale(0, java.math.RoundingMode.CEILING)
+                    .longValueExact());
         }
     }
 

@@ -5,11 +5,13 @@ import dev.ecsloop.console.ConsoleReader;
 import dev.ecsloop.demo.WindowLauncher;
 import dev.ecsloop.demo.WindowRequest;
 import dev.ecsloop.demo.WindowUnavailableException;
+import dev.ecsloop.demo.save.SaveFiles;
 import dev.ecsloop.demo.sim.MatchSetup;
 import dev.ecsloop.demo.sim.RateSetting;
 import dev.ecsloop.demo.sim.RtsGame;
 import dev.ecsloop.lockstep.BuildId;
 import dev.ecsloop.lockstep.Command;
+import dev.ecsloop.lockstep.LateStart;
 import dev.ecsloop.lockstep.LockstepConfig;
 import dev.ecsloop.lockstep.LockstepSession;
 import dev.ecsloop.lockstep.net.LockstepClient;
@@ -18,9 +20,11 @@ import dev.ecsloop.lockstep.net.LockstepRefusedException;
 import dev.ecsloop.lockstep.net.PeerLink;
 import dev.ecsloop.lockstep.net.PeerSettings;
 import dev.ecsloop.pace.FramePacer;
+import dev.ecsloop.snapshot.SnapshotException;
 import dev.ecsloop.pace.LoopRunner;
 import dev.ecsloop.state.StateHash;
 import dev.ecsloop.time.Clock;
+import dev.ecsloop.time.Durations;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -45,6 +49,8 @@ public final class NetMatch {
     /** Exit status of a match that stopped (desync, host lost) or could not start (refused, unreachable). */
     public static final int EXIT_STOPPED = 3;
     private static final long SECOND = 1_000_000_000L;
+    /** Longest real wait for the peers' desync diagnosis once a match stopped. */
+    static final int DIAGNOSIS_SECONDS = 10;
 
     private final NetFlags flags;
     private final NetRun run;
@@ -54,9 +60,21 @@ public final class NetMatch {
     private final GameLoop loop;
     private final LockstepConfig config;
     private LockstepSession session;
+    /** This player's host, when it hosts: it alone knows the spectators. */
+    private LockstepHost host;
+    private MatchControls controls;
+    /** The spectator count this host last told the players; -1 before. */
+    private int toldSpectators = -1;
+    /** Real time the match stopped at, for the bounded wait of a desync diagnosis; -1 while it runs. */
+    private long stoppedAt = -1;
     private long nextLine;
     private String line = "";
     private volatile boolean quit;
+    /** The snapshot a resumed match loads ({@code --load}), or null. */
+    private byte[] resume;
+    /** When a rejoin began (real time), until it plays live; -1 otherwise. */
+    private long rejoinStart = -1;
+    private boolean rejoined;
 
     private NetMatch(NetFlags flags, NetRun run, PrintStream out) {
         this.flags = flags;
@@ -65,8 +83,11 @@ public final class NetMatch {
         this.game = RtsGame.create(run.config(), real, true, real, run.workers());
         this.loop = game.loop();
         long turn = (flags.turnMs == null ? 50 : flags.turnMs) * 1_000_000L;
-        this.config = new LockstepConfig(turn, flags.inputDelay == null ? 3 : flags.inputDelay,
+        NetFlags.DelayRange delay = flags.inputDelay == null ? new NetFlags.DelayRange(3, 3) : flags.inputDelay;
+        LockstepConfig rules = new LockstepConfig(turn, Math.max(delay.floor(), Math.min(delay.ceiling(), 3)),
                 (int) Math.max(1, SECOND / turn));
+        this.config = delay.adaptive() ? rules.withAdaptiveDelay(delay.floor(), delay.ceiling())
+                : rules.withInputDelay(delay.floor());
     }
 
     /**
@@ -100,22 +121,61 @@ public final class NetMatch {
             err.println("error: --name: " + badName);
             return 2;
         }
+        byte[] resume = null;
+        if (run.load() != null) {
+            try {
+                resume = MatchResilience.read(run.load());
+            } catch (SnapshotException e) {
+                err.println("error: --load " + run.load() + ": " + e.getMessage());
+                return 2;
+            }
+        }
+        if (flags.diagnose != null) {
+            try {
+                java.nio.file.Files.createDirectories(flags.diagnose);
+            } catch (IOException e) {
+                err.println("error: --diagnose: cannot make the directory " + flags.diagnose + " ("
+                        + e.getClass().getSimpleName() + ")");
+                return 2;
+            }
+        }
         NetMatch match = new NetMatch(flags, run, out);
+        match.resume = resume;
+        if (resume != null) {
+            try {
+                out.println(SaveFiles.restore(match.game, resume, run.load().toString()));
+            } catch (SnapshotException e) {
+                err.println("error: --load " + run.load() + ": " + e.getMessage());
+                return 2;
+            }
+        }
         PeerSettings settings = PeerSettings.of(name, secret, match.buildId(),
-                match.config.setup(setup(run.config())));
+                match.config.setup(setup(run.config()) + (resume == null ? "" : MatchResilience.resumed(resume))));
         LockstepHost host = null;
         PeerLink link;
         try {
             if (flags.hostPort != null) {
                 InetAddress bind = flags.bind != null ? flags.bind : InetAddress.getLoopbackAddress();
                 int players = flags.players == null ? 2 : flags.players;
-                host = LockstepHost.open(settings, bind, flags.hostPort, players, match.config.inputDelay());
+                host = LockstepHost.open(settings, bind, flags.hostPort, players, match.config);
+                if (resume != null) {
+                    host.resumeAt(match.loop.simulatedNanos() / match.config.turnNanos());
+                }
+                match.host = host;
+                int watchers = flags.waitSpectators == null ? 0 : flags.waitSpectators;
+                host.startAfterSpectators(watchers);
                 out.println("hosting on " + bind.getHostAddress() + ":" + host.port() + " as " + name
-                        + ": waiting for " + (players - 1) + " more player(s)");
+                        + ": waiting for " + (players - 1) + " more player(s)"
+                        + (watchers > 0 ? " and " + watchers + " spectator(s)" : ""));
                 link = host.awaitStart(Duration.ofHours(1));
+            } else if (flags.spectate != null) {
+                out.println("watching " + flags.spectate.host() + ":" + flags.spectate.port() + " as " + name);
+                link = LockstepClient.spectate(settings, flags.spectate.host(), flags.spectate.port(),
+                        Duration.ofHours(1));
             } else {
                 out.println("joining " + flags.join.host() + ":" + flags.join.port() + " as " + name);
-                link = LockstepClient.join(settings, flags.join.host(), flags.join.port(), Duration.ofHours(1));
+                link = LockstepClient.join(settings, flags.join.host(), flags.join.port(), Duration.ofHours(1),
+                        MatchResilience.tokens());
             }
         } catch (IOException | TimeoutException e) {
             if (host != null) {
@@ -160,9 +220,18 @@ public final class NetMatch {
 
     private int play(PeerLink link, InputStream in, Optional<WindowLauncher> window, Function<String, String> env)
             throws IOException {
-        session = LockstepSession.start(loop, game.inputs(), link, config);
+        startSession(link);
         session.onReport(out::println);
-        MatchControls controls = new MatchControls(loop, config.turnNanos(), link.names(), out::println);
+        if (session.seat() == 0) {
+            session.serveRejoins(game.snapshots());
+        }
+        if (session.seat() < 0 && flags.spectateDelay != null) {
+            session.spectatorDelay(flags.spectateDelay);
+        }
+        if (flags.diagnose != null) {
+            session.diagnose(game.snapshots(), flags.diagnose);
+        }
+        controls = new MatchControls(loop, config.turnNanos(), link.names(), out::println);
         session.filter(controls);
         controls.install(game.console(), session);
         Runnable saved = run.exitGuard().apply(game.console());
@@ -173,22 +242,56 @@ public final class NetMatch {
         }
     }
 
+    /** A new match at time 0, a resumed one from {@code --load}, or this seat taken back in one under way. */
+    private void startSession(PeerLink link) throws IOException {
+        if (link.rejoining()) {
+            out.println("rejoining the match under way as " + link.names().get(link.seat()) + " (seat "
+                    + link.seat() + "): receiving the host's snapshot");
+            if (game.recorder() != null) {
+                game.recorder().detach(); // its journal starts at time 0; this world starts mid-match
+            }
+            rejoinStart = real.nanoTime();
+            rejoined = true;
+            try {
+                session = LateStart.rejoin(loop, game.inputs(), link, config, game.snapshots(), Duration.ofSeconds(30));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted during the rejoin", e);
+            }
+            out.println("restored the host's snapshot at turn " + session.turn() + " in "
+                    + (real.nanoTime() - rejoinStart) / 1_000_000 + " ms: catching up");
+        } else if (resume != null) {
+            session = LateStart.resume(loop, game.inputs(), link, config);
+        } else {
+            session = LockstepSession.start(loop, game.inputs(), link, config);
+        }
+    }
+
     private int playMatch(InputStream in, Optional<WindowLauncher> window, Function<String, String> env)
             throws IOException {
         if (run.stopAtNanos() != null) {
             session.endAt((run.stopAtNanos() + config.turnNanos() - 1) / config.turnNanos());
         }
-        int team = session.seat() % 2;
-        game.playAs(team, (type, code, x, y, z, w) -> session.submit(new Command(type, code, x, y, z, w)));
+        int team = Math.max(0, session.seat()) % 2;
+        boolean[] told = {false};
+        game.playAs(team, session.seat() < 0 ? (type, code, x, y, z, w) -> {
+            if (!told[0]) {
+                told[0] = true;
+                out.println("a spectator gives no orders");
+            }
+        } : (type, code, x, y, z, w) -> session.submit(new Command(type, code, x, y, z, w)));
         game.onBeforeFrame(this::beforeFrame);
         game.onStatusLine(() -> line);
         game.console().register("net", "net", "the network match: turn, input delay, round trip, players",
                 (args, reply) -> {
                     args.expectAtMost(0);
-                    reply.accept(session.line() + "  players " + String.join(", ", session.names()));
+                    reply.accept(matchLine() + "  players " + String.join(", ", session.names()));
                 });
-        out.println("match started: " + String.join(", ", session.names()) + "; you are " + session.names()
-                .get(session.seat()) + " (seat " + session.seat() + ") commanding team " + team);
+        out.println("match started: " + String.join(", ", session.names()) + (session.seat() < 0
+                ? "; you watch" + (flags.spectateDelay == null || flags.spectateDelay.isZero() ? ""
+                : ", " + Durations.exactSeconds(flags.spectateDelay.toNanos()) + " behind")
+                : "; you are " + session.names().get(session.seat()) + " (seat " + session.seat()
+                + ") commanding team " + team));
         boolean windowed = false;
         if (!run.headless() && window.isPresent() && (run.offscreen() || env.apply("DISPLAY") != null
                 || env.apply("WAYLAND_DISPLAY") != null)) {
@@ -217,8 +320,17 @@ public final class NetMatch {
     private void beforeFrame() {
         long now = real.nanoTime();
         session.poll();
+        if (rejoinStart >= 0 && !session.catchingUp()) {
+            out.println("playing live at turn " + session.turn() + ", " + String.format("%.2f",
+                    (now - rejoinStart) / 1e9) + " s after the reconnect");
+            rejoinStart = -1;
+        }
+        if (host != null && host.spectators() != toldSpectators && session.stopReason() == null) {
+            toldSpectators = host.spectators();
+            controls.announceSpectators(toldSpectators);
+        }
         if (now >= nextLine) {
-            line = session.line();
+            line = matchLine();
             nextLine = now + SECOND / 4;
         }
     }
@@ -240,11 +352,11 @@ public final class NetMatch {
                 long now = real.nanoTime();
                 if (now >= nextPrint[0]) {
                     if (run.counters() != null) {
-                        out.println(run.counters().apply(game) + " | " + session.line());
+                        out.println(run.counters().apply(game) + " | " + matchLine());
                     }
                     nextPrint[0] = Math.max(nextPrint[0] + SECOND, now);
                 }
-                if (quit || session.stopReason() != null || session.ended()) {
+                if (quit || session.ended() || session.stopReason() != null && !diagnosing(now)) {
                     runner.stop();
                 }
             });
@@ -253,13 +365,43 @@ public final class NetMatch {
         }
     }
 
+    /** The session's counters line, with the spectators (as the host said) and a spectator's lag. */
+    private String matchLine() {
+        return session.line() + (controls.spectators() > 0 ? "  spectators " + controls.spectators() : "")
+                + (session.seat() < 0 ? "  watching" + (session.turnsHeld() > 0 ? ", " + session.turnsHeld()
+                + " turns behind" : "") : "");
+    }
+
+    /**
+     * Whether a stopped match still diagnoses its desync with the others: at most {@value #DIAGNOSIS_SECONDS} s,
+     * since a rogue peer can stop a match and never answer.
+     */
+    private boolean diagnosing(long now) {
+        if (stoppedAt < 0) {
+            stoppedAt = now;
+        }
+        return session.diagnosing() && now - stoppedAt < DIAGNOSIS_SECONDS * SECOND;
+    }
+
     /** Leaves (telling the others why), then saves and prints what this player owes. The stop was reported. */
     private int finish() throws IOException {
+        if (session.ended()) {
+            out.println("match over at turn " + session.turn() + " (simulated "
+                    + Durations.exactSeconds(loop.simulatedNanos()) + ")");
+        }
         session.close();
+        if (flags.join != null) {
+            MatchResilience.tokens().forget(flags.join.host(), flags.join.port(), session.names().get(session.seat()));
+        }
         // Only a file the player asked for (--record, or the console's record): nothing lands in the working
         // directory unasked.
         Path file = run.record();
-        if (session.stopReason() != null && file == null) {
+        if (file != null && rejoined) {
+            out.println("no recording: this player rejoined mid-match (a recording journals from time 0; the "
+                    + "others' recordings hold the whole match)");
+            file = null;
+        }
+        if (session.stopReason() != null && file == null && !session.hostLost() && !rejoined) {
             out.println("no --record: no replay saved to bisect it"); // the stop itself was reported once
         }
         game.console().finish(out::println);
@@ -272,6 +414,9 @@ public final class NetMatch {
             } catch (IOException e) {
                 failed = new IOException("--record: cannot write " + file + ": " + e.getMessage(), e);
             }
+        }
+        if (session.hostLost()) {
+            MatchResilience.hostLost(game, session, failed == null ? file : null, out);
         }
         if (run.printHash()) {
             out.println("world-hash: " + StateHash.hex(game.worldHash()));

@@ -18,6 +18,7 @@ import java.util.function.Function;
  * @param stopAtNanos simulated time to end at, or null to play until quit or the match stops
  * @param record      where to save this player's recording at the end (a stopped or interrupted match too), or
  *                    null for no recording file
+ * @param load        the snapshot every player of a resumed match loads (the same file everywhere), or null
  * @param printHash   print the final world hash
  * @param screenshots PNGs to write (window only)
  * @param counters    the headless counters line for a game (the session's line is appended), or null for none
@@ -28,6 +29,6 @@ import java.util.function.Function;
  *                    does not depend on it
  */
 public record NetRun(MatchSetup config, boolean headless, boolean offscreen, int fps, Long stopAtNanos, Path record,
-                     boolean printHash, List<Screenshot> screenshots, Function<RtsGame, String> counters,
-                     Function<Console, Runnable> exitGuard, int workers) {
+                     Path load, boolean printHash, List<Screenshot> screenshots,
+                     Function<RtsGame, String> counters, Function<Console, Runnable> exitGuard, int workers) {
 }

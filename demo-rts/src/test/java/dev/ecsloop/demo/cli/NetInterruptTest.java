@@ -46,11 +46,20 @@ class NetInterruptTest {
         }
 
         static Child start(String... args) throws IOException {
+            return startIn(null, args);
+        }
+
+        /** As {@link #start}, in working directory {@code dir} (null: this JVM's). */
+        static Child startIn(Path dir, String... args) throws IOException {
             Path java = Path.of(System.getProperty("java.home"), "bin", "java");
             List<String> command = new java.util.ArrayList<>(List.of(java.toString(), "-cp",
                     System.getProperty("java.class.path"), "dev.ecsloop.demo.Main"));
             command.addAll(List.of(args));
-            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+            ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+            if (dir != null) {
+                builder.directory(dir.toFile());
+            }
+            Process p = builder.start();
             Child child = new Child(p);
             Thread reader = new Thread(() -> {
                 try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(),

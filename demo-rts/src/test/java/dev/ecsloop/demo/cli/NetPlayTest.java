@@ -25,9 +25,28 @@ class NetPlayTest {
             "--host 0 --secret s | --host: port 0 must be from 1 to 65535",
             "--join nowhere --name a --secret s | --join: 'nowhere' is not HOST:PORT",
             "--join h:99999 --name a --secret s | --join: port 99999 must be from 1 to 65535",
-            "--join h:7000 --secret s | --join needs --name (every player needs a different one)",
-            "--host 7000 --join h:7000 --secret s | --host and --join exclude each other: host a match or join one",
-            "--secret s | --secret needs --host or --join",
+            "--join h:7000 --secret s | --join needs --name (everyone needs a different one)",
+            "--host 7000 --join h:7000 --secret s | --host, --join and --spectate exclude each other: host a match, "
+                    + "join one or watch one",
+            "--host 7000 --spectate h:7000 --secret s | --host, --join and --spectate exclude each other",
+            "--secret s | --secret needs --host, --join or --spectate",
+            "--spectate h:7000 --secret s | --spectate needs --name (everyone needs a different one)",
+            "--spectate-delay 1 --secret s | --secret needs --host, --join or --spectate",
+            "--join h:7000 --name a --spectate-delay 1 --secret s | --spectate-delay is a spectator's: it needs "
+                    + "--spectate",
+            "--spectate h:7000 --name a --spectate-delay -1 --secret s | --spectate-delay: '-1' must be from 0 to "
+                    + "600 seconds",
+            "--spectate h:7000 --name a --spectate-delay 1e9 --secret s | --spectate-delay: '1e9' must be from 0 to "
+                    + "600 seconds",
+            "--spectate h:7000 --name a --spectate-delay soon --secret s | --spectate-delay: 'soon' is not a number "
+                    + "of seconds",
+            "--spectate h:7000 --name a --wait-spectators 1 --secret s | --wait-spectators is the host's: drop it "
+                    + "when watching",
+            "--host 7000 --wait-spectators 17 --secret s | --wait-spectators: '17' must be from 0 to 16",
+            "--join h:7000 --name a --diagnose d --spectate-delay 1 --secret s | --spectate-delay is a spectator's",
+            "--host 7000 --input-delay 5..2 --secret s | --input-delay: '5..2': the least delay is over the most",
+            "--host 7000 --input-delay 0..4 --secret s | --input-delay: '0' must be from 1 to 20",
+            "--host 7000 --input-delay 2..x --secret s | --input-delay: 'x' is not a whole number",
             "--host 7000 --players 9 --secret s | --players: '9' must be from 2 to 8",
             "--join h:7000 --name a --players 3 --secret s | --players is the host's: drop it when joining",
             "--host 7000 --bind example.com --secret s | --bind: 'example.com' is not an IP address",

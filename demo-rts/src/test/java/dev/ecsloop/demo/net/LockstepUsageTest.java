@@ -36,7 +36,7 @@ class LockstepUsageTest {
         // region lockstep-usage
         LockstepConfig rules = LockstepConfig.defaults(); // 50 ms turns, input delay 3, a hash every 20 turns
         PeerSettings me = PeerSettings.of("alice", secret, BuildId.of(systems), rules.setup(gameSetup));
-        try (LockstepHost host = LockstepHost.open(me, InetAddress.getLoopbackAddress(), port, 2, rules.inputDelay())) {
+        try (LockstepHost host = LockstepHost.open(me, InetAddress.getLoopbackAddress(), port, 2, rules)) {
             PeerLink link = host.awaitStart(Duration.ofMinutes(10)); // joiners: LockstepClient.join(...)
             LockstepSession session = LockstepSession.start(loop, inputs, link, rules);
             session.onReport(System.out::println);

@@ -67,6 +67,23 @@ class MatchControlsTest {
     }
 
     @Test
+    void onlyTheHostCountsSpectatorsAndOnlyFrom0To16() {
+        assertNull(rule.admit(0, MatchControls.encode(MatchControls.AUDIENCE, 0, 2)));
+        assertEquals(2, rule.spectators());
+        assertEquals(List.of(), lines, "a count is shown in the counters, not said");
+        for (Command c : List.of(MatchControls.encode(MatchControls.AUDIENCE, 0, 5),
+                MatchControls.encode(MatchControls.AUDIENCE, 0, 17), MatchControls.encode(MatchControls.AUDIENCE, 0,
+                        1.5), MatchControls.encode(MatchControls.AUDIENCE, 0, -1))) {
+            assertNull(rule.admit(1, c));
+        }
+        assertNull(rule.admit(0, MatchControls.encode(MatchControls.AUDIENCE, 0, 17)));
+        assertEquals(2, rule.spectators(), "a forged or impossible count changed the counters");
+        assertEquals(5, lines.size(), lines.toString());
+        assertTrue(lines.stream().allMatch(l -> l.contains("'s control: only the host counts spectators, 0 to 16")),
+                lines.toString());
+    }
+
+    @Test
     void aRateChangeAppliesAndIsSaidWithItsSender() {
         int ai = game.loop().systems().indexOf(AiSystem.class);
         assertNull(rule.admit(0, MatchControls.encode(MatchControls.RATE, ai, 2)));

@@ -30,6 +30,8 @@ final class Checkpoints {
     private final ArrayDeque<Message.Hash> own = new ArrayDeque<>();
     private long next;
     private Desync desync;
+    /** This peer neither hashes nor compares checkpoints up to this turn (a rejoiner, until it plays again). */
+    private long silentThrough = -1;
 
     Checkpoints(GameLoop loop, PeerLink link, LockstepConfig config, int seat, int players) {
         this.link = link;
@@ -40,6 +42,18 @@ final class Checkpoints {
         this.next = config.hashEvery();
     }
 
+    /**
+     * @return the tick listener that hashes before each tick while {@code running} holds (the session adds it to
+     *         the loop, and removes it when it leaves)
+     */
+    dev.ecsloop.TickListener hasher(java.util.function.BooleanSupplier running, boolean[] playing) {
+        return (system, tickNanos) -> {
+            if (running.getAsBoolean()) {
+                beforeTick(tickNanos, playing);
+            }
+        };
+    }
+
     /** Before a tick of a running game: at a checkpoint, hashes the world, sends the hash and compares it. */
     void beforeTick(long tickNanos, boolean[] playing) {
         long every = Math.multiplyExact((long) config.hashEvery(), config.turnNanos());
@@ -47,6 +61,10 @@ final class Checkpoints {
             return;
         }
         long turn = tickNanos / every * config.hashEvery();
+        if (turn <= silentThrough) {
+            next = turn + config.hashEvery();
+            return;
+        }
         long at = turn * config.turnNanos();
         Message.Hash hash = new Message.Hash(seat, turn, at, hasher.hash());
         next = turn + config.hashEvery();
@@ -67,7 +85,20 @@ final class Checkpoints {
      * @throws IllegalStateException    if too many checkpoints wait for some peer's hash
      */
     void received(Message.Hash h, boolean[] playing) {
+        if (h.turn() <= silentThrough) {
+            return;
+        }
         compare(hashes.report(h.peer(), h.turn(), h.simNanos(), h.hash(), playing));
+    }
+
+    /** This peer (a rejoiner) neither hashes nor compares checkpoints through {@code turn}. */
+    void silentThrough(long turn) {
+        silentThrough = turn;
+    }
+
+    /** Seat {@code peer} plays again and reports checkpoints after {@code turn} only. */
+    void back(int peer, long turn, boolean[] playing) {
+        hashes.silentThrough(peer, turn, playing);
     }
 
     /** A seat stopped playing: open checkpoints no longer wait for its hash. */

@@ -18,7 +18,8 @@ import java.util.function.Consumer;
  * session stops with {@link #lost()} (otherwise a last player would play on alone). Split from
  * {@link LockstepSession} so that the departure rule reads as one piece.
  *
- * <p>Invariants: a seat stops playing at most once and never plays again; faults are kept in the order they came.
+ * <p>Invariants: a seat stops playing only while it plays, and plays again only through a rejoin the host
+ * announced at one point of its order ({@link #back}); faults are kept in the order they came.
  * Not thread-safe: it lives on the loop thread.
  */
 final class Departures {
@@ -30,6 +31,8 @@ final class Departures {
     private final boolean[] playing;
     private final List<PeerFault> faults = new ArrayList<>();
     private String lost;
+    /** Whether the host left saying its match is over (it ended it, rather than being lost). */
+    private boolean hostEnded;
 
     Departures(TurnBook book, Checkpoints checkpoints, List<String> names, int seat) {
         this.book = book;
@@ -62,12 +65,23 @@ final class Departures {
         faults.add(fault);
         boolean afterTheEnd = d.fromTurn() >= endTurn;
         if (d.peer() == 0 && lost == null) {
+            hostEnded = "match over".equals(d.reason());
             // Nobody relays now: play what is here, then stop with this.
             lost = (name(0).equals("host") ? "the host" : "the host " + name(0)) + " left (" + reason + ")";
         } else if (d.peer() != 0 && !afterTheEnd) {
             reports.accept(fault.describe());
         }
         return null;
+    }
+
+    /** Seat {@code peer} was not playing when this peer's world was restored (a rejoiner's view). */
+    void absent(int peer) {
+        playing[peer] = false;
+    }
+
+    /** Seat {@code peer} rejoined: it plays again (its turns and checkpoints were set by the caller). */
+    void back(int peer) {
+        playing[peer] = true;
     }
 
     /** The link to the host is gone (the client's own note); the first reason is kept. */
@@ -80,6 +94,11 @@ final class Departures {
     /** @return why the host is gone, or null */
     String lost() {
         return lost;
+    }
+
+    /** @return whether the host is gone without having ended the match (it did not leave with "match over") */
+    boolean hostLost() {
+        return lost != null && !hostEnded;
     }
 
     /** @return which seats still play; the array is shared, read-only for callers */

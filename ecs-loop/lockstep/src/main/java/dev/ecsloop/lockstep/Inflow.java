@@ -21,9 +21,14 @@ final class Inflow {
     private final Checkpoints checkpoints;
     private final Departures departures;
     private final MatchPause pause;
+    private final Rejoining rejoins;
+    private final Stopping stopping;
 
-    Inflow(LockstepSession session, TurnBook book, Checkpoints checkpoints, Departures departures, MatchPause pause) {
+    Inflow(LockstepSession session, TurnBook book, Checkpoints checkpoints, Departures departures, MatchPause pause,
+           Rejoining rejoins, Stopping stopping) {
         this.session = session;
+        this.rejoins = rejoins;
+        this.stopping = stopping;
         this.book = book;
         this.checkpoints = checkpoints;
         this.departures = departures;
@@ -35,14 +40,14 @@ final class Inflow {
             if (m instanceof Message.Turn t) {
                 book.accept(t.peer(), t.turn(), t.commands());
             } else if (m instanceof Message.Hash h) {
-                if (session.stopReason() == null) {
+                if (stopping.reason() == null) {
                     checkpoints.received(h, departures.playing());
                 }
                 if (checkpoints.desync() != null) {
                     session.desynced();
                 }
             } else if (m instanceof Message.Mismatch || m instanceof Message.Probe || m instanceof Message.Fields) {
-                session.hunt().received(m, checkpoints.agreedThrough());
+                stopping.hunt().received(m, checkpoints.agreedThrough());
             } else if (m instanceof Message.Drop d) {
                 session.stop(departures.left(d, session.endTurn(), session.reports()), false);
             } else if (m instanceof Message.Stop s) {
@@ -50,6 +55,10 @@ final class Inflow {
                         + Echo.printable(s.reason(), Codec.MAX_STRING), false);
             } else if (m instanceof Message.Resume r) {
                 pause.resumed(r.turn(), r.peer());
+            } else if (m instanceof Message.SnapshotWanted w) {
+                rejoins.wanted(w.peer());
+            } else if (m instanceof Message.Rejoined r) {
+                rejoins.rejoined(r, session.reports());
             } else if (m instanceof Message.Lost l) {
                 departures.lostHost(l.reason());
             }

@@ -1,7 +1,5 @@
 package dev.ecsloop.lockstep;
 
-import dev.ecsloop.time.Durations;
-import com.artemis.BaseSystem;
 import dev.ecsloop.GameLoop;
 import dev.ecsloop.TickListener;
 import dev.ecsloop.input.InputQueue;
@@ -9,7 +7,6 @@ import dev.ecsloop.lockstep.net.PeerLink;
 import dev.ecsloop.lockstep.turn.Desync;
 import dev.ecsloop.lockstep.turn.TurnBook;
 import dev.ecsloop.lockstep.wire.Message;
-
 import dev.ecsloop.snapshot.Snapshots;
 
 import java.nio.file.Path;
@@ -41,12 +38,10 @@ import java.util.function.Consumer;
  *
  * <p>The session ties the turn book to the loop; {@code OwnTurns} (what this peer sends), {@code TurnDelivery}
  * (posting turns at their instants), {@code MatchPause} (match-wide pause), {@code Checkpoints} (state hashes),
- * {@code Departures} (who still plays) and {@code DesyncHunt} (desync diagnosis) each keep one rule.
+ * {@code Departures} (who still plays), {@code Stopping} (the stop, desync diagnosis after it), {@code Rejoining}
+ * (seats that come back) and {@code InputDelay} (the delay the host adapts to round trips) each keep one rule.
  */
 public final class LockstepSession {
-
-    /** Hashes the world at each checkpoint; its own object so that the callback is not part of the API. */
-    private final TickListener checkpointHasher = this::beforeTick;
 
     /** How many of its own checkpoints a session keeps for {@link #checkpoints()}: over an hour at one a second. */
     public static final int KEPT_CHECKPOINTS = 4096;
@@ -64,31 +59,42 @@ public final class LockstepSession {
     private final Departures departures;
     private final OwnTurns own;
     private final Inflow inflow;
+    private final Rejoining rejoins;
+    private final InputDelay delay;
+    private final Stopping stopping;
+    /** Hashes the world at each checkpoint while the game runs; its own object, not part of the API. */
+    private final TickListener checkpointHasher;
     private Consumer<String> reports = line -> { };
-    private CommandFilter filter = CommandFilter.ALL;
+    private CommandFilter filter;
     private long endTurn = Long.MAX_VALUE;
     private long horizonNanos;
-    private String stopReason;
-    private DesyncHunt hunt;
     /** A spectator's delay in turns: it stays this far behind the newest complete turn. */
     private long behind;
 
-    private LockstepSession(GameLoop loop, InputQueue inputs, PeerLink link, LockstepConfig config) {
+    LockstepSession(GameLoop loop, InputQueue inputs, PeerLink link, LockstepConfig config, TurnBook book) {
         this.loop = loop;
         this.link = link;
         this.config = config;
         this.seat = link.seat();
         this.names = link.names();
-        this.book = new TurnBook(names.size(), config.inputDelay(), true);
+        this.book = book;
         this.checkpoints = new Checkpoints(loop, link, config, seat, names.size());
-        this.pause = new MatchPause(loop, this::resumedBy);
-        this.delivery = new TurnDelivery(loop, inputs, book, config.turnNanos(), pause);
         this.departures = new Departures(book, checkpoints, names, seat);
-        this.hunt = DesyncHunt.passive(link, config);
+        this.pause = new MatchPause(loop, by -> {
+            if (by != seat) { // this peer's own resume is said by its caller
+                reports.accept(departures.name(by) + " resumed the match at turn " + turn());
+            }
+        });
+        this.delivery = new TurnDelivery(loop, inputs, book, config.turnNanos(), pause);
+        this.stopping = new Stopping(loop, link, config, checkpoints);
         this.playing = departures.playing();
-        this.own = new OwnTurns(link, book, config.inputDelay());
-        this.inflow = new Inflow(this, book, checkpoints, departures, pause);
+        this.own = new OwnTurns(link, book);
+        this.delay = new InputDelay(config, loop, link);
+        this.filter = delay.around(CommandFilter.ALL);
+        this.rejoins = new Rejoining(loop, config, link, book, departures, checkpoints, own, delay);
+        this.inflow = new Inflow(this, book, checkpoints, departures, pause, rejoins, stopping);
         limit((book.completed() + 1) * config.turnNanos());
+        this.checkpointHasher = checkpoints.hasher(() -> stopping.reason() == null, playing);
         loop.addTickListener(checkpointHasher);
     }
 
@@ -104,12 +110,37 @@ public final class LockstepSession {
      * @throws IllegalStateException if the loop has already advanced
      */
     public static LockstepSession start(GameLoop loop, InputQueue inputs, PeerLink link, LockstepConfig config) {
-        Objects.requireNonNull(inputs, "inputs");
-        if (loop.simulatedNanos() != 0) {
-            throw new IllegalStateException("a lockstep game starts at simulated time 0, the loop is at "
-                    + Durations.exactSeconds(loop.simulatedNanos()));
-        }
-        return new LockstepSession(loop, inputs, link, config);
+        return new LockstepSession(loop, Objects.requireNonNull(inputs, "inputs"), link, config,
+                LateStart.freshBook(loop, link, config));
+    }
+
+    /**
+     * Serves rejoins (the host's player): a reconnected seat gets a snapshot of this loop taken at the next poll
+     * with no turn held, and the turns since. Without it a rejoin is refused on the rejoiner's side.
+     *
+     * @param snapshots snapshots of this session's loop
+     * @return this session
+     * @throws IllegalArgumentException if the snapshots are of another loop
+     */
+    public LockstepSession serveRejoins(Snapshots snapshots) {
+        rejoins.serveWith(snapshots);
+        return this;
+    }
+
+    /** @return whether this peer rejoined and still catches up (its simulation runs faster than real time) */
+    public boolean catchingUp() {
+        return rejoins.catchingUp();
+    }
+
+    /** @return whether the host is lost (gone without ending the match) and the match stops for that, not a desync */
+    public boolean hostLost() {
+        return departures.hostLost() && (stopReason() == null || stopReason().equals(departures.lost()));
+    }
+
+    /* For Rejoining: this peer catches up from the snapshot's delay, taking the relayed messages it does not hold. */
+    void catchUp(InputDelay.State atSnapshot, List<Message> meanwhile) {
+        rejoins.catchUp(atSnapshot);
+        meanwhile.stream().filter(m -> !rejoins.heldAlready(m)).forEach(inflow::take);
     }
 
     /**
@@ -120,6 +151,7 @@ public final class LockstepSession {
      */
     public LockstepSession onReport(Consumer<String> sink) {
         this.reports = Objects.requireNonNull(sink, "sink");
+        delay.onReport(sink);
         return this;
     }
 
@@ -131,7 +163,7 @@ public final class LockstepSession {
      * @return this session
      */
     public LockstepSession filter(CommandFilter rule) {
-        this.filter = Objects.requireNonNull(rule, "rule");
+        this.filter = delay.around(Objects.requireNonNull(rule, "rule"));
         return this;
     }
 
@@ -148,10 +180,7 @@ public final class LockstepSession {
      * @throws IllegalArgumentException if the snapshots are of another loop, or this is a spectator
      */
     public LockstepSession diagnose(Snapshots snapshots, Path dir) {
-        if (snapshots.loop() != loop || seat < 0) {
-            throw new IllegalArgumentException("the snapshots must be of this session's loop, and of a player");
-        }
-        hunt = new DesyncHunt(snapshots, Objects.requireNonNull(dir, "dir"), link, config);
+        stopping.diagnose(snapshots, Objects.requireNonNull(dir, "dir"));
         return this;
     }
 
@@ -165,21 +194,11 @@ public final class LockstepSession {
      * @throws IllegalArgumentException if the delay is negative
      */
     public LockstepSession spectatorDelay(java.time.Duration delay) {
-        if (seat >= 0) {
-            throw new IllegalStateException("only a spectator can be delayed; this peer plays seat " + seat);
-        }
-        if (delay.isNegative()) {
-            throw new IllegalArgumentException("negative spectator delay " + delay);
-        }
-        behind = (delay.toNanos() + config.turnNanos() - 1) / config.turnNanos();
+        behind = Counters.spectatorTurns(seat, delay, config.turnNanos());
         return this;
     }
 
-    /* For Inflow: the hunt (passive until diagnose), the end turn, the report sink, as they are now. */
-    DesyncHunt hunt() {
-        return hunt;
-    }
-
+    /* For Inflow: the end turn and the report sink, as they are now. */
     long endTurn() {
         return endTurn;
     }
@@ -190,12 +209,12 @@ public final class LockstepSession {
 
     /** @return whether a desync is being diagnosed with the peers (keep polling and running frames) */
     public boolean diagnosing() {
-        return hunt.active();
+        return stopping.hunt().active();
     }
 
     /** @return the desync diagnosis block (a few lines), or null until it is made */
     public String desyncReport() {
-        return hunt.report();
+        return stopping.hunt().report();
     }
 
     /**
@@ -218,15 +237,14 @@ public final class LockstepSession {
      *
      * @param command the input
      * @return the turn it takes effect in, or -1 if the game has stopped or this is a spectator
+     * @throws IllegalArgumentException if its type is under {@link Command#GAME_TYPES} (the session's own)
      */
     public long submit(Command command) {
         Objects.requireNonNull(command, "command");
-        if (stopReason != null || seat < 0) {
+        if (stopping.reason() != null || seat < 0 || rejoins.catchingUp()) {
             return -1;
         }
-        long turn = turn() + config.inputDelay();
-        own.schedule(turn, command);
-        return turn;
+        return own.schedule(turn() + inputDelay(), command);
     }
 
     /**
@@ -234,7 +252,7 @@ public final class LockstepSession {
      * sent, posts every newly complete turn's inputs at its instant, and moves the horizon. Never blocks.
      */
     public void poll() {
-        if (stopReason != null) {
+        if (stopping.reason() != null) {
             if (diagnosing()) {
                 pollDiagnosis();
             }
@@ -244,18 +262,19 @@ public final class LockstepSession {
             desynced();
             return;
         }
-        sendLeftTurns();
-        for (Message m = link.poll(); m != null && stopReason == null; m = link.poll()) {
+        own.sendUpTo(delay.sendingUpTo(Math.min(turn(), endTurn), own)); // the batches for the turns left
+        for (Message m = link.poll(); m != null && stopping.reason() == null; m = link.poll()) {
             inflow.take(m);
         }
-        if (stopReason != null) {
+        if (stopping.reason() != null) {
             return;
         }
         long complete = book.completed() + 1; // not nextToTake: a turn held for its instant stops the taking
         long shown = complete >= endTurn || departures.lost() != null ? endTurn : complete - behind;
         long horizon = Math.multiplyExact(Math.min(deliverNow(), Math.min(endTurn, shown)), config.turnNanos());
-        hunt.between(loop.simulatedNanos(), checkpoints.agreedThrough());
-        limit(Math.min(horizon, hunt.captureNanos()));
+        stopping.hunt().between(loop.simulatedNanos(), checkpoints.agreedThrough());
+        limit(Math.min(horizon, stopping.hunt().captureNanos()));
+        rejoins.poll(turn(), delivery.held() < 0, reports);
         if (departures.lost() != null && waiting()) {
             stop(departures.lost(), false); // the host is gone and the turns it sent are played: nothing more can come
         }
@@ -271,7 +290,7 @@ public final class LockstepSession {
      */
     public void poll(long waitNanos) throws InterruptedException {
         poll();
-        if (stopReason == null && waiting() || diagnosing() && loop.simulatedNanos() >= horizonNanos) {
+        if (stopping.reason() == null && waiting() || diagnosing() && loop.simulatedNanos() >= horizonNanos) {
             Message m = link.await(waitNanos);
             if (m != null) {
                 inflow.take(m);
@@ -280,28 +299,18 @@ public final class LockstepSession {
         }
     }
 
-    private void sendLeftTurns() {
-        own.sendUpTo(Math.min(turn(), endTurn) - 1 + config.inputDelay());
-    }
-
     /** This peer found the first desync: stops the game, and with diagnosis announces where to meet. */
     void desynced() {
-        hunt.found(checkpoints.desync().turn(), true);
+        stopping.hunt().found(checkpoints.desync().turn(), true);
         stop(checkpoints.desync().describe(names), true);
     }
 
-    /**
-     * The game stopped on a desync under diagnosis: takes in the others' turns and answers, simulates up to the
-     * mismatched checkpoint if this peer is behind it, and moves the hunt on. Nothing past that checkpoint runs.
-     */
+    /** The game stopped on a desync under diagnosis: takes in the others' turns and answers, moves the hunt on. */
     private void pollDiagnosis() {
         for (Message m = link.poll(); m != null; m = link.poll()) {
             inflow.take(m);
         }
-        long meet = hunt.meetNanos();
-        long horizon = loop.simulatedNanos() < meet
-                ? Math.min(meet, Math.multiplyExact(deliverNow(), config.turnNanos())) : meet;
-        limit(hunt.advance(loop.simulatedNanos(), checkpoints.agreedThrough(), playing, horizon, reports));
+        limit(stopping.diagnosisHorizon(this::deliverNow, playing, reports));
     }
 
     /** Posts what can be posted now; @return the turn whose start the turns held let the simulation reach */
@@ -318,14 +327,7 @@ public final class LockstepSession {
      * @return whether a match-wide pause was ended
      */
     public boolean resumeMatch() {
-        return stopReason == null && pause.resumeHere(link, seat);
-    }
-
-    /** A resume ended this peer's match-wide pause; another seat's is reported (this one's caller says its own). */
-    private void resumedBy(int by) {
-        if (by != seat) {
-            reports.accept(departures.name(by) + " resumed the match at turn " + turn());
-        }
+        return stopping.reason() == null && pause.resumeHere(link, seat);
     }
 
     /** @return whether the match is held by a match-wide pause */
@@ -335,16 +337,10 @@ public final class LockstepSession {
 
     /** Stops the game with {@code reason}; nothing if it is null or the game has stopped already. */
     void stop(String reason, boolean tellOthers) {
-        if (stopReason != null || reason == null) {
-            return;
+        if (stopping.stop(reason, tellOthers)) {
+            limit(loop.simulatedNanos());
+            reports.accept("game stopped at turn " + turn() + ": " + reason);
         }
-        stopReason = reason;
-        hunt.stopped();
-        limit(loop.simulatedNanos());
-        if (tellOthers) {
-            link.send(new Message.Stop(seat, reason));
-        }
-        reports.accept("game stopped at turn " + turn() + ": " + reason);
     }
 
     private void limit(long simNanos) {
@@ -352,21 +348,19 @@ public final class LockstepSession {
         loop.setHorizon(horizonNanos);
     }
 
-    /** Before each tick: at a hash checkpoint, hashes the world and compares it with the peers'. */
-    private void beforeTick(BaseSystem system, long tickNanos) {
-        if (stopReason == null) {
-            checkpoints.beforeTick(tickNanos, playing);
-        }
-    }
-
     /** @return the turn the simulation is in */
     public long turn() {
         return loop.simulatedNanos() / config.turnNanos();
     }
 
-    /** @return the input delay in turns */
+    /** @return the input delay in turns now (the host may change it during the match: {@link #delayChanges()}) */
     public int inputDelay() {
-        return config.inputDelay();
+        return delay.at(turn());
+    }
+
+    /** @return the input delay's changes so far, oldest first, the same on every peer (at most 256 kept) */
+    public List<DelayChange> delayChanges() {
+        return delay.changes();
     }
 
     /** @return the rules */
@@ -386,7 +380,7 @@ public final class LockstepSession {
 
     /** @return whether the simulation is held at the horizon waiting for a peer's inputs (not at the end) */
     public boolean waiting() {
-        return stopReason == null && loop.simulatedNanos() >= horizonNanos && delivery.held() < 0
+        return stopping.reason() == null && loop.simulatedNanos() >= horizonNanos && delivery.held() < 0
                 && book.nextToTake() < endTurn;
     }
 
@@ -422,7 +416,7 @@ public final class LockstepSession {
 
     /** @return why the game stopped, or null while it runs */
     public String stopReason() {
-        return stopReason;
+        return stopping.reason();
     }
 
     /** @return the desync that stopped the game, if this peer saw it, or null */
@@ -432,10 +426,7 @@ public final class LockstepSession {
 
     /** @return the counters line: turn, input delay, round trip, waiting */
     public String line() {
-        long r = rttNanos();
-        return "turn " + turn() + "  delay " + config.inputDelay() + " turns (" + config.inputDelay()
-                * config.turnNanos() / 1_000_000 + " ms)  rtt " + (r < 0 ? "-" : String.format("%.1f ms", r / 1e6))
-                + (stopReason != null ? "  STOPPED" : waiting() ? "  waiting" : "");
+        return Counters.line(this);
     }
 
     /**
@@ -443,7 +434,7 @@ public final class LockstepSession {
      * game had stopped), stops sending and closes the link. The loop, world and recording stay.
      */
     public void close() {
-        leave(ended() ? "match over" : stopReason != null ? "stopped" : "quit");
+        leave(ended() ? "match over" : stopping.reason() != null ? "stopped" : "quit");
     }
 
     /**

@@ -28,16 +28,46 @@ final class OwnTurns {
     private final ArrayDeque<Scheduled> pending = new ArrayDeque<>();
     private long lastSent;
 
-    OwnTurns(PeerLink link, TurnBook book, int inputDelay) {
+    /** Sends from the turn after the last one the book holds for this seat (the empty turns, or a resumed start). */
+    OwnTurns(PeerLink link, TurnBook book) {
         this.link = link;
         this.book = book;
         this.seat = link.seat();
-        this.lastSent = inputDelay - 1L;
+        this.lastSent = book.received(Math.max(seat, 0));
     }
 
-    /** Schedules {@code command} for turn {@code turn}. */
-    void schedule(long turn, Command command) {
-        pending.addLast(new Scheduled(turn, command));
+    /** Sends nothing until {@link #resumeFrom} (a rejoiner catching up: its seat's turns are empty meanwhile). */
+    void hold() {
+        lastSent = Long.MAX_VALUE;
+        pending.clear();
+    }
+
+    /** This seat plays again: its next batch is for turn {@code turn}. */
+    void resumeFrom(long turn) {
+        lastSent = turn - 1;
+        pending.clear();
+    }
+
+    /**
+     * Schedules the game's {@code command} for turn {@code turn}, or the first turn not sent yet if that one is
+     * (the input delay went down).
+     *
+     * @return the turn it takes effect in
+     * @throws IllegalArgumentException if its type is one the session reserves
+     */
+    long schedule(long turn, Command command) {
+        if (command.type() < Command.GAME_TYPES) {
+            throw new IllegalArgumentException("command type " + command.type() + " is reserved for the session; "
+                    + "a game's types start at " + Command.GAME_TYPES);
+        }
+        long at = Math.max(turn, lastSent + 1);
+        pending.addLast(new Scheduled(at, command));
+        return at;
+    }
+
+    /** Puts the session's own {@code command} (a reserved type) in the next batch this peer sends. */
+    void announce(Command command) {
+        pending.addLast(new Scheduled(lastSent + 1, command));
     }
 
     /** Sends every batch up to turn {@code upTo}; the steady frame within a turn allocates nothing. */

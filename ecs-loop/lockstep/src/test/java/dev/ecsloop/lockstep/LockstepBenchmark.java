@@ -34,9 +34,23 @@ public final class LockstepBenchmark {
     private LockstepBenchmark() {
     }
 
-    /** One peer in real time: measures when each of its orders is seen by a tick, in real time. */
+    /**
+     * One peer in real time: measures when each of its orders is seen by a tick, in real time, and counts the
+     * frames its simulation waited at the horizon for another peer's inputs (stalls), after a warm-up.
+     */
     static final class Peer {
         final String name;
+        final LockstepConfig config;
+        /** Orders given and stalls before this simulated time are not counted (the delay is still settling). */
+        long warmupNanos;
+        /** Frames that ended with the simulation waiting at the horizon, and how many runs of them. */
+        int stalledFrames;
+        int stalls;
+        int finalDelay;
+        int units = UNITS;
+        /** As {@link #latencies}, less the simulated time from the turn's instant to the tick that saw the order. */
+        final List<Long> toInstant = new ArrayList<>();
+        List<DelayChange> changes = List.of();
         final Clock real = Clock.system();
         final List<Long> givenReal = new ArrayList<>();
         final List<Long> givenTurnDelay = new ArrayList<>();
@@ -47,20 +61,27 @@ public final class LockstepBenchmark {
         long simNanos;
 
         Peer(String name) {
+            this(name, CONFIG);
+        }
+
+        Peer(String name, LockstepConfig config) {
             this.name = name;
+            this.config = config;
         }
 
         void run(PeerLink link, long endTurn) {
             try {
                 ManualClock clock = new ManualClock();
-                TestPeer.Game game = TestPeer.build(clock, UNITS);
+                TestPeer.Game game = TestPeer.build(clock, units);
                 GameLoop loop = game.loop();
-                LockstepSession session = LockstepSession.start(loop, game.inputs(), link, CONFIG);
+                LockstepSession session = LockstepSession.start(loop, game.inputs(), link, config);
                 session.endAt(endTurn);
                 int seat = link.seat();
                 long nextOrder = 250_000_000L + seat * 50_000_000L;
                 int orders = 0;
                 int seen = 0;
+                boolean waited = false;
+                List<Boolean> counted = new ArrayList<>();
                 long last = real.nanoTime();
                 long nextFrame = last + FRAME;
                 while (!session.ended() && session.stopReason() == null) {
@@ -70,17 +91,23 @@ public final class LockstepBenchmark {
                     last = now;
                     loop.frame();
                     long after = real.nanoTime();
+                    boolean waiting = session.waiting() && loop.simulatedNanos() >= warmupNanos;
+                    stalledFrames += waiting ? 1 : 0;
+                    stalls += waiting && !waited ? 1 : 0;
+                    waited = waiting;
                     List<CommandSystem.Seen> all = game.commands().seen;
                     for (; seen < all.size(); seen++) {
                         CommandSystem.Seen s = all.get(seen);
-                        if (s.team() == seat) {
+                        if (s.team() == seat && counted.get((int) s.x())) {
                             int index = (int) s.x();
                             latencies.add(after - givenReal.get(index));
+                            toInstant.add(after - givenReal.get(index) - (s.tickNanos() - s.eventSimNanos()));
                         }
                     }
                     if (seat >= 0 && loop.simulatedNanos() >= nextOrder) {
                         long turn = session.turn();
                         givenReal.add(after);
+                        counted.add(loop.simulatedNanos() >= warmupNanos);
                         givenTurnDelay.add(session.submit(new Command(1, seat, orders++, 50, 0, 0)) - turn);
                         nextOrder += 500_000_000L;
                     }
@@ -92,6 +119,8 @@ public final class LockstepBenchmark {
                 }
                 bytes = link.bytes();
                 simNanos = loop.simulatedNanos();
+                finalDelay = session.inputDelay();
+                changes = session.delayChanges();
             } catch (Throwable e) {
                 failure = e;
             } finally {

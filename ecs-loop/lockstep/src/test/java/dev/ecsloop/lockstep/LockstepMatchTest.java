@@ -79,16 +79,21 @@ class LockstepMatchTest {
     }
 
     static void assertAllAgree(List<TestPeer> peers, LockstepConfig config) {
+        assertAllAgree(peers, config, END_TURN);
+    }
+
+    /** As above, for a match that ends at {@code endTurn}; with an adaptive delay, orders within its range. */
+    static void assertAllAgree(List<TestPeer> peers, LockstepConfig config, long endTurn) {
         TestPeer first = peers.get(0);
         for (TestPeer p : peers) {
             assertNull(p.session.stopReason(), p.name + " stopped; reports: "
                     + peers.stream().map(q -> q.name + " " + q.reports).toList());
         }
         List<Message.Hash> reference = hashesOnly(first.session.checkpoints());
-        assertEquals(END_TURN / config.hashEvery(), reference.size(), "checkpoints of " + first.name);
+        assertEquals(endTurn / config.hashEvery(), reference.size(), "checkpoints of " + first.name);
         for (TestPeer p : peers) {
             assertNull(p.session.stopReason(), p.name + " stopped");
-            assertEquals(END_TURN * config.turnNanos(), p.finalSimNanos, p.name + " ended elsewhere");
+            assertEquals(endTurn * config.turnNanos(), p.finalSimNanos, p.name + " ended elsewhere");
             assertEquals(reference, hashesOnly(p.session.checkpoints()), p.name + "'s checkpoints");
             assertEquals(first.finalHash, p.finalHash, p.name + "'s final world");
             assertEquals(first.seen, p.seen, p.name + " saw other orders");
@@ -96,7 +101,8 @@ class LockstepMatchTest {
         int orders = 0;
         for (TestPeer p : peers) {
             for (TestPeer.Given g : p.given) {
-                assertEquals(g.turn() + config.inputDelay(), g.effectTurn(), "scheduled turn of " + g);
+                long delay = g.effectTurn() - g.turn();
+                assertTrue(delay >= config.delayFloor() && delay <= config.delayCeiling(), "scheduled turn of " + g);
                 long at = g.effectTurn() * config.turnNanos();
                 assertTrue(first.seen.stream().anyMatch(s -> s.team() == g.command().code()
                         && s.x() == g.command().x() && s.eventSimNanos() == at && s.tickNanos() > at

@@ -39,7 +39,7 @@ final class Match implements AutoCloseable {
             throws Exception {
         String setup = config.setup(TestPeer.GAME_SETUP);
         host = LockstepHost.open(tweak.apply(PeerSettings.of(names.get(0), SECRET, BUILD, setup)),
-                InetAddress.getLoopbackAddress(), 0, names.size(), config.inputDelay());
+                InetAddress.getLoopbackAddress(), 0, names.size(), config);
         before.run(host);
         List<CompletableFuture<PeerLink>> joins = new ArrayList<>();
         for (String name : names.subList(1, names.size())) {

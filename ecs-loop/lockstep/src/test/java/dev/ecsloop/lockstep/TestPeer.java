@@ -79,6 +79,18 @@ final class TestPeer {
     /** Where desync diagnosis writes its snapshots; null: no diagnosis. */
     java.nio.file.Path diagnoseIn;
     ReplayResult replayed;
+    /** Whether this peer (the host's player) serves rejoins. */
+    boolean serveRejoins;
+    /** The setup the snapshots this peer serves claim (a rogue host's); null: the match's. */
+    String servedSetup;
+    /** Holds the simulation (frames and polls go on) at an instant until a condition holds. */
+    record Gate(long atNanos, java.util.function.BooleanSupplier open) {
+    }
+    final List<Gate> gates = new ArrayList<>();
+    /** Counted down once a rejoined peer has caught up and plays live. */
+    final CountDownLatch live = new CountDownLatch(1);
+    /** Frames run while catching up after a rejoin. */
+    int catchUpFrames;
 
     TestPeer(String name, LongSupplier frames) {
         this.name = name;
@@ -151,8 +163,17 @@ final class TestPeer {
             if (keepDebt) {
                 loop.setDebtPolicy(dev.ecsloop.DebtPolicy.KEEP);
             }
-            recorder = Recorder.attach(loop, inputs, config.setup(GAME_SETUP), Duration.ofMillis(250));
-            session = LockstepSession.start(loop, inputs, link, config);
+            dev.ecsloop.snapshot.Snapshots snapshots = dev.ecsloop.snapshot.Snapshots.builder(loop)
+                    .setup(servedSetup != null ? servedSetup : config.setup(GAME_SETUP)).input(inputs).build();
+            if (link.rejoining()) {
+                session = LateStart.rejoin(loop, inputs, link, config, snapshots, Duration.ofSeconds(20));
+            } else {
+                recorder = Recorder.attach(loop, inputs, config.setup(GAME_SETUP), Duration.ofMillis(250));
+                session = LockstepSession.start(loop, inputs, link, config);
+            }
+            if (serveRejoins) {
+                session.serveRejoins(snapshots);
+            }
             session.onReport(line -> reports.add(line));
             if (filter != null) {
                 session.filter(filter.apply(loop));
@@ -168,6 +189,16 @@ final class TestPeer {
             }
             while (!session.ended() && (session.stopReason() == null || session.diagnosing())) {
                 session.poll(TimeUnit.MILLISECONDS.toNanos(20));
+                if (session.catchingUp()) {
+                    catchUpFrames++;
+                } else if (catchUpFrames > 0) {
+                    live.countDown();
+                }
+                if (gated(loop.simulatedNanos())) {
+                    session.poll(TimeUnit.MILLISECONDS.toNanos(5));
+                    loop.frame(); // frames go on, simulated time stands
+                    continue;
+                }
                 clock.advance(frames.getAsLong());
                 loop.frame();
                 maxLagTurns = Math.max(maxLagTurns, session.turnsHeld());
@@ -182,7 +213,8 @@ final class TestPeer {
                         session.resumeMatch();
                     }
                 }
-                while (next < script.size() && script.get(next).atNanos() <= loop.simulatedNanos()) {
+                while (next < script.size() && script.get(next).atNanos() <= loop.simulatedNanos()
+                        && !session.catchingUp()) {
                     Command c = script.get(next++).command();
                     long turn = session.turn();
                     given.add(new Given(c, turn, session.submit(c)));
@@ -203,7 +235,7 @@ final class TestPeer {
             finalHash = new StateHash(loop.world()).hash();
             finalSimNanos = loop.simulatedNanos();
             firstChaosNanos = chaos.firstChaosNanos;
-            if (recordTo != null) {
+            if (recordTo != null && recorder != null) {
                 recorder.save(recordTo);
                 ManualClock replayClock = new ManualClock();
                 Game copy = build(replayClock);
@@ -215,6 +247,15 @@ final class TestPeer {
         } finally {
             finished.countDown();
         }
+    }
+
+    private boolean gated(long simNanos) {
+        for (Gate g : gates) {
+            if (simNanos >= g.atNanos() && !g.open().getAsBoolean()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     static void spawn(GameLoop loop, int units) {

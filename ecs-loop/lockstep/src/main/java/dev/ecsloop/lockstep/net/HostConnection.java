@@ -4,6 +4,7 @@ import dev.ecsloop.lockstep.wire.Codec;
 import dev.ecsloop.lockstep.wire.FrameDecoder;
 import dev.ecsloop.lockstep.wire.Handshake;
 import dev.ecsloop.lockstep.wire.Message;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
@@ -35,7 +36,8 @@ final class HostConnection extends SimpleChannelInboundHandler<Message> {
     private boolean watching;
 
     /**
-     * @param startGame starts the game; called once every seat is taken
+     * @param startGame starts the game if every seat is taken and the spectators it waits for are in; called on
+     *                  each seat and spectator taken
      * @param framer    this connection's framer, admitted to game-sized frames once the joiner is seated
      */
     HostConnection(PeerSettings settings, Lobby lobby, Seats seats, TurnRelay relay, Runnable startGame,
@@ -60,13 +62,24 @@ final class HostConnection extends SimpleChannelInboundHandler<Message> {
         }, settings.handshakeTimeout().toNanos(), TimeUnit.NANOSECONDS);
     }
 
+    /** @return whether this connection is its seat's current one (a reconnected seat's old one is not) */
+    private boolean current(ChannelHandlerContext ctx) {
+        return seat <= 0 || seats.channel(seat) == ctx.channel();
+    }
+
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
         handshakeOver(ctx);
         if (watching) {
             relay.spectators().remove(ctx.channel(), "disconnected");
         }
-        if (seat > 0 && relay.started()) {
+        if (!current(ctx)) {
+            return;
+        }
+        if (seat > 0 && relay.rejoins().catchingUp(seat)) {
+            relay.rejoins().end(seat);
+            seats.note(seats.name(seat) + " disconnected while catching up");
+        } else if (seat > 0 && relay.started()) {
             relay.drop(seat, "disconnected");
         } else if (seat > 0) {
             seats.note(seats.name(seat) + " left before the game started");
@@ -94,6 +107,10 @@ final class HostConnection extends SimpleChannelInboundHandler<Message> {
             return;
         }
         if (seat >= 0) {
+            if (!current(ctx)) {
+                ctx.close();
+                return;
+            }
             if (m instanceof Message.Ping p) {
                 if (ctx.channel().isActive() && !ctx.channel().isWritable()) {
                     if (relay.started()) {
@@ -112,6 +129,13 @@ final class HostConnection extends SimpleChannelInboundHandler<Message> {
             }
             return;
         }
+        if (m instanceof Message.Rejoin r) {
+            if (relay.started() && relay.rejoins().thisMatch(r)) {
+                rejoin(ctx, r);
+                return;
+            }
+            m = r.join(); // a token of an earlier match: this is a plain join
+        }
         if (!(m instanceof Message.Join join)) {
             ctx.close();
             return;
@@ -128,22 +152,49 @@ final class HostConnection extends SimpleChannelInboundHandler<Message> {
             framer.admit();
             ctx.writeAndFlush(new Message.Welcome(0, lobby.hostMac(nonce, join.nonce())));
             relay.spectators().add(join.name(), ctx.channel());
+            startGame.run(); // the host may have waited for this spectator
             return;
         }
         seat = seats.take(join.name(), ctx.channel());
         handshakeOver(ctx);
         framer.admit();
         ctx.writeAndFlush(new Message.Welcome(seat, lobby.hostMac(nonce, join.nonce())));
+        ctx.writeAndFlush(relay.rejoins().issue(seat));
         seats.note(join.name() + " joined at seat " + seat + " from " + ctx.channel().remoteAddress());
         if (seats.full()) {
             startGame.run();
         }
     }
 
+    /** A player reclaims its seat in the started match: secret first, then the seat token, then catching up. */
+    private void rejoin(ChannelHandlerContext ctx, Message.Rejoin r) {
+        String refusal = lobby.checkIdentity(r.join(), nonce);
+        if (refusal == null) {
+            refusal = relay.rejoins().refusal(r, nonce, relay.playing());
+        }
+        if (refusal != null) {
+            seats.note("refused " + ctx.channel().remoteAddress() + ": " + refusal);
+            ctx.writeAndFlush(new Message.Refuse(refusal)).addListener(ChannelFutureListener.CLOSE);
+            return;
+        }
+        seat = relay.rejoins().seatOf(r.join().name());
+        Channel old = seats.channel(seat);
+        seats.reseat(seat, ctx.channel());
+        if (old != null) {
+            old.close();
+        }
+        handshakeOver(ctx);
+        framer.admit();
+        ctx.writeAndFlush(new Message.Welcome(seat, lobby.hostMac(nonce, r.join().nonce())));
+        ctx.writeAndFlush(relay.rejoins().issue(seat));
+        ctx.writeAndFlush(new Message.Start(seats.names()));
+        relay.reconnected(seat, ctx.channel());
+    }
+
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
         if (evt instanceof IdleStateEvent) {
-            if (seat > 0 && relay.started()) {
+            if (seat > 0 && relay.started() && current(ctx)) {
                 relay.drop(seat, "silent for " + settings.stallTimeout().toMillis() + " ms");
             }
             ctx.close();
@@ -154,7 +205,7 @@ final class HostConnection extends SimpleChannelInboundHandler<Message> {
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
         String why = cause instanceof IOException ? "disconnected (" + cause.getMessage() + ")"
                 : "protocol error: " + cause.getMessage();
-        if (seat > 0 && relay.started()) {
+        if (seat > 0 && relay.started() && current(ctx)) {
             relay.drop(seat, why);
         } else {
             seats.note("closed " + ctx.channel().remoteAddress() + ": " + why);

@@ -61,6 +61,34 @@ final class Lobby {
      * @return the one-line refusal, or null if the joiner may take a seat
      */
     String check(Message.Join join, byte[] nonce) {
+        String bad = checkIdentity(join, nonce);
+        if (bad != null) {
+            return bad;
+        }
+        if (relay.started() && !join.spectator() && seats.taken(join.name())) {
+            return "the game has started and '" + join.name() + "' has a seat: reclaiming it needs the seat token "
+                    + "its first join kept";
+        }
+        if (seats.taken(join.name()) || relay.spectators().taken(join.name())) {
+            return "the name '" + join.name() + "' is taken";
+        }
+        if (relay.started()) {
+            return join.spectator() ? "the game has started: spectators join before the start" : "the game has started";
+        }
+        if (!join.spectator() && seats.full()) {
+            return "every seat is taken"; // the host waits for its spectators before it starts
+        }
+        if (join.spectator() && !relay.spectators().room()) {
+            return "no room to watch: at most " + Spectators.MAX + " spectators";
+        }
+        return null;
+    }
+
+    /**
+     * What is wrong with a join's proof of the secret, protocol version, build, setup or name, or null: the part of
+     * the check that a rejoin shares with a join.
+     */
+    String checkIdentity(Message.Join join, byte[] nonce) {
         if (!Handshake.same(join.mac(), handshake.joinMac(nonce, join))) {
             return "wrong secret";
         }
@@ -75,19 +103,6 @@ final class Lobby {
             return "another setup: the host plays '" + settings.setup() + "', you asked for '" + join.setup()
                     + "'";
         }
-        String badName = PeerSettings.checkName(join.name());
-        if (badName != null) {
-            return badName;
-        }
-        if (seats.taken(join.name()) || relay.spectators().taken(join.name())) {
-            return "the name '" + join.name() + "' is taken";
-        }
-        if (relay.started()) {
-            return join.spectator() ? "the game has started: spectators join before the start" : "the game has started";
-        }
-        if (join.spectator() && !relay.spectators().room()) {
-            return "no room to watch: at most " + Spectators.MAX + " spectators";
-        }
-        return null;
+        return PeerSettings.checkName(join.name());
     }
 }

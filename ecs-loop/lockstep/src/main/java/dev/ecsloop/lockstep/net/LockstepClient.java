@@ -55,7 +55,27 @@ public final class LockstepClient {
      */
     public static PeerLink join(PeerSettings settings, String host, int port, Duration timeout)
             throws LockstepRefusedException, InterruptedException {
-        return connect(settings, host, port, timeout, false);
+        return connect(settings, host, port, timeout, false, null);
+    }
+
+    /**
+     * As {@link #join}, keeping this seat's token in {@code tokens} ({@link SeatTokens#file} says where); if a
+     * token of this host, port and name is kept there already, reclaims that seat in the match under way instead
+     * (the link's {@link PeerLink#rejoining()} is then true). A token of an earlier match joins as a new player.
+     *
+     * @param settings this player's identity, the secret, build and setup, timeouts
+     * @param host     the host's address
+     * @param port     the host's port
+     * @param timeout  how long to wait for the connection, the handshake and the other players together
+     * @param tokens   where seat tokens are kept
+     * @return the link, once the game has started (or the seat is reclaimed)
+     * @throws LockstepRefusedException as {@link #join}; also if the token file is damaged, cannot be written, or
+     *                                  the host refuses the token (one line each)
+     * @throws InterruptedException     if interrupted while waiting
+     */
+    public static PeerLink join(PeerSettings settings, String host, int port, Duration timeout, SeatTokens tokens)
+            throws LockstepRefusedException, InterruptedException {
+        return connect(settings, host, port, timeout, false, java.util.Objects.requireNonNull(tokens, "tokens"));
     }
 
     /**
@@ -73,13 +93,22 @@ public final class LockstepClient {
      */
     public static PeerLink spectate(PeerSettings settings, String host, int port, Duration timeout)
             throws LockstepRefusedException, InterruptedException {
-        return connect(settings, host, port, timeout, true);
+        return connect(settings, host, port, timeout, true, null);
     }
 
     private static PeerLink connect(PeerSettings settings, String host, int port, Duration timeout,
-                                    boolean spectator) throws LockstepRefusedException, InterruptedException {
+                                    boolean spectator, SeatTokens tokens)
+            throws LockstepRefusedException, InterruptedException {
+        SeatTokens.Token token;
+        try {
+            token = tokens == null ? null : tokens.read(host, port, settings.name()).orElse(null);
+        } catch (java.io.IOException e) {
+            throw new LockstepRefusedException(e.getMessage());
+        }
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         ClientLink link = new ClientLink(settings, group, spectator);
+        link.keep = tokens == null ? null : t -> tokens.keep(host, port, settings.name(), t);
+        link.token = token;
         try {
             new Bootstrap().group(group).channel(NioSocketChannel.class)
                     .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE,
@@ -117,6 +146,11 @@ public final class LockstepClient {
         }
     }
 
+    /** Keeps a seat token where the same command finds it again. */
+    private interface TokenSink {
+        void keep(SeatTokens.Token token) throws java.io.IOException;
+    }
+
     /** The client's side of the game. */
     private static final class ClientLink implements PeerLink {
 
@@ -137,6 +171,11 @@ public final class LockstepClient {
         private byte[] hostNonce;
         private final boolean spectator;
         private volatile boolean welcomed;
+        /** Where a seat token from the host goes; null: not kept. */
+        private TokenSink keep;
+        /** The seat token this join reclaims a seat with; null: a plain join. */
+        private SeatTokens.Token token;
+        private volatile boolean rejoining;
 
         ClientLink(PeerSettings settings, EventLoopGroup group, boolean spectator) {
             this.spectator = spectator;
@@ -181,6 +220,11 @@ public final class LockstepClient {
         @Override
         public long bytes() {
             return counter.bytes();
+        }
+
+        @Override
+        public boolean rejoining() {
+            return rejoining;
         }
 
         /**
@@ -243,8 +287,10 @@ public final class LockstepClient {
                     hostNonce = c.nonce();
                     Message.Join unsigned = new Message.Join(Codec.VERSION, settings.build(), settings.setup(),
                             settings.name(), spectator, nonce, new byte[Codec.NONCE_BYTES]);
-                    ctx.writeAndFlush(new Message.Join(Codec.VERSION, settings.build(), settings.setup(),
-                            settings.name(), spectator, nonce, handshake.joinMac(hostNonce, unsigned)));
+                    Message.Join join = new Message.Join(Codec.VERSION, settings.build(), settings.setup(),
+                            settings.name(), spectator, nonce, handshake.joinMac(hostNonce, unsigned));
+                    ctx.writeAndFlush(token == null ? join : new Message.Rejoin(join, token.match(),
+                            SeatTokens.proof(token.token(), hostNonce, nonce, settings.name())));
                 } else if (m instanceof Message.Refuse r) {
                     fail(ctx, "refused by the host: " + Echo.printable(r.reason(), Codec.MAX_STRING));
                 } else if (!welcomed) {
@@ -262,6 +308,15 @@ public final class LockstepClient {
                     long every = settings.pingInterval().toNanos();
                     ctx.executor().scheduleAtFixedRate(() -> ctx.writeAndFlush(
                             new Message.Ping(settings.clock().nanoTime())), 0, every, TimeUnit.NANOSECONDS);
+                } else if (m instanceof Message.SeatToken t && !started.isDone()) {
+                    rejoining = token != null && Handshake.same(t.match(), token.match());
+                    if (keep != null) {
+                        try {
+                            keep.keep(new SeatTokens.Token(t.match(), t.token()));
+                        } catch (java.io.IOException e) {
+                            fail(ctx, "cannot keep the seat token: " + e.getMessage());
+                        }
+                    }
                 } else if (!started.isDone()) {
                     if (!(m instanceof Message.Start s) || s.names().size() <= seat) {
                         fail(ctx, "the host broke the handshake");
@@ -277,7 +332,8 @@ public final class LockstepClient {
                     started.complete(ClientLink.this);
                 } else if (m instanceof Message.Turn || m instanceof Message.Hash || m instanceof Message.Drop
                         || m instanceof Message.Stop || m instanceof Message.Resume || m instanceof Message.Mismatch
-                        || m instanceof Message.Probe || m instanceof Message.Fields) {
+                        || m instanceof Message.Probe || m instanceof Message.Fields
+                        || m instanceof Message.Catchup || m instanceof Message.Rejoined) {
                     inbox.offer(m);
                 } else {
                     inbox.offer(new Message.Lost("protocol error from " + hostName() + ": "

@@ -58,6 +58,8 @@ public final class LockstepHost implements AutoCloseable {
      * reads the answers) is dropped when its backlog reaches this, instead of growing the host's memory.
      */
     public static final int MAX_BACKLOG = 1 << 20;
+    /** Most spectators of one match. */
+    public static final int MAX_SPECTATORS = Spectators.MAX;
     /** Longest reason a leaving player may give, in characters; the rest is cut. */
     static final int MAX_LEAVE_REASON = 60;
 
@@ -72,8 +74,12 @@ public final class LockstepHost implements AutoCloseable {
     private final Seats seats;
     private final TurnRelay relay;
     private final Lobby lobby;
+    /** Spectators that must have joined before the game starts (host thread only). */
+    private int spectatorsFirst;
+    /** Spectators watching, as of the last ping round or the start; read by any thread without waiting. */
+    private volatile int watching;
 
-    private LockstepHost(PeerSettings settings, InetAddress bind, int port, int players, int inputDelay)
+    private LockstepHost(PeerSettings settings, InetAddress bind, int port, int players, int inputDelay, int ahead)
             throws IOException {
         if (players < 2 || players > Codec.MAX_PEERS) {
             throw new IllegalArgumentException("a game has 2 to " + Codec.MAX_PEERS + " players, not " + players);
@@ -84,7 +90,7 @@ public final class LockstepHost implements AutoCloseable {
         this.settings = settings;
         this.players = players;
         this.seats = new Seats(players, settings.name());
-        this.relay = new TurnRelay(settings, seats, localInbox, inputDelay);
+        this.relay = new TurnRelay(settings, seats, localInbox, inputDelay, Math.max(inputDelay, ahead));
         this.lobby = new Lobby(settings, seats, relay);
         this.group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         this.loop = group.next();
@@ -127,7 +133,51 @@ public final class LockstepHost implements AutoCloseable {
      */
     public static LockstepHost open(PeerSettings settings, InetAddress bind, int port, int players, int inputDelay)
             throws IOException {
-        return new LockstepHost(settings, bind, port, players, inputDelay);
+        return new LockstepHost(settings, bind, port, players, inputDelay, inputDelay);
+    }
+
+    /**
+     * Listens for players of a game with these rules; with an adaptive input delay a peer may send up to its
+     * ceiling ahead of the slowest player.
+     *
+     * @param settings the host player's identity, the secret, build and setup, timeouts
+     * @param bind     the address to listen on
+     * @param port     the TCP port, 0 for any free one
+     * @param players  seats in all, the host's included: 2 to 8
+     * @param rules    the game's rules (their input delay and its ceiling bound how far ahead a peer may send)
+     * @return the host, listening
+     * @throws IOException              if the address cannot be bound
+     * @throws IllegalArgumentException if a count is out of range
+     */
+    public static LockstepHost open(PeerSettings settings, InetAddress bind, int port, int players,
+                                    dev.ecsloop.lockstep.LockstepConfig rules) throws IOException {
+        return new LockstepHost(settings, bind, port, players, rules.inputDelay(), rules.delayCeiling());
+    }
+
+    /**
+     * Starts the game only once {@code n} spectators have joined too, not as soon as every seat is taken: a streamed
+     * match, or a test that needs its spectator in. Call before the last player joins.
+     *
+     * @param n spectators to wait for, 0 to {@link #MAX_SPECTATORS}
+     * @throws IllegalArgumentException if {@code n} is out of range
+     */
+    public void startAfterSpectators(int n) {
+        if (n < 0 || n > MAX_SPECTATORS) {
+            throw new IllegalArgumentException("a match waits for 0 to " + MAX_SPECTATORS + " spectators, not " + n);
+        }
+        call(() -> {
+            spectatorsFirst = n;
+            start();
+            return null;
+        });
+    }
+
+    /**
+     * @return how many spectators watch the match, as of the start or the last ping round (at most one ping
+     *         interval old); never waits, so a loop thread may show it every frame
+     */
+    public int spectators() {
+        return watching;
     }
 
     /** @return the port listened on */
@@ -154,6 +204,21 @@ public final class LockstepHost implements AutoCloseable {
                     + " players joined");
         }
         return new LocalLink();
+    }
+
+    /**
+     * Makes this a match resumed from a snapshot at turn {@code turn} (every peer restores the same one and starts
+     * its session with {@code LateStart.resume}): the relay expects the players' turns from there on. Call before
+     * the last player joins.
+     *
+     * @param turn the snapshot's turn
+     * @throws IllegalStateException if the match has started or the turn is negative
+     */
+    public void resumeAt(long turn) {
+        call(() -> {
+            relay.resumeAt(turn);
+            return null;
+        });
     }
 
     /** @return how many seats are taken, the host's included */
@@ -214,11 +279,16 @@ public final class LockstepHost implements AutoCloseable {
             }
         }
         relay.dropStalled(now);
+        watching = relay.spectators().count();
     }
 
-    /** Starts the game once the lobby has filled every seat, and wakes {@link #awaitStart}. */
+    /** Starts the game once every seat is taken and the spectators asked for have joined; wakes {@link #awaitStart}. */
     private void start() {
+        if (relay.started() || !seats.full() || relay.spectators().count() < spectatorsFirst) {
+            return;
+        }
         relay.start();
+        watching = relay.spectators().count();
         started.countDown();
     }
 

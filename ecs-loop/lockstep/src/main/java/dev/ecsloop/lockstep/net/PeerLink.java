@@ -39,6 +39,14 @@ public interface PeerLink extends AutoCloseable {
     /** @return the latest measured round trip in nanoseconds (the worst over clients, for the host), or -1 */
     long rttNanos();
 
+    /**
+     * @return whether this link reclaimed a seat in a match under way (its first messages are the catch-up: start
+     *         the session with {@code LockstepSession.rejoin}); false for a link that joined at the start
+     */
+    default boolean rejoining() {
+        return false;
+    }
+
     /** @return bytes sent and received on this peer's sockets so far */
     long bytes();
 

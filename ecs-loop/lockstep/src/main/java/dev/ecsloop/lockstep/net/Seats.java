@@ -99,6 +99,11 @@ final class Seats {
         return free;
     }
 
+    /** A seat's player reconnected on a new channel (its rejoin was checked). */
+    void reseat(int seat, Channel channel) {
+        channels[seat] = channel;
+    }
+
     /** Frees a seat whose player left before the game started. */
     void free(int seat) {
         names[seat] = null;

@@ -24,6 +24,8 @@ final class TurnRelay {
     private final Seats seats;
     private final Inbox localInbox;
     private final int inputDelay;
+    /** The most turns a seat may send ahead of the slowest: the input delay, or its ceiling when it adapts. */
+    private final int ahead;
     private final boolean[] playing;
     private final long[] lastProgress;
     private final long[] lastHash;
@@ -32,27 +34,84 @@ final class TurnRelay {
     /** Most desync diagnosis messages one seat may send in a game. */
     static final int MAX_DIAGNOSIS = 8;
     private final Spectators spectators;
+    private final Rejoins rejoins;
     /** Every seat's turns received so far; null until the game starts. */
     private TurnBook book;
     private boolean over;
+    /** The turn the match starts at: 0, or a resumed match's first turn. */
+    private long firstTurn;
 
-    TurnRelay(PeerSettings settings, Seats seats, Inbox localInbox, int inputDelay) {
+    TurnRelay(PeerSettings settings, Seats seats, Inbox localInbox, int inputDelay, int ahead) {
         this.settings = settings;
         this.seats = seats;
         this.localInbox = localInbox;
         this.inputDelay = inputDelay;
+        this.ahead = ahead;
         int players = seats.count();
         this.playing = new boolean[players];
         this.lastProgress = new long[players];
         this.lastHash = new long[players];
         this.diagnosis = new int[players];
         this.spectators = new Spectators(seats);
+        this.rejoins = new Rejoins(seats);
         Arrays.fill(lastHash, -1);
     }
 
     /** @return the match's spectators */
     Spectators spectators() {
         return spectators;
+    }
+
+    /** The match resumes at turn {@code turn} (every peer restored the same snapshot): set before the start. */
+    void resumeAt(long turn) {
+        if (book != null || turn < 0) {
+            throw new IllegalStateException("a match resumes at a turn set before it starts, not " + turn);
+        }
+        firstTurn = turn;
+    }
+
+    /** @return the match's seat tokens and the seats catching up */
+    Rejoins rejoins() {
+        return rejoins;
+    }
+
+    /** @return which seats play now (read-only for callers) */
+    boolean[] playing() {
+        return playing;
+    }
+
+    /**
+     * Seat {@code seat} reconnected (its token checked) on {@code channel}: from this point of the relay's order on
+     * it is fed everything relayed, and the host's player is asked for a snapshot for it.
+     */
+    void reconnected(int seat, Channel channel) {
+        rejoins.begin(seat, channel);
+        localInbox.offer(new Message.SnapshotWanted(seat));
+        seats.note(seats.name(seat) + " reconnected to seat " + seat + " from " + channel.remoteAddress()
+                + ": catching up");
+    }
+
+    /**
+     * A catching-up seat is ready: it plays again from the first turn no peer can have completed, as late as a seat
+     * may run ahead ({@code completed + ahead}: the input delay, or its ceiling when the host adapts it, since the
+     * relay does not follow the delay's changes), so the others need not wait for it. Every peer learns that turn
+     * at this point of the relay's order.
+     */
+    private void ready(int seat) {
+        long from = book.completed() + ahead;
+        book.rejoin(seat, from);
+        rejoins.end(seat);
+        playing[seat] = true;
+        lastProgress[seat] = settings.clock().nanoTime();
+        lastHash[seat] = from; // it hashes only checkpoints after its return
+        Message.Rejoined back = new Message.Rejoined(seat, from);
+        for (int s = 0; s < playing.length; s++) {
+            if (playing[s]) {
+                to(s, back);
+            }
+        }
+        spectators.feed(back);
+        seats.note(seats.name(seat) + " plays again from turn " + from);
     }
 
     /** @return whether the game has started */
@@ -64,7 +123,10 @@ final class TurnRelay {
     void start() {
         List<String> all = seats.names();
         int players = seats.count();
-        book = new TurnBook(players, inputDelay, false);
+        book = new TurnBook(players, inputDelay, ahead, false);
+        if (firstTurn > 0) {
+            book.startAt(firstTurn + inputDelay - 1);
+        }
         long now = settings.clock().nanoTime();
         for (int s = 0; s < players; s++) {
             playing[s] = true;
@@ -85,14 +147,14 @@ final class TurnRelay {
         if (book == null || over) {
             return;
         }
-        long ahead = Long.MIN_VALUE;
+        long newest = Long.MIN_VALUE;
         for (int s = 0; s < playing.length; s++) {
             if (playing[s]) {
-                ahead = Math.max(ahead, book.received(s));
+                newest = Math.max(newest, book.received(s));
             }
         }
         for (int s = 0; s < playing.length; s++) {
-            if (playing[s] && book.received(s) < ahead && now - lastProgress[s] > settings.stallTimeout().toNanos()) {
+            if (playing[s] && book.received(s) < newest && now - lastProgress[s] > settings.stallTimeout().toNanos()) {
                 drop(s, "stalled: no inputs for " + settings.stallTimeout().toMillis() + " ms while the others wait");
             }
         }
@@ -100,7 +162,24 @@ final class TurnRelay {
 
     /** A message from seat {@code seat} (0: the host's own player) during the game. */
     void fromSeat(int seat, Message m) {
+        if (rejoins.catchingUp(seat)) {
+            if (m instanceof Message.Ready r && r.peer() == seat) {
+                ready(seat);
+            } else if (m instanceof Message.Leave) {
+                rejoins.end(seat);
+                seats.note(seats.name(seat) + " left while catching up");
+            }
+            return;
+        }
         if (!playing[seat]) {
+            return;
+        }
+        if (m instanceof Message.Catchup c) {
+            if (seat != 0) {
+                drop(seat, "protocol error: only the host's player sends catch-up chunks");
+            } else {
+                rejoins.deliver(c);
+            }
             return;
         }
         if (m instanceof Message.Turn t) {
@@ -173,6 +252,7 @@ final class TurnRelay {
             }
         }
         spectators.feed(m);
+        rejoins.feed(m);
     }
 
     private void to(int seat, Message m) {
@@ -197,6 +277,7 @@ final class TurnRelay {
             return;
         }
         playing[seat] = false;
+        seats.roundTrip(seat, -1); // its round trip no longer decides the input delay
         long from = book.received(seat) + 1;
         book.drop(seat, from);
         Message.Drop drop = new Message.Drop(seat, from, reason);
@@ -207,6 +288,7 @@ final class TurnRelay {
             }
         }
         spectators.feed(drop);
+        rejoins.feed(drop);
         if (seats.channel(seat) != null) {
             seats.channel(seat).close();
         }

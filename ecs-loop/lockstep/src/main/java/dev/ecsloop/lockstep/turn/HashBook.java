@@ -16,6 +16,8 @@ public final class HashBook {
     private final TreeMap<Long, long[]> open = new TreeMap<>();
     private final TreeMap<Long, boolean[]> seen = new TreeMap<>();
     private final TreeMap<Long, Long> instants = new TreeMap<>();
+    /** Per seat, the last checkpoint it does not report (a seat that rejoined counts only after its return). */
+    private final long[] silentThrough;
 
     /**
      * @param seats number of players
@@ -26,6 +28,21 @@ public final class HashBook {
             throw new IllegalArgumentException("a game has 1 to 8 players, not " + seats);
         }
         this.seats = seats;
+        this.silentThrough = new long[seats];
+        java.util.Arrays.fill(silentThrough, -1);
+    }
+
+    /**
+     * Seat {@code peer} reports only checkpoints after {@code turn} (it rejoined and did not simulate the earlier
+     * ones): those no longer wait for it.
+     *
+     * @param peer the seat
+     * @param turn its last unreported checkpoint turn
+     * @param playing which seats play now
+     */
+    public void silentThrough(int peer, long turn, boolean[] playing) {
+        silentThrough[peer] = turn;
+        seatsChanged(playing);
     }
 
     /**
@@ -96,7 +113,7 @@ public final class HashBook {
     private void closeIfComplete(long turn, boolean[] playing) {
         boolean[] in = seen.get(turn);
         for (int p = 0; p < seats; p++) {
-            if (playing[p] && !in[p]) {
+            if (playing[p] && !in[p] && turn > silentThrough[p]) {
                 return;
             }
         }

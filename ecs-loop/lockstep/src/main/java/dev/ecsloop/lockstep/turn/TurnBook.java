@@ -13,14 +13,18 @@ import java.util.List;
  * sent its batch for it, or left before it ({@link #drop}).
  *
  * <p>Invariants, enforced on every {@link #accept}: a seat's batches come in turn order with no gap; and no seat
- * runs more than {@code delay} turns ahead of the slowest seat still playing, since an honest peer schedules turn
- * {@code c + delay} only after every seat's inputs for turn {@code c} are in. That second rule bounds what a
- * misbehaving peer can make anyone hold in memory to {@code delay} batches per seat.
+ * runs more than {@code ahead} turns ahead of the slowest seat still playing, since an honest peer schedules turn
+ * {@code c + delay} only after every seat's inputs for turn {@code c} are in ({@code ahead} is the input delay, or
+ * its ceiling when the host adapts it). That second rule bounds what a misbehaving peer can make anyone hold in
+ * memory to {@code ahead} batches per seat.
  */
 public final class TurnBook {
 
     private final int seats;
+    /** The input delay at the start: turns {@code 0 .. delay-1} are empty; a fresh book's marks sit at delay-1. */
     private final int delay;
+    /** The most turns a seat may be ahead of the slowest: the delay, or its ceiling when the host adapts it. */
+    private final int ahead;
     private final boolean keep;
     private final long[] received;
     private final long[] droppedFrom;
@@ -35,6 +39,22 @@ public final class TurnBook {
      * @throws IllegalArgumentException if a count is out of range
      */
     public TurnBook(int seats, int delay, boolean keep) {
+        this(seats, delay, delay, keep);
+    }
+
+    /**
+     * A book whose input delay may change during the game, up to {@code ahead} turns.
+     *
+     * @param seats number of players, 1 to 8
+     * @param delay input delay in turns at the start, at least 1: turns {@code 0 .. delay-1} are empty
+     * @param ahead the most turns a seat may send ahead of the slowest, at least {@code delay}
+     * @param keep  whether to keep the commands for {@link #takeNext} (a relay only checks the order)
+     * @throws IllegalArgumentException if a count is out of range
+     */
+    public TurnBook(int seats, int delay, int ahead, boolean keep) {
+        if (ahead < delay) {
+            throw new IllegalArgumentException("a seat may run " + ahead + " turns ahead, under the delay " + delay);
+        }
         if (seats < 1 || seats > 8) {
             throw new IllegalArgumentException("a game has 1 to 8 players, not " + seats);
         }
@@ -43,6 +63,7 @@ public final class TurnBook {
         }
         this.seats = seats;
         this.delay = delay;
+        this.ahead = ahead;
         this.keep = keep;
         this.received = new long[seats];
         this.droppedFrom = new long[seats];
@@ -63,7 +84,7 @@ public final class TurnBook {
      * @param turn     the turn the commands are scheduled for
      * @param commands the commands, possibly none
      * @throws IllegalArgumentException if the seat is out of range, the turn is not the seat's next one, or it lies
-     *                                  more than the input delay ahead of the slowest seat; nothing changes
+     *                                  more than {@code ahead} turns ahead of the slowest seat; nothing changes
      */
     public void accept(int peer, long turn, List<Command> commands) {
         if (peer < 0 || peer >= seats) {
@@ -77,8 +98,8 @@ public final class TurnBook {
                     + (received[peer] + 1));
         }
         long slowest = slowest();
-        if (turn > slowest + delay) {
-            throw new IllegalArgumentException("seat " + peer + " sent turn " + turn + ", more than " + delay
+        if (turn > slowest + ahead) {
+            throw new IllegalArgumentException("seat " + peer + " sent turn " + turn + ", more than " + ahead
                     + " turns ahead of turn " + slowest + " (last turns by seat: " + Arrays.toString(received) + ")");
         }
         received[peer] = turn;
@@ -113,6 +134,65 @@ public final class TurnBook {
             batches.get(peer).removeLast();
         }
         advance();
+    }
+
+    /**
+     * Moves a fresh book to a match that goes on from turn {@code base + 1}: every seat's inputs through
+     * {@code base} count as given (a rejoiner's book, whose world was restored from a snapshot of that instant; a
+     * match resumed from a snapshot, with {@code base} its first turn plus the delay minus one).
+     *
+     * @param base the last turn the book treats as taken
+     * @throws IllegalStateException    if the book has taken anything or a seat has sent or left
+     * @throws IllegalArgumentException if {@code base} is below the fresh book's
+     */
+    public void startAt(long base) {
+        for (int p = 0; p < seats; p++) {
+            if (received[p] != delay - 1L || droppedFrom[p] != Long.MAX_VALUE) {
+                throw new IllegalStateException("only a fresh book can start later");
+            }
+        }
+        if (base < delay - 1L) {
+            throw new IllegalArgumentException("a book starts at turn " + (delay - 1) + " or later, not " + base);
+        }
+        Arrays.fill(received, base);
+        completed = base;
+        taken = base;
+    }
+
+    /**
+     * Seat {@code peer}, which left, plays again from turn {@code fromTurn}: its turns from where it left up to
+     * {@code fromTurn - 1} stay empty, and its batch for {@code fromTurn} is the next one expected. Every peer
+     * applies this at the same point of the host's order, so all agree.
+     *
+     * @param peer     the seat
+     * @param fromTurn its first turn with inputs again
+     * @throws IllegalArgumentException if the seat plays, or {@code fromTurn} is not past every complete turn or
+     *                                  more than {@code ahead} turns ahead of the slowest seat; nothing changes
+     */
+    public void rejoin(int peer, long fromTurn) {
+        if (peer < 0 || peer >= seats || droppedFrom[peer] == Long.MAX_VALUE) {
+            throw new IllegalArgumentException("seat " + peer + " is not a seat that left");
+        }
+        if (fromTurn <= completed || fromTurn > slowest() + ahead) {
+            throw new IllegalArgumentException("seat " + peer + " cannot play again from turn " + fromTurn
+                    + ": turns are complete to " + completed + ", the slowest seat is at " + slowest());
+        }
+        if (keep) {
+            for (long t = Math.max(droppedFrom[peer], taken + 1); t < fromTurn; t++) {
+                batches.get(peer).addLast(List.of()); // the turns it missed, explicitly empty
+            }
+        }
+        droppedFrom[peer] = Long.MAX_VALUE;
+        received[peer] = fromTurn - 1;
+    }
+
+    /**
+     * @param peer the seat
+     * @return its batches received and not yet taken, oldest first (turns {@link #nextToTake()} on), for a
+     *         snapshot's catch-up; empty unless the book keeps commands
+     */
+    public List<List<Command>> pending(int peer) {
+        return List.copyOf(batches.get(peer));
     }
 
     /**

@@ -20,8 +20,18 @@ public final class Codec {
      * Protocol version: peers of different versions refuse each other in the handshake. Version 2: {@code Stop}
      * names its sender's seat; {@code Leave} and {@code Resume} are new. Version 3: {@code Mismatch},
      * {@code Probe} and {@code Fields} (desync diagnosis); {@code Join} says whether the joiner is a spectator.
+     * Version 4: {@code SeatToken}, {@code Rejoin}, {@code Catchup}, {@code Ready} and {@code Rejoined} (rejoin,
+     * the catch-up carrying the input delay in force at its turn); and the host's turns may carry input delay
+     * changes (a command of a reserved type, see {@code dev.ecsloop.lockstep.InputDelay}), which a version 3 peer
+     * would hand to its game.
      */
-    public static final int VERSION = 3;
+    public static final int VERSION = 4;
+    /** Bytes of one {@link Message.Catchup} chunk's data (the last chunk of a transfer may be shorter). */
+    public static final int CHUNK = 16 * 1024;
+    /** Largest catch-up transfer (a snapshot and the turns since): a rogue host cannot make a joiner hold more. */
+    public static final long MAX_CATCHUP = 64L << 20;
+    /** Match id length in bytes ({@link Message.SeatToken}). */
+    public static final int MATCH_ID_BYTES = 16;
     /** Values in one {@link Message.Probe}: buckets of entities, or entities of one bucket. */
     public static final int BUCKETS = 1024;
     /** Longest {@link Message.Fields} dump, in UTF-8 bytes. */
@@ -58,6 +68,11 @@ public final class Codec {
     private static final byte MISMATCH = 14;
     private static final byte PROBE = 15;
     private static final byte FIELDS = 16;
+    static final byte SEAT_TOKEN = 17;
+    static final byte REJOIN = 18;
+    static final byte CATCHUP = 19;
+    static final byte READY = 20;
+    static final byte REJOINED = 21;
 
     private Codec() {
     }
@@ -74,13 +89,8 @@ public final class Codec {
             out.writeByte(CHALLENGE).writeInt(MAGIC).writeInt(m.version());
             writeNonce(out, m.nonce());
         } else if (message instanceof Message.Join m) {
-            out.writeByte(JOIN).writeInt(m.version());
-            writeString(out, m.build());
-            writeString(out, m.setup());
-            writeString(out, m.name());
-            out.writeBoolean(m.spectator());
-            writeNonce(out, m.nonce());
-            writeNonce(out, m.mac());
+            out.writeByte(JOIN);
+            writeJoin(out, m);
         } else if (message instanceof Message.Welcome m) {
             out.writeByte(WELCOME).writeByte(seat(m.peer()));
             writeNonce(out, m.mac());
@@ -141,9 +151,25 @@ public final class Codec {
         } else if (message instanceof Message.Fields m) {
             out.writeByte(FIELDS).writeByte(seat(m.peer())).writeLong(turn(m.turn())).writeInt(m.entity());
             writeString(out, m.dump(), MAX_DUMP);
-        } else {
+        } else if (!RejoinCodec.encode(message, out)) {
             throw new IllegalArgumentException("not a protocol message: " + message);
         }
+    }
+
+    /** A join's fields after its type byte (also the first part of a rejoin). */
+    static void writeJoin(ByteBuf out, Message.Join m) {
+        out.writeInt(m.version());
+        writeString(out, m.build());
+        writeString(out, m.setup());
+        writeString(out, m.name());
+        out.writeBoolean(m.spectator());
+        writeNonce(out, m.nonce());
+        writeNonce(out, m.mac());
+    }
+
+    static Message.Join readJoin(ByteBuf in) {
+        return new Message.Join(in.readInt(), readString(in), readString(in), readString(in), readFlag(in),
+                readNonce(in), readNonce(in));
     }
 
     /**
@@ -176,8 +202,10 @@ public final class Codec {
                 return new Message.Challenge(in.readInt(), readNonce(in));
             }
             case JOIN -> {
-                return new Message.Join(in.readInt(), readString(in), readString(in), readString(in),
-                        readFlag(in), readNonce(in), readNonce(in));
+                return readJoin(in);
+            }
+            case SEAT_TOKEN, REJOIN, CATCHUP, READY, REJOINED -> {
+                return RejoinCodec.read(type, in);
             }
             case WELCOME -> {
                 return new Message.Welcome(readSeat(in), readNonce(in));
@@ -267,14 +295,14 @@ public final class Codec {
         }
     }
 
-    private static int seat(int peer) {
+    static int seat(int peer) {
         if (peer < 0 || peer >= MAX_PEERS) {
             throw new IllegalArgumentException("seat must be from 0 to " + (MAX_PEERS - 1) + ", was " + peer);
         }
         return peer;
     }
 
-    private static int readSeat(ByteBuf in) {
+    static int readSeat(ByteBuf in) {
         int peer = in.readUnsignedByte();
         if (peer >= MAX_PEERS) {
             throw new CorruptedFrameException("seat " + peer + " out of range");
@@ -282,7 +310,7 @@ public final class Codec {
         return peer;
     }
 
-    private static long readTurn(ByteBuf in) {
+    static long readTurn(ByteBuf in) {
         long turn = in.readLong();
         if (turn < 0) {
             throw new CorruptedFrameException("negative turn " + turn);
@@ -290,7 +318,7 @@ public final class Codec {
         return turn;
     }
 
-    private static boolean readFlag(ByteBuf in) {
+    static boolean readFlag(ByteBuf in) {
         int b = in.readUnsignedByte();
         if (b > 1) {
             throw new CorruptedFrameException("flag byte " + b);
@@ -298,14 +326,14 @@ public final class Codec {
         return b == 1;
     }
 
-    private static long turn(long turn) {
+    static long turn(long turn) {
         if (turn < 0) {
             throw new IllegalArgumentException("negative turn " + turn);
         }
         return turn;
     }
 
-    private static void writeString(ByteBuf out, String s) {
+    static void writeString(ByteBuf out, String s) {
         writeString(out, s, MAX_STRING);
     }
 
@@ -317,7 +345,7 @@ public final class Codec {
         out.writeShort(bytes.length).writeBytes(bytes);
     }
 
-    private static String readString(ByteBuf in) {
+    static String readString(ByteBuf in) {
         return readString(in, MAX_STRING);
     }
 
@@ -331,14 +359,14 @@ public final class Codec {
         return new String(bytes, StandardCharsets.UTF_8);
     }
 
-    private static void writeNonce(ByteBuf out, byte[] nonce) {
+    static void writeNonce(ByteBuf out, byte[] nonce) {
         if (nonce.length != NONCE_BYTES) {
             throw new IllegalArgumentException("nonce or MAC of " + nonce.length + " bytes, not " + NONCE_BYTES);
         }
         out.writeBytes(nonce);
     }
 
-    private static byte[] readNonce(ByteBuf in) {
+    static byte[] readNonce(ByteBuf in) {
         byte[] nonce = new byte[NONCE_BYTES];
         in.readBytes(nonce);
         return nonce;

@@ -13,7 +13,9 @@ import java.util.List;
  * are empty; {@link Stop} ends the game on every peer with a reason; {@link Leave} says a player leaves on purpose;
  * {@link Resume} ends a match-wide pause. After a desync, peers that diagnose it announce the checkpoint with
  * {@link Mismatch} and bisect their worlds at it with {@link Probe} and {@link Fields} (see
- * {@code dev.ecsloop.lockstep.DesyncHunt}).
+ * {@code dev.ecsloop.lockstep.DesyncHunt}). A seat that dropped is reclaimed with {@link Rejoin} (proving the
+ * {@link SeatToken} its first join got), catches up from {@link Catchup} chunks, says {@link Ready}, and plays again
+ * from the turn {@link Rejoined} names (see {@code dev.ecsloop.lockstep.Rejoining}).
  */
 public sealed interface Message {
 
@@ -111,5 +113,43 @@ public sealed interface Message {
 
     /** The last stage: entity {@code entity}'s components at checkpoint {@code turn}, one "Type.field=value" a line. */
     record Fields(int peer, long turn, int entity, String dump) implements Message {
+    }
+
+    /**
+     * Host to a player right after its {@link Welcome} (protocol version 4): the match's id and this seat's token.
+     * A client keeps both; a {@link Rejoin} proves the token without sending it.
+     */
+    record SeatToken(byte[] match, byte[] token) implements Message {
+    }
+
+    /**
+     * Joiner to host instead of a {@link Join}: reclaims the seat named {@code join.name()} of match {@code match}.
+     * {@code join} is a complete join (its MAC proves the shared secret, so the host checks that first, as for any
+     * join); {@code proof} is the HMAC-SHA256 keyed by the seat's token over both nonces and the name.
+     */
+    record Rejoin(Join join, byte[] match, byte[] proof) implements Message {
+    }
+
+    /**
+     * Never on the wire: the host's relay asks its own player (seat 0) for a snapshot of the match for seat
+     * {@code peer}, which reconnected.
+     */
+    record SnapshotWanted(int peer) implements Message {
+    }
+
+    /**
+     * One chunk of the catch-up for seat {@code peer}: the whole is {@code length} bytes in {@code chunks} chunks of
+     * {@link Codec#CHUNK} bytes (the last one shorter) with CRC-32 {@code crc}; this is chunk {@code index}. The
+     * same header on every chunk. {@code chunks} 0 says the host cannot serve a rejoin.
+     */
+    record Catchup(int peer, int index, int chunks, long length, int crc, byte[] data) implements Message {
+    }
+
+    /** A rejoining player to the host: it has caught up to about turn {@code turn} and can play again. */
+    record Ready(int peer, long turn) implements Message {
+    }
+
+    /** Host to all: seat {@code peer} plays again, its inputs count from turn {@code fromTurn} on. */
+    record Rejoined(int peer, long fromTurn) implements Message {
     }
 }

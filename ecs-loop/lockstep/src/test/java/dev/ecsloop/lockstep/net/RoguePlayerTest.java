@@ -48,6 +48,7 @@ class RoguePlayerTest {
         write(new Message.Join(Codec.VERSION, "b", SETUP, "rogue", nonce,
                 new Handshake("s3cret").joinMac(challenge.nonce(), unsigned)));
         assertTrue(read() instanceof Message.Welcome);
+        assertTrue(read() instanceof Message.SeatToken, "the seat token follows the welcome");
         assertEquals(new Message.Start(List.of("host", "rogue")), readSkippingPings());
     }
 

@@ -12,6 +12,7 @@ import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The last complete turn is the slowest seat's; turns come out in order, each with every seat's batch. */
 class TurnBookTest {
@@ -86,6 +87,36 @@ class TurnBookTest {
     }
 
     @Test
+    void aSeatThatRejoinsHasEmptyTurnsUntilItsReturnAndItsOwnBatchesFromThen() {
+        TurnBook book = new TurnBook(2, 2, true);
+        book.accept(0, 2, batch(0, 2));
+        book.accept(1, 2, batch(1, 2));
+        book.drop(1, 3);
+        book.accept(0, 3, batch(0, 3));
+        book.accept(0, 4, batch(0, 4));
+        assertEquals("seat 1 cannot play again from turn 4: turns are complete to 4, the slowest seat is at 4",
+                assertThrows(IllegalArgumentException.class, () -> book.rejoin(1, 4)).getMessage());
+        assertThrows(IllegalArgumentException.class, () -> book.rejoin(1, 7)); // past the delay: others would wait
+        assertEquals("seat 0 is not a seat that left",
+                assertThrows(IllegalArgumentException.class, () -> book.rejoin(0, 6)).getMessage());
+        book.rejoin(1, 6);
+        assertTrue(book.playing(1));
+        assertEquals(5, book.received(1));
+        book.accept(0, 5, batch(0, 5));
+        book.accept(0, 6, batch(0, 6));
+        assertEquals(5, book.completed(), "turn 6 waits for the returned seat");
+        book.accept(1, 6, batch(1, 6));
+        List<List<Command>> into = new ArrayList<>();
+        List<List<List<Command>>> taken = new ArrayList<>();
+        while (book.takeNext(into) >= 0) {
+            taken.add(List.copyOf(into));
+        }
+        assertEquals(List.of(List.of(batch(0, 2), batch(1, 2)), List.of(batch(0, 3), List.of()),
+                List.of(batch(0, 4), List.of()), List.of(batch(0, 5), List.of()),
+                List.of(batch(0, 6), batch(1, 6))), taken);
+    }
+
+    @Test
     void aDropBeyondWhatTheSeatSentIsRefused() {
         TurnBook book = new TurnBook(2, 2, true);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> book.drop(1, 5));
@@ -98,5 +129,18 @@ class TurnBookTest {
                 assertThrows(IllegalArgumentException.class, () -> new TurnBook(9, 2, true)).getMessage());
         assertEquals("input delay must be at least 1 turn, was 0",
                 assertThrows(IllegalArgumentException.class, () -> new TurnBook(2, 0, true)).getMessage());
+    }
+
+    @Test
+    void anAdaptiveDelaysCeilingBoundsHowFarAheadASeatMaySendAndTheStartDelayTheEmptyTurns() {
+        TurnBook book = new TurnBook(2, 2, 5, false);
+        assertEquals(1, book.completed(), "turns 0 and 1 are empty for everyone");
+        for (long t = 2; t <= 6; t++) {
+            book.accept(0, t, List.of()); // up to the ceiling ahead of seat 1, which is at turn 1
+        }
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> book.accept(0, 7, List.of()));
+        assertEquals("seat 0 sent turn 7, more than 5 turns ahead of turn 1 (last turns by seat: [6, 1])",
+                e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> new TurnBook(2, 3, 2, false));
     }
 }

@@ -121,6 +121,49 @@ class CodecTest {
     }
 
     @Test
+    void rejoinMessagesComeBackAsSentAndABadCatchupHeaderIsRefused() {
+        byte[] match = new byte[Codec.MATCH_ID_BYTES];
+        match[3] = 7;
+        byte[] token = new byte[Codec.NONCE_BYTES];
+        token[0] = 1;
+        Message.SeatToken t = (Message.SeatToken) roundTrip(new Message.SeatToken(match, token));
+        assertArrayEquals(match, t.match());
+        assertArrayEquals(token, t.token());
+        Message.Join join = new Message.Join(Codec.VERSION, "b", "s", "bob", new byte[32], new byte[32]);
+        Message.Rejoin r = (Message.Rejoin) roundTrip(new Message.Rejoin(join, match, token));
+        assertEquals("bob", r.join().name());
+        assertArrayEquals(match, r.match());
+        assertArrayEquals(token, r.proof());
+        assertEquals(new Message.Ready(2, 40), roundTrip(new Message.Ready(2, 40)));
+        assertEquals(new Message.Rejoined(2, 43), roundTrip(new Message.Rejoined(2, 43)));
+        byte[] data = new byte[100];
+        data[5] = 9;
+        Message.Catchup c = (Message.Catchup) roundTrip(new Message.Catchup(1, 1, 2, Codec.CHUNK + 100, 77, data));
+        assertEquals(List.of(1, 1, 2, (long) Codec.CHUNK + 100, 77), List.of(c.peer(), c.index(), c.chunks(),
+                c.length(), c.crc()));
+        assertArrayEquals(data, c.data());
+        ByteBuf full = Unpooled.buffer();
+        Codec.encode(new Message.Catchup(1, 0, 2, Codec.CHUNK + 100, 0, new byte[Codec.CHUNK]), full);
+        assertTrue(full.readableBytes() <= Codec.MAX_FRAME, "a full chunk must fit a frame");
+        ByteBuf huge = Unpooled.buffer();
+        huge.writeByte(19).writeByte(1).writeInt(0).writeInt(4097).writeLong(Codec.MAX_CATCHUP + 1).writeInt(0)
+                .writeInt(0);
+        assertEquals("catch-up of 67108865 bytes (the limit is 67108864)",
+                assertThrows(CorruptedFrameException.class, () -> Codec.decode(huge)).getMessage());
+        ByteBuf count = Unpooled.buffer();
+        count.writeByte(19).writeByte(1).writeInt(0).writeInt(3).writeLong(100).writeInt(0).writeInt(100)
+                .writeZero(100);
+        assertEquals("catch-up chunk 0 of 3 for 100 bytes",
+                assertThrows(CorruptedFrameException.class, () -> Codec.decode(count)).getMessage());
+        ByteBuf lies = Unpooled.buffer();
+        lies.writeByte(19).writeByte(1).writeInt(0).writeInt(1).writeLong(100).writeInt(0).writeInt(100)
+                .writeZero(60);
+        assertThrows(CorruptedFrameException.class, () -> Codec.decode(lies));
+        assertThrows(IllegalArgumentException.class,
+                () -> Codec.encode(new Message.Catchup(1, 0, 1, 10, 0, new byte[11]), Unpooled.buffer()));
+    }
+
+    @Test
     void aCountOverTheLimitIsRefusedBeforeAnythingIsAllocated() {
         ByteBuf b = Unpooled.buffer();
         b.writeByte(6).writeByte(0).writeLong(1).writeShort(Codec.MAX_COMMANDS + 1);

@@ -1,0 +1,196 @@
+package dev.ecsloop.lockstep;
+
+import dev.ecsloop.GameLoop;
+import dev.ecsloop.input.InputQueue;
+import dev.ecsloop.lockstep.net.LockstepRefusedException;
+import dev.ecsloop.lockstep.net.PeerLink;
+import dev.ecsloop.lockstep.turn.TurnBook;
+import dev.ecsloop.lockstep.wire.Message;
+import dev.ecsloop.snapshot.SnapshotException;
+import dev.ecsloop.snapshot.Snapshots;
+
+import java.time.Duration;
+import java.util.function.Consumer;
+
+/**
+ * Seats that leave and come back, on every peer: the host player serves a reconnected seat's catch-up
+ * ({@link CatchupSource}); every peer applies a {@link Message.Rejoined} at the same point of the host's order (the
+ * seat's turns from then on count, its checkpoints after that turn too); and a rejoining peer restores the host's
+ * snapshot, runs its simulation faster than real time (time scale {@value #CATCHUP_SCALE}, catch-up bound
+ * {@link #CATCHUP_BOUND}: frames are long, so rendering is throttled to a few per second), says it is ready once it
+ * is within the input delay of the newest complete turn, and plays live once its first own batch is due. Split from
+ * {@link LockstepSession} so that the rejoin rule is one piece.
+ *
+ * <p>Invariants: a rejoiner sends no turn and no hash before the host's {@code Rejoined} for its seat; it sends
+ * {@code Ready} once. Not thread-safe: it lives on the loop thread.
+ */
+final class Rejoining {
+
+    /** Simulated seconds per real second while a rejoiner catches up (the loop's largest time scale). */
+    static final double CATCHUP_SCALE = 1000;
+    /** The catch-up bound while a rejoiner catches up: the most simulated time one (long) frame covers. */
+    static final Duration CATCHUP_BOUND = Duration.ofMillis(500);
+
+    private final GameLoop loop;
+    private final LockstepConfig config;
+    private final PeerLink link;
+    private final int seat;
+    private final TurnBook book;
+    private final Departures departures;
+    private final Checkpoints checkpoints;
+    private final OwnTurns own;
+    private final InputDelay delay;
+    private final CatchupSource source;
+    private boolean catchingUp;
+    private boolean readySent;
+    private long liveFrom = -1;
+    private double savedScale;
+    private Duration savedBound;
+
+    Rejoining(GameLoop loop, LockstepConfig config, PeerLink link, TurnBook book, Departures departures,
+              Checkpoints checkpoints, OwnTurns own, InputDelay delay) {
+        this.loop = loop;
+        this.config = config;
+        this.link = link;
+        this.seat = link.seat();
+        this.book = book;
+        this.departures = departures;
+        this.checkpoints = checkpoints;
+        this.own = own;
+        this.delay = delay;
+        this.source = new CatchupSource(link, book, delay, link.names().size());
+    }
+
+    /**
+     * Receives the host's catch-up on a rejoining link, restores its snapshot into the loop and starts the session
+     * there, catching up. See {@link LockstepSession#rejoin}.
+     */
+    static LockstepSession session(GameLoop loop, InputQueue inputs, PeerLink link, LockstepConfig config,
+                                   Snapshots snapshots, Duration quiet)
+            throws LockstepRefusedException, InterruptedException {
+        if (!link.rejoining() || snapshots.loop() != loop) {
+            throw new IllegalArgumentException("rejoin needs a rejoining link and snapshots of this loop");
+        }
+        CatchupReceiver.Received got = CatchupReceiver.receive(link, quiet.toNanos());
+        CatchupPayload payload;
+        TurnBook book;
+        try {
+            payload = CatchupPayload.decode(got.bytes(), link.names().size(), config);
+            book = payload.book(config);
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            throw CatchupReceiver.refused("the host's catch-up is not one of this match: " + e.getMessage());
+        }
+        if (book.playing(link.seat())) {
+            throw CatchupReceiver.refused("the host's catch-up has this seat playing");
+        }
+        try {
+            loop.snapshotState().flushEntities(); // a freshly built world: its creation is not a pending change
+            snapshots.restore(payload.snapshot());
+        } catch (SnapshotException e) {
+            throw CatchupReceiver.refused("the host's snapshot: " + e.getMessage());
+        }
+        if (loop.simulatedNanos() != payload.simNanos()
+                || payload.simNanos() > Math.multiplyExact(book.nextToTake(), config.turnNanos())) {
+            throw CatchupReceiver.refused("the host's snapshot is at " + loop.simulatedNanos()
+                    + " ns, its catch-up at " + payload.simNanos() + " ns");
+        }
+        LockstepSession session = new LockstepSession(loop, inputs, link, config, book);
+        session.catchUp(payload.delay(), got.meanwhile());
+        return session;
+    }
+
+    /**
+     * This peer rejoins: its seat and the seats that had left sit out; its simulation runs fast; the input delay is
+     * the host's at the snapshot, so the turns it replays and its first own batch use the delay every peer uses.
+     */
+    void catchUp(InputDelay.State atSnapshot) {
+        delay.restore(atSnapshot);
+        for (int p = 0; p < link.names().size(); p++) {
+            if (!book.playing(p)) {
+                departures.absent(p);
+            }
+        }
+        checkpoints.seatsChanged(departures.playing());
+        checkpoints.silentThrough(Long.MAX_VALUE);
+        own.hold();
+        catchingUp = true;
+        savedScale = loop.timeScale();
+        savedBound = loop.catchUpBound();
+        loop.setTimeScale(CATCHUP_SCALE);
+        loop.setCatchUpBound(CATCHUP_BOUND);
+    }
+
+    /** @return whether a message relayed during the transfer is in the catch-up already (the book holds it) */
+    boolean heldAlready(Message m) {
+        if (m instanceof Message.Turn t) {
+            return t.turn() <= book.received(t.peer()) || !book.playing(t.peer());
+        }
+        return m instanceof Message.Drop d && !departures.playing()[d.peer()];
+    }
+
+    /** Serves rejoins with snapshots of the loop (the host's player). */
+    void serveWith(Snapshots snapshots) {
+        if (snapshots.loop() != loop) {
+            throw new IllegalArgumentException("the snapshots must be of this session's loop");
+        }
+        source.serveWith(snapshots);
+    }
+
+    /** The relay asked this peer (the host's player) for a snapshot for {@code peer}. */
+    void wanted(int peer) {
+        source.wanted(peer);
+    }
+
+    /** Every peer: a seat plays again from the turn the host named. */
+    void rejoined(Message.Rejoined r, Consumer<String> reports) {
+        if (r.peer() == seat && liveFrom >= 0 || r.peer() != seat && departures.playing()[r.peer()]) {
+            throw new IllegalArgumentException("seat " + r.peer() + " rejoined while it plays");
+        }
+        book.rejoin(r.peer(), r.fromTurn());
+        departures.back(r.peer());
+        checkpoints.back(r.peer(), r.fromTurn(), departures.playing());
+        if (r.peer() == seat) {
+            own.resumeFrom(r.fromTurn());
+            checkpoints.silentThrough(r.fromTurn());
+            liveFrom = r.fromTurn();
+        } else {
+            reports.accept(departures.name(r.peer()) + " rejoined: plays again from turn " + r.fromTurn());
+        }
+    }
+
+    /**
+     * Between frames: serves waiting rejoins (when no turn is held, so snapshot and book are one instant); a
+     * rejoiner says it is ready, and goes live at its first own batch.
+     *
+     * @param turn    the turn the simulation is in
+     * @param noHeld  whether no turn is held for its instant
+     * @param reports where reports go
+     */
+    void poll(long turn, boolean noHeld, Consumer<String> reports) {
+        if (noHeld) {
+            source.serve(loop.simulatedNanos(), reports);
+        }
+        if (!catchingUp) {
+            return;
+        }
+        if (!readySent && book.completed() - turn <= delay.at(turn) + 1L) {
+            readySent = true;
+            link.send(new Message.Ready(seat, turn));
+        }
+        if (liveFrom >= 0 && turn >= liveFrom - delay.at(turn)) {
+            catchingUp = false;
+            if (loop.timeScale() == CATCHUP_SCALE) {
+                loop.setTimeScale(savedScale);
+            }
+            if (loop.catchUpBound().equals(CATCHUP_BOUND)) {
+                loop.setCatchUpBound(savedBound);
+            }
+            reports.accept("caught up: playing again from turn " + liveFrom);
+        }
+    }
+
+    /** @return whether this peer is catching up after a rejoin (it plays live once false) */
+    boolean catchingUp() {
+        return catchingUp;
+    }
+}

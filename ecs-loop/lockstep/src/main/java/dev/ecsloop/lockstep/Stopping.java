@@ -1,0 +1,92 @@
+package dev.ecsloop.lockstep;
+
+import dev.ecsloop.GameLoop;
+import dev.ecsloop.lockstep.net.PeerLink;
+import dev.ecsloop.lockstep.wire.Message;
+import dev.ecsloop.snapshot.Snapshots;
+
+import java.nio.file.Path;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
+
+/**
+ * How this peer's game stops, and the desync diagnosis that may run after the stop: the first reason wins, the
+ * others are told unless they told this peer, and under {@link LockstepSession#diagnose} the peers then meet at the
+ * mismatched checkpoint and bisect their worlds ({@link DesyncHunt}). Split from {@link LockstepSession} so that the
+ * stop and what may still run after it are one piece.
+ *
+ * <p>Invariant: once set, the reason never changes. Not thread-safe: it lives on the loop thread.
+ */
+final class Stopping {
+
+    private final GameLoop loop;
+    private final PeerLink link;
+    private final LockstepConfig config;
+    private final Checkpoints checkpoints;
+    private String reason;
+    private DesyncHunt hunt;
+
+    Stopping(GameLoop loop, PeerLink link, LockstepConfig config, Checkpoints checkpoints) {
+        this.loop = loop;
+        this.link = link;
+        this.config = config;
+        this.checkpoints = checkpoints;
+        this.hunt = DesyncHunt.passive(link, config);
+    }
+
+    /** @return why the game stopped, or null while it runs */
+    String reason() {
+        return reason;
+    }
+
+    /** @return the desync hunt: passive until {@link #diagnose} */
+    DesyncHunt hunt() {
+        return hunt;
+    }
+
+    /**
+     * Diagnoses desyncs with snapshots of the loop written to {@code dir} (see {@link LockstepSession#diagnose}).
+     *
+     * @throws IllegalArgumentException if the snapshots are of another loop, or this is a spectator
+     */
+    void diagnose(Snapshots snapshots, Path dir) {
+        if (snapshots.loop() != loop || link.seat() < 0) {
+            throw new IllegalArgumentException("the snapshots must be of this session's loop, and of a player");
+        }
+        hunt = new DesyncHunt(snapshots, dir, link, config);
+    }
+
+    /**
+     * Stops the game with {@code why}, telling the others if {@code tellOthers}.
+     *
+     * @return whether this stopped it (false if {@code why} is null or the game had stopped already)
+     */
+    boolean stop(String why, boolean tellOthers) {
+        if (reason != null || why == null) {
+            return false;
+        }
+        reason = why;
+        hunt.stopped();
+        if (tellOthers) {
+            link.send(new Message.Stop(link.seat(), why));
+        }
+        return true;
+    }
+
+    /**
+     * After a desync under diagnosis: simulates up to the mismatched checkpoint if this peer is behind it, and moves
+     * the hunt on. Nothing past that checkpoint runs.
+     *
+     * @param deliverable posts what can be posted now and returns the turn whose start the held turns let the
+     *                    simulation reach (called only while this peer is behind the checkpoint)
+     * @param playing     which seats play
+     * @param reports     where the hunt reports
+     * @return the simulated time the loop may run to
+     */
+    long diagnosisHorizon(LongSupplier deliverable, boolean[] playing, Consumer<String> reports) {
+        long meet = hunt.meetNanos();
+        long horizon = loop.simulatedNanos() < meet
+                ? Math.min(meet, Math.multiplyExact(deliverable.getAsLong(), config.turnNanos())) : meet;
+        return hunt.advance(loop.simulatedNanos(), checkpoints.agreedThrough(), playing, horizon, reports);
+    }
+}

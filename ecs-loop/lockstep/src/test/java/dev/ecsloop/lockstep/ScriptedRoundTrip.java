@@ -1,0 +1,71 @@
+package dev.ecsloop.lockstep;
+
+import dev.ecsloop.lockstep.net.PeerLink;
+import dev.ecsloop.lockstep.wire.Message;
+
+import java.util.List;
+import java.util.function.LongUnaryOperator;
+import java.util.function.Supplier;
+
+/**
+ * The host's link with a round trip scripted by the host's turn instead of measured: the input delay's decisions
+ * then depend on nothing but the turn, so a test can expect the exact changes whatever the machine's speed.
+ */
+final class ScriptedRoundTrip implements PeerLink {
+
+    private final PeerLink link;
+    private final Supplier<LockstepSession> session;
+    private final LongUnaryOperator rttByTurn;
+
+    /**
+     * @param link      the real link
+     * @param session   the session on it, once started (read on its own loop thread)
+     * @param rttByTurn the round trip to report in each turn
+     */
+    ScriptedRoundTrip(PeerLink link, Supplier<LockstepSession> session, LongUnaryOperator rttByTurn) {
+        this.link = link;
+        this.session = session;
+        this.rttByTurn = rttByTurn;
+    }
+
+    @Override
+    public long rttNanos() {
+        LockstepSession s = session.get();
+        return s == null ? -1 : rttByTurn.applyAsLong(s.turn());
+    }
+
+    @Override
+    public int seat() {
+        return link.seat();
+    }
+
+    @Override
+    public List<String> names() {
+        return link.names();
+    }
+
+    @Override
+    public void send(Message message) {
+        link.send(message);
+    }
+
+    @Override
+    public Message poll() {
+        return link.poll();
+    }
+
+    @Override
+    public Message await(long timeoutNanos) throws InterruptedException {
+        return link.await(timeoutNanos);
+    }
+
+    @Override
+    public long bytes() {
+        return link.bytes();
+    }
+
+    @Override
+    public void close() {
+        link.close();
+    }
+}
