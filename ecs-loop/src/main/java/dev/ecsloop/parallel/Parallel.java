@@ -61,25 +61,13 @@ public final class Parallel {
     private Throwable[] failures = new Throwable[0];
     private volatile AsyncJobs<?>[] channels = new AsyncJobs<?>[0];
     private final JobsState jobsState = new JobsState(this);
-    /** What each thread ran, while a profiler records it; null otherwise (one volatile read per chunk or job). */
-    private volatile WorkLanes lanes;
+    /** What each thread ran, while a profiler records it. */
+    private final WorkRecorder work;
 
-    /** Receives one slice of parallel work: which thread ran which chunk or job, and when. */
-    @FunctionalInterface
-    public interface WorkSink {
-        /**
-         * @param thread     0 for the loop thread, 1 to {@code workers() - 1} for the workers
-         * @param job        true for an async job, false for a parallel-for chunk
-         * @param owner      the system whose parallel-for it was, or the job channel's owner
-         * @param number     the chunk's index, or the job's serial number
-         * @param startNanos the recording clock's reading when it began
-         * @param endNanos   and when it ended
-         */
-        void ran(int thread, boolean job, String owner, long number, long startNanos, long endNanos);
-    }
 
     private Parallel(int workers, Supplier<String> runningSystem, Supplier<World> worldSource) {
         this.workers = workers;
+        this.work = new WorkRecorder(workers);
         this.runningSystem = runningSystem;
         this.worldSource = worldSource;
     }
@@ -265,7 +253,7 @@ public final class Parallel {
 
     /** Runs one chunk on the calling thread ({@code self} null on the loop thread); never throws. */
     void runChunk(int c, Chunk view, Worker self) {
-        WorkLanes recording = lanes;
+        WorkLanes recording = work.lanes();
         long began = recording == null ? 0 : recording.now();
         view.index = c;
         view.first = c * chunkSize;
@@ -300,47 +288,12 @@ public final class Parallel {
 
     /** The recording of what each thread runs, or null. */
     WorkLanes lanes() {
-        return lanes;
+        return work.lanes();
     }
 
-    /**
-     * Starts recording which thread runs which chunk and job, and when, for a profiler's worker lanes (the Chrome
-     * trace's). Allocates the rings now; recording then allocates nothing. Replaces a recording under way.
-     *
-     * @param clock           read at the start and end of every chunk and job, from any thread
-     * @param slicesPerThread slices each thread keeps until {@link #drainWork}; later ones are dropped, counted
-     * @throws IllegalArgumentException if {@code slicesPerThread} is not from 1 to 1,000,000
-     */
-    public void recordWork(dev.ecsloop.time.Clock clock, int slicesPerThread) {
-        if (slicesPerThread < 1 || slicesPerThread > 1_000_000) {
-            throw new IllegalArgumentException("slices per thread must be from 1 to 1,000,000, not "
-                    + slicesPerThread);
-        }
-        lanes = new WorkLanes(Objects.requireNonNull(clock, "clock"), workers, slicesPerThread);
-    }
-
-    /** Stops recording; slices not drained are forgotten. */
-    public void stopRecordingWork() {
-        lanes = null;
-    }
-
-    /**
-     * Hands the slices recorded since the last drain to {@code sink}, thread by thread, on the loop thread. A
-     * chunk or job still running is handed over by a later drain. Nothing happens when not recording.
-     *
-     * @param sink receives each slice; it must not start or stop recording
-     */
-    public void drainWork(WorkSink sink) {
-        WorkLanes recording = lanes;
-        if (recording != null) {
-            recording.drain(sink);
-        }
-    }
-
-    /** @return slices dropped because a thread's ring was full, in the recording under way (0 when none) */
-    public long droppedWork() {
-        WorkLanes recording = lanes;
-        return recording == null ? 0 : recording.dropped();
+    /** @return the recorder of which thread runs which chunk and job, for a profiler's worker lanes */
+    public WorkRecorder work() {
+        return work;
     }
 
     private void ensureChunks(int chunks) {

@@ -6,7 +6,7 @@ import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * What each thread of a loop's parallel-for and async jobs ran, while a profiler asks ({@link
- * Parallel#recordWork}): per thread a ring of slices (chunk or job, its owner, its number, start and end), written
+ * WorkRecorder#start}): per thread a ring of slices (chunk or job, its owner, its number, start and end), written
  * by that thread only and drained by the loop thread, so neither side locks or allocates. A full ring drops the
  * slice and counts it.
  *
@@ -62,7 +62,7 @@ final class WorkLanes {
     }
 
     /** Hands every complete slice to {@code sink}, thread by thread, and frees them; on the loop thread. */
-    void drain(Parallel.WorkSink sink) {
+    void drain(WorkRecorder.Sink sink) {
         for (int thread = 0; thread < head.length(); thread++) {
             long h = head.get(thread);
             long t = tail.get(thread);

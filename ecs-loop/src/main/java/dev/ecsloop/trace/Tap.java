@@ -3,6 +3,7 @@ package dev.ecsloop.trace;
 import dev.ecsloop.GameLoop;
 import dev.ecsloop.LoopProbe;
 import dev.ecsloop.parallel.Parallel;
+import dev.ecsloop.parallel.WorkRecorder;
 import dev.ecsloop.time.Clock;
 
 import java.util.Arrays;
@@ -41,7 +42,7 @@ final class Tap implements LoopProbe {
     /** Owners of recorded chunks and jobs, by label number: a handful of system names, found by identity. */
     private String[] labels = new String[8];
     private int labelCount;
-    private final Parallel.WorkSink toBuffer = this::work;
+    private final WorkRecorder.Sink toBuffer = this::work;
 
     private Tap(GameLoop loop) {
         this.loop = loop;
@@ -89,7 +90,7 @@ final class Tap implements LoopProbe {
     void open(Trace window) {
         this.trace = window;
         if (parallel != null) {
-            parallel.recordWork(profiler, WORK_SLICES);
+            parallel.work().start(profiler, WORK_SLICES);
         }
     }
 
@@ -105,8 +106,8 @@ final class Tap implements LoopProbe {
         TraceJson.WorkLabels work = null;
         if (parallel != null) {
             work = new TraceJson.WorkLabels(parallel.workers(), List.of(Arrays.copyOf(labels, labelCount)),
-                    parallel.droppedWork());
-            parallel.stopRecordingWork();
+                    parallel.work().dropped());
+            parallel.work().stop();
         }
         detachIfIdle();
         window.finish(why, work);
@@ -218,7 +219,7 @@ final class Tap implements LoopProbe {
                 buffer.add(TraceBuffer.HORIZON_WAIT, TraceJson.FRAMES_TID, frameStart, 0, frame, simNanos, 0);
             }
             if (parallel != null) {
-                parallel.drainWork(toBuffer);
+                parallel.work().drain(toBuffer);
             }
         }
         frameTraced = false;

@@ -1,0 +1,80 @@
+package dev.ecsloop.parallel;
+
+import dev.ecsloop.time.Clock;
+
+import java.util.Objects;
+
+/**
+ * Records which thread of a loop ran which parallel-for chunk and async job, and when, for a profiler's worker
+ * lanes (the Chrome trace's). Off, a chunk or job pays one volatile read; on, each thread writes its own
+ * preallocated ring (see {@code WorkLanes}) and the loop thread drains them, so neither side locks or allocates.
+ * Obtained from {@link Parallel#work()}.
+ */
+public final class WorkRecorder {
+
+    /** Receives one slice of parallel work: which thread ran which chunk or job, and when. */
+    @FunctionalInterface
+    public interface Sink {
+        /**
+         * @param thread     0 for the loop thread, 1 to {@code workers() - 1} for the workers
+         * @param job        true for an async job, false for a parallel-for chunk
+         * @param owner      the system whose parallel-for it was, or the job channel's owner
+         * @param number     the chunk's index, or the job's serial number
+         * @param startNanos the recording clock's reading when it began
+         * @param endNanos   and when it ended
+         */
+        void ran(int thread, boolean job, String owner, long number, long startNanos, long endNanos);
+    }
+
+    private final int threads;
+    /** The recording under way, or null (one volatile read per chunk or job). */
+    private volatile WorkLanes lanes;
+
+    WorkRecorder(int threads) {
+        this.threads = threads;
+    }
+
+    /** The recording under way, or null. */
+    WorkLanes lanes() {
+        return lanes;
+    }
+
+    /**
+     * Starts recording. Allocates the rings now; recording then allocates nothing. Replaces a recording under way.
+     *
+     * @param clock           read at the start and end of every chunk and job, from any thread
+     * @param slicesPerThread slices each thread keeps until {@link #drain}; later ones are dropped, counted
+     * @throws IllegalArgumentException if {@code slicesPerThread} is not from 1 to 1,000,000
+     */
+    public void start(Clock clock, int slicesPerThread) {
+        if (slicesPerThread < 1 || slicesPerThread > 1_000_000) {
+            throw new IllegalArgumentException("slices per thread must be from 1 to 1,000,000, not "
+                    + slicesPerThread);
+        }
+        lanes = new WorkLanes(Objects.requireNonNull(clock, "clock"), threads, slicesPerThread);
+    }
+
+    /** Stops recording; slices not drained are forgotten. */
+    public void stop() {
+        lanes = null;
+    }
+
+    /**
+     * Hands the slices recorded since the last drain to {@code sink}, thread by thread, on the loop thread. A
+     * chunk or job still running is handed over by a later drain. Nothing happens when not recording.
+     *
+     * @param sink receives each slice; it must not start or stop recording
+     */
+    public void drain(Sink sink) {
+        WorkLanes recording = lanes;
+        if (recording != null) {
+            recording.drain(sink);
+        }
+    }
+
+    /** @return slices dropped because a thread's ring was full, in the recording under way (0 when none) */
+    public long dropped() {
+        WorkLanes recording = lanes;
+        return recording == null ? 0 : recording.dropped();
+    }
+}
