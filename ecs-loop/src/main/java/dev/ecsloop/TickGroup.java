@@ -10,12 +10,11 @@ package dev.ecsloop;
  * object. While the group's instant runs the key still says the instant is due; {@link Scheduler} advances it
  * once when the instant ends, and until then counts a member it has handed out as one step on (for controls and
  * alpha read inside the instant). Anything that moves one member's schedule alone ({@code setRate},
- * {@code setPhase}, a failing tick) first gives every slot its own copy, then rebuilds the groups.
+ * {@code setPhase}, {@code setEveryFrame}, a failing tick) first gives every slot its own copy, then rebuilds the
+ * groups.
  */
 final class TickGroup {
 
-    /** Members in registration order. */
-    final SystemSlot[] members;
     /** Bit {@code order} set for each member: merges groups due at the same instant in registration order. */
     final long[] mask;
     /** The members' one schedule: every member's {@code schedule} between instants. */
@@ -40,7 +39,6 @@ final class TickGroup {
 
     TickGroup(int id, SystemSlot[] members, int slotCount) {
         this.id = id;
-        this.members = members;
         this.mask = new long[words(slotCount)];
         for (SystemSlot member : members) {
             mask[member.order >>> 6] |= 1L << member.order;
