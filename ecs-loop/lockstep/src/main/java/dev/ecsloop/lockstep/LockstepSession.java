@@ -274,7 +274,7 @@ public final class LockstepSession {
         long horizon = Math.multiplyExact(Math.min(deliverNow(), Math.min(endTurn, shown)), config.turnNanos());
         stopping.hunt().between(loop.simulatedNanos(), checkpoints.agreedThrough());
         limit(Math.min(horizon, stopping.hunt().captureNanos()));
-        rejoins.poll(turn(), delivery.held() < 0, reports);
+        rejoins.poll(turn(), delivery.held() < 0, loop.simulatedNanos() >= horizonNanos, reports);
         if (departures.lost() != null && waiting()) {
             stop(departures.lost(), false); // the host is gone and the turns it sent are played: nothing more can come
         }
