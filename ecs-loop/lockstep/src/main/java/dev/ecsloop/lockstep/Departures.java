@@ -33,6 +33,35 @@ final class Departures {
     private String lost;
     /** Whether the host left saying its match is over (it ended it, rather than being lost). */
     private boolean hostEnded;
+    /** The turn the host said its match ended at, or -1. */
+    private long hostEndTurn = -1;
+
+    /** What a player that reached its end says as it leaves, followed by {@link #AT_TURN} and the turn. */
+    static final String MATCH_OVER = "match over";
+    static final String AT_TURN = " at turn ";
+
+    /** @return the end turn a leave reason "match over at turn N" names, or -1 for any other reason */
+    static long endTurnIn(String reason) {
+        String prefix = MATCH_OVER + AT_TURN;
+        if (!reason.startsWith(prefix) || reason.length() == prefix.length()
+                || reason.length() > prefix.length() + 18) {
+            return -1;
+        }
+        for (int i = prefix.length(); i < reason.length(); i++) {
+            if (reason.charAt(i) < '0' || reason.charAt(i) > '9') {
+                return -1;
+            }
+        }
+        return Long.parseLong(reason.substring(prefix.length()));
+    }
+
+    /**
+     * @return the turn the host ended its match at, once it left saying so, or -1: a peer without an end of its own
+     *         (a spectator that watches to the end) ends there too, on the players' world
+     */
+    long hostEndTurn() {
+        return hostEndTurn;
+    }
 
     Departures(TurnBook book, Checkpoints checkpoints, List<String> names, int seat) {
         this.book = book;
@@ -65,7 +94,8 @@ final class Departures {
         faults.add(fault);
         boolean afterTheEnd = d.fromTurn() >= endTurn;
         if (d.peer() == 0 && lost == null) {
-            hostEnded = "match over".equals(d.reason());
+            hostEnded = d.reason().equals(MATCH_OVER) || d.reason().startsWith(MATCH_OVER + AT_TURN);
+            hostEndTurn = endTurnIn(d.reason());
             // Nobody relays now: play what is here, then stop with this.
             lost = (name(0).equals("host") ? "the host" : "the host " + name(0)) + " left (" + reason + ")";
         } else if (d.peer() != 0 && !afterTheEnd) {

@@ -262,12 +262,17 @@ public final class LockstepSession {
             desynced();
             return;
         }
-        own.sendUpTo(delay.sendingUpTo(Math.min(turn(), endTurn), own)); // the batches for the turns left
+        // The batches for the turns left, none for a turn at or past the end: no peer can play past it, so a peer
+        // without an end of its own (a spectator) stops there too, and ends there once the host says so.
+        own.sendUpTo(Math.min(delay.sendingUpTo(Math.min(turn(), endTurn), own), endTurn - 1));
         for (Message m = link.poll(); m != null && stopping.reason() == null; m = link.poll()) {
             inflow.take(m);
         }
         if (stopping.reason() != null) {
             return;
+        }
+        if (endTurn == Long.MAX_VALUE && departures.hostEndTurn() >= turn()) {
+            endTurn = departures.hostEndTurn(); // the host ended the match there: so does a peer without an end
         }
         long complete = book.completed() + 1; // not nextToTake: a turn held for its instant stops the taking
         long shown = complete >= endTurn || departures.lost() != null ? endTurn : complete - behind;
@@ -430,11 +435,13 @@ public final class LockstepSession {
     }
 
     /**
-     * Leaves the game: tells the others why ("match over" once the end is reached, "quit" before it, or that the
-     * game had stopped), stops sending and closes the link. The loop, world and recording stay.
+     * Leaves the game: tells the others why ("match over at turn N" once the end is reached, so that a peer
+     * without an end of its own, such as a spectator, ends there too; "quit" before it; or that the game had
+     * stopped), stops sending and closes the link. The loop, world and recording stay.
      */
     public void close() {
-        leave(ended() ? "match over" : stopping.reason() != null ? "stopped" : "quit");
+        leave(ended() ? Departures.MATCH_OVER + Departures.AT_TURN + endTurn
+                : stopping.reason() != null ? "stopped" : "quit");
     }
 
     /**

@@ -58,6 +58,8 @@ class LateJoinTest {
         ann.recordTo = dir.resolve("ann.replay");
         TestPeer cy = new TestPeer("cy", TestPeer.steady(20)).order(13.5, 2, 20, 20);
         TestPeer eve = new TestPeer("eve", TestPeer.steady(25));
+        // The host's player leaves saying where the match ended once the players are done; eve ends there.
+        ann.closeSessionWhen = () -> bob.finished.getCount() == 0 && cy.finished.getCount() == 0;
         SeatTokens tokens = SeatTokens.in(dir.resolve("seats"));
         LockstepHost host = LockstepHost.open(PeerSettings.of("ann", Match.SECRET, Match.BUILD, SETUP),
                 InetAddress.getLoopbackAddress(), 0, 3, CONFIG);
@@ -97,7 +99,7 @@ class LateJoinTest {
             assertTrue(atWatch.await(60, TimeUnit.SECONDS), "the players never reached turn " + watchTurn);
             PeerLink eveLink = SpectatorTest.spectate(host.port(), "eve", CONFIG).get(30, TimeUnit.SECONDS);
             assertTrue(eveLink.rejoining(), "eve watches as if the match had not started");
-            eve.start(eveLink, CONFIG, END);
+            eve.start(eveLink, CONFIG, -1); // no end of its own: it ends where the host says the match ended
             for (TestPeer p : List.of(ann, bob, cy, eve)) {
                 try {
                     p.await(LockstepMatchTest.PATIENCE);
@@ -124,6 +126,7 @@ class LateJoinTest {
                 cy.reports.toString());
         assertTrue(eve.reports.stream().anyMatch(r -> r.startsWith("caught up: watching from turn")),
                 eve.reports.toString());
+        assertTrue(eve.ended, "the spectator without an end did not end with the host's match");
         // cy's order, given after it caught up, took effect on every peer and the spectator at its turn.
         assertEquals(1, cy.given.size(), "cy's orders");
         long at = cy.given.get(0).effectTurn() * CONFIG.turnNanos();
