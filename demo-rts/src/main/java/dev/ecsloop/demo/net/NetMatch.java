@@ -75,6 +75,8 @@ public final class NetMatch {
     /** When a rejoin began (real time), until it plays live; -1 otherwise. */
     private long rejoinStart = -1;
     private boolean rejoined;
+    /** Whether this joiner kept a seat token of this host before joining (a rejoin, not a late join). */
+    private boolean hadToken;
 
     private NetMatch(NetFlags flags, NetRun run, PrintStream out) {
         this.flags = flags;
@@ -163,10 +165,13 @@ public final class NetMatch {
                 }
                 match.host = host;
                 int watchers = flags.waitSpectators == null ? 0 : flags.waitSpectators;
+                int late = flags.lateJoin == null ? 0 : flags.lateJoin;
                 host.startAfterSpectators(watchers);
                 out.println("hosting on " + bind.getHostAddress() + ":" + host.port() + " as " + name
-                        + ": waiting for " + (players - 1) + " more player(s)"
-                        + (watchers > 0 ? " and " + watchers + " spectator(s)" : ""));
+                        + ": waiting for " + (players - 1 - late) + " more player(s)"
+                        + (watchers > 0 ? " and " + watchers + " spectator(s)" : "")
+                        + (late > 0 ? "; " + late + " seat(s) open for late joiners" : ""));
+                host.lateSeats(late); // may start the match at once: the host alone, the rest late
                 link = host.awaitStart(Duration.ofHours(1));
             } else if (flags.spectate != null) {
                 out.println("watching " + flags.spectate.host() + ":" + flags.spectate.port() + " as " + name);
@@ -174,6 +179,7 @@ public final class NetMatch {
                         Duration.ofHours(1));
             } else {
                 out.println("joining " + flags.join.host() + ":" + flags.join.port() + " as " + name);
+                match.hadToken = hasToken(flags.join, name);
                 link = LockstepClient.join(settings, flags.join.host(), flags.join.port(), Duration.ofHours(1),
                         MatchResilience.tokens());
             }
@@ -196,6 +202,11 @@ public final class NetMatch {
             err.println("error: " + e.getMessage());
             return EXIT_STOPPED;
         }
+    }
+
+    /** @return whether a seat token of this host, port and name is kept (a damaged one counts: the join says so) */
+    private static boolean hasToken(NetFlags.Address at, String name) {
+        return java.nio.file.Files.exists(MatchResilience.tokens().file(at.host(), at.port(), name));
     }
 
     /** The setup every player must share: the game's own and the rates applied from time zero. */
@@ -245,8 +256,9 @@ public final class NetMatch {
     /** A new match at time 0, a resumed one from {@code --load}, or this seat taken back in one under way. */
     private void startSession(PeerLink link) throws IOException {
         if (link.rejoining()) {
-            out.println("rejoining the match under way as " + link.names().get(link.seat()) + " (seat "
-                    + link.seat() + "): receiving the host's snapshot");
+            out.println((link.seat() < 0 ? "watching the match under way" : (hadToken ? "rejoining" : "joining")
+                    + " the match under way as "
+                    + link.names().get(link.seat()) + " (seat " + link.seat() + ")") + ": receiving the host's snapshot");
             if (game.recorder() != null) {
                 game.recorder().detach(); // its journal starts at time 0; this world starts mid-match
             }
@@ -415,7 +427,7 @@ public final class NetMatch {
                 failed = new IOException("--record: cannot write " + file + ": " + e.getMessage(), e);
             }
         }
-        if (session.hostLost()) {
+        if (session.hostLost() && session.seat() >= 0) { // a spectator has nothing to resume
             MatchResilience.hostLost(game, session, failed == null ? file : null, out);
         }
         if (run.printHash()) {

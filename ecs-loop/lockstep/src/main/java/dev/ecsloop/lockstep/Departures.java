@@ -56,11 +56,13 @@ final class Departures {
     }
 
     /**
-     * @return the turn the host ended its match at, once it left saying so, or -1: a peer without an end of its own
-     *         (a spectator that watches to the end) ends there too, on the players' world
+     * @param own  this peer's end turn ({@link Long#MAX_VALUE}: none)
+     * @param turn the turn its simulation is in
+     * @return its end turn: its own, or for a peer without one (a spectator watching to the end) the turn the host
+     *         ended its match at once it left saying so, so that it ends on the players' world
      */
-    long hostEndTurn() {
-        return hostEndTurn;
+    long endTurn(long own, long turn) {
+        return own == Long.MAX_VALUE && hostEndTurn >= turn ? hostEndTurn : own;
     }
 
     Departures(TurnBook book, Checkpoints checkpoints, List<String> names, int seat) {

@@ -271,9 +271,7 @@ public final class LockstepSession {
         if (stopping.reason() != null) {
             return;
         }
-        if (endTurn == Long.MAX_VALUE && departures.hostEndTurn() >= turn()) {
-            endTurn = departures.hostEndTurn(); // the host ended the match there: so does a peer without an end
-        }
+        endTurn = departures.endTurn(endTurn, turn());
         long complete = book.completed() + 1; // not nextToTake: a turn held for its instant stops the taking
         long shown = complete >= endTurn || departures.lost() != null ? endTurn : complete - behind;
         long horizon = Math.multiplyExact(Math.min(deliverNow(), Math.min(endTurn, shown)), config.turnNanos());
