@@ -50,6 +50,13 @@ public final class NetFlags {
                     + "meanwhile. Spectators may join at any time either way.")
     public Integer lateJoin;
 
+    /** A resumed match's players by seat in the lost match, or null. */
+    @Option(names = "--seats", paramLabel = "NAME,NAME...", split = ",",
+            description = "With --load, resuming a match whose host was lost: its players by seat, as the resume "
+                    + "line printed them (every player gives the same list). Each player then commands the team its "
+                    + "name had, whoever hosts now.")
+    public java.util.List<String> seats;
+
     /** Where desync diagnosis writes its snapshots, or null for no diagnosis. */
     @Option(names = "--diagnose", paramLabel = "DIR", description = "On a desync, write snapshots of the last "
             + "agreed and the mismatched checkpoint to DIR and print the first differing entity, component and field "
@@ -106,7 +113,8 @@ public final class NetFlags {
             String stray = secret != null ? "--secret" : name != null ? "--name" : players != null ? "--players"
                     : bind != null ? "--bind" : inputDelay != null ? "--input-delay" : turnMs != null ? "--turn-ms"
                     : waitSpectators != null ? "--wait-spectators" : diagnose != null ? "--diagnose"
-                    : spectateDelay != null ? "--spectate-delay" : lateJoin != null ? "--late-join" : null;
+                    : spectateDelay != null ? "--spectate-delay" : lateJoin != null ? "--late-join"
+                    : seats != null ? "--seats" : null;
             return stray == null ? null : stray + " needs --host, --join or --spectate";
         }
         if (hostPort == null && (players != null || bind != null || waitSpectators != null || lateJoin != null)) {
@@ -117,6 +125,9 @@ public final class NetFlags {
         if (lateJoin != null && lateJoin >= (players == null ? 2 : players)) {
             return "--late-join " + lateJoin + " leaves no seat for you: at most " + ((players == null ? 2 : players)
                     - 1) + " of " + (players == null ? 2 : players) + " --players seats";
+        }
+        if (seats != null && SeatTeams.check(seats) != null) {
+            return SeatTeams.check(seats);
         }
         if (spectateDelay != null && spectate == null) {
             return "--spectate-delay is a spectator's: it needs --spectate";

@@ -31,6 +31,7 @@ import java.io.PrintStream;
 import java.net.InetAddress;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
@@ -38,7 +39,8 @@ import java.util.function.Function;
 /**
  * One player's side of a network match: connects (hosting or joining), builds the game, starts the lockstep
  * session, then runs the window or, without one, a headless loop printing the counters and the session line (turn,
- * input delay, round trip) every second. Seat {@code s} commands team {@code s % 2}.
+ * input delay, round trip) every second. Seat {@code s} commands team {@code s % 2} ({@link SeatTeams}: in a match
+ * resumed under a new host, the team the player's name had).
  *
  * <p>The match ends for this player on {@code quit} (Ctrl-C too), at {@code --seconds}, or when it stops (a desync,
  * the host lost, this player dropped). Leaving, it tells the others why ("quit", "match over"). With
@@ -59,6 +61,8 @@ public final class NetMatch {
     private final RtsGame game;
     private final GameLoop loop;
     private final LockstepConfig config;
+    /** Which team each seat commands (by seat, or by name in a resumed match). */
+    private final SeatTeams teams;
     private LockstepSession session;
     /** This player's host, when it hosts: it alone knows the spectators. */
     private LockstepHost host;
@@ -82,6 +86,7 @@ public final class NetMatch {
         this.flags = flags;
         this.run = run;
         this.out = out;
+        this.teams = flags.seats == null ? SeatTeams.BY_SEAT : new SeatTeams(List.copyOf(flags.seats));
         this.game = RtsGame.create(run.config(), real, true, real, run.workers());
         this.loop = game.loop();
         long turn = (flags.turnMs == null ? 50 : flags.turnMs) * 1_000_000L;
@@ -123,6 +128,10 @@ public final class NetMatch {
             err.println("error: --name: " + badName);
             return 2;
         }
+        if (flags.seats != null && run.load() == null) {
+            err.println("error: --seats is a resumed match's: it needs --load");
+            return 2;
+        }
         byte[] resume = null;
         if (run.load() != null) {
             try {
@@ -152,7 +161,8 @@ public final class NetMatch {
             }
         }
         PeerSettings settings = PeerSettings.of(name, secret, match.buildId(),
-                match.config.setup(setup(run.config()) + (resume == null ? "" : MatchResilience.resumed(resume))));
+                match.config.setup(setup(run.config()) + (resume == null ? "" : MatchResilience.resumed(resume))
+                        + match.teams.setup()));
         LockstepHost host = null;
         PeerLink link;
         try {
@@ -242,7 +252,7 @@ public final class NetMatch {
         if (flags.diagnose != null) {
             session.diagnose(game.snapshots(), flags.diagnose);
         }
-        controls = new MatchControls(loop, config.turnNanos(), link.names(), out::println);
+        controls = new MatchControls(loop, config.turnNanos(), link.names(), teams, out::println);
         session.filter(controls);
         controls.install(game.console(), session);
         Runnable saved = run.exitGuard().apply(game.console());
@@ -284,7 +294,7 @@ public final class NetMatch {
         if (run.stopAtNanos() != null) {
             session.endAt((run.stopAtNanos() + config.turnNanos() - 1) / config.turnNanos());
         }
-        int team = Math.max(0, session.seat()) % 2;
+        int team = teams.team(session.names(), Math.max(0, session.seat()));
         boolean[] told = {false};
         game.playAs(team, session.seat() < 0 ? (type, code, x, y, z, w) -> {
             if (!told[0]) {
@@ -428,7 +438,7 @@ public final class NetMatch {
             }
         }
         if (session.hostLost() && session.seat() >= 0) { // a spectator has nothing to resume
-            MatchResilience.hostLost(game, session, failed == null ? file : null, out);
+            MatchResilience.hostLost(game, session, teams, failed == null ? file : null, out);
         }
         if (run.printHash()) {
             out.println("world-hash: " + StateHash.hex(game.worldHash()));

@@ -59,7 +59,7 @@ class LateJoinCliTest {
         int port = NetMatchControlsTest.freePort();
         String game = "--headless --units 60 --map-size 32 --secret pw --print-hash";
         try {
-            Child host = start(game + " --seconds 16 --host " + port + " --name alice --late-join 1");
+            Child host = start(game + " --seconds 30 --host " + port + " --name alice --late-join 1");
             host.await("hosting on ");
             host.await("match started");
             waitForCounters(host, 2); // the match is under way
@@ -75,7 +75,7 @@ class LateJoinCliTest {
                 assertEquals(-1, drain(garbage.getInputStream()), "the host kept a connection that sent garbage");
             }
 
-            Child bob = start(game + " --seconds 16 --join 127.0.0.1:" + port + " --name bob");
+            Child bob = start(game + " --seconds 30 --join 127.0.0.1:" + port + " --name bob");
             bob.await("joining the match under way as bob (seat 1): receiving the host's snapshot");
             bob.await("playing live at turn ");
             host.await("seat 1 (open) rejoined: plays again from turn ");
@@ -87,11 +87,26 @@ class LateJoinCliTest {
             assertEquals(hosted, hash(eve), "eve: " + eve.lines());
             for (Child c : List.of(host, bob, eve)) {
                 assertEquals(0, c.process().exitValue(), c.lines()::toString);
-                assertTrue(c.lines().contains("match over at turn 320 (simulated 16.000 s)"), c.lines()::toString);
+                assertTrue(c.lines().contains("match over at turn 600 (simulated 30.000 s)"), c.lines()::toString);
             }
         } finally {
             children.forEach(c -> c.process().destroyForcibly());
         }
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
+            "--host 1 --late-join 2 | --late-join 2 leaves no seat for you: at most 1 of 2 --players seats",
+            "--host 1 --players 3 --late-join 8 | --late-join: '8' must be from 0 to 7",
+            "--join 127.0.0.1:1 --name bob --late-join 1 | --late-join is the host's: drop it when joining",
+            "--host 1 --seats alice | --seats names 2 to 8 players, not 1",
+            "--host 1 --seats alice,alice | --seats names a player twice",
+            "--host 1 --seats alice,bob | --seats is a resumed match's: it needs --load",
+    })
+    void aBadLateJoinOrSeatsFlagExitsTwoWithOneLine(String args, String expected) {
+        Runs run = Runs.of(("--headless --secret pw " + args).split(" "));
+        assertEquals(2, run.status(), run.out().toString());
+        assertEquals(List.of("error: " + expected), run.err());
     }
 
     /**
