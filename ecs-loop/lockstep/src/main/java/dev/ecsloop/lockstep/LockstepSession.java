@@ -262,8 +262,7 @@ public final class LockstepSession {
             desynced();
             return;
         }
-        // The batches for the turns left, none for a turn at or past the end: no peer can play past it, so a peer
-        // without an end of its own (a spectator) stops there too, and ends there once the host says so.
+        // The batches for the turns left, none at or past the end: a peer without an end stops there too.
         own.sendUpTo(Math.min(delay.sendingUpTo(Math.min(turn(), endTurn), own), endTurn - 1));
         for (Message m = link.poll(); m != null && stopping.reason() == null; m = link.poll()) {
             inflow.take(m);
@@ -433,9 +432,9 @@ public final class LockstepSession {
     }
 
     /**
-     * Leaves the game: tells the others why ("match over at turn N" once the end is reached, so that a peer
-     * without an end of its own, such as a spectator, ends there too; "quit" before it; or that the game had
-     * stopped), stops sending and closes the link. The loop, world and recording stay.
+     * Leaves the game: tells the others why ("match over at turn N" once the end is reached, where a peer without
+     * an end ends too; "quit" before it; or "stopped"), stops sending and closes the link. The loop, world and
+     * recording stay.
      */
     public void close() {
         leave(ended() ? Departures.MATCH_OVER + Departures.AT_TURN + endTurn
