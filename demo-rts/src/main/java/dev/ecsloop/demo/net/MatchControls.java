@@ -23,7 +23,7 @@ import java.util.function.Consumer;
  * player at once; {@code step} is refused (it would run one player's simulation alone).
  *
  * <p>As the match's {@link CommandFilter}, on every player, for every command in seat order: a control is applied
- * and goes no further; an order counts only for the team of the seat that sent it ({@code s % 2}), so a peer that
+ * and goes no further; an order counts only for the team of the seat that sent it ({@link SeatTeams}), so a peer that
  * tags its orders with the other team moves nothing. A control whose value the loop refuses is refused on every
  * player alike, with one line.
  *
@@ -47,13 +47,15 @@ final class MatchControls implements CommandFilter {
     private final GameLoop loop;
     private final long turnNanos;
     private final List<String> names;
+    private final SeatTeams teams;
     private final Consumer<String> out;
     private final boolean[] warned;
     private LockstepSession session;
     /** Spectators watching, as the host last said; -1 before it said. */
     private int spectators = -1;
 
-    MatchControls(GameLoop loop, long turnNanos, List<String> names, Consumer<String> out) {
+    MatchControls(GameLoop loop, long turnNanos, List<String> names, SeatTeams teams, Consumer<String> out) {
+        this.teams = teams;
         this.loop = loop;
         this.turnNanos = turnNanos;
         this.names = names;
@@ -155,13 +157,13 @@ final class MatchControls implements CommandFilter {
     @Override
     public Command admit(int seat, Command c) {
         if (c.type() != TYPE) {
-            if (c.code() == seat % 2) {
+            if (c.code() == teams.team(names, seat)) {
                 return c;
             }
             if (!warned[seat]) { // once per seat: a rogue must not flood the terminal
                 warned[seat] = true;
                 out.accept("ignored " + names.get(seat) + "'s orders for team " + c.code() + ": seat " + seat
-                        + " commands team " + seat % 2);
+                        + " commands team " + teams.team(names, seat));
             }
             return null;
         }

@@ -41,10 +41,11 @@ final class MatchResilience {
      *
      * @param game     the game, its loop between frames
      * @param session  the stopped session
+     * @param teams    the match's teams (the resume keeps them: {@code --seats})
      * @param recorded the file the recording was saved to already ({@code --record}), or null
      * @param out      where the lines go
      */
-    static void hostLost(RtsGame game, LockstepSession session, Path recorded, PrintStream out) {
+    static void hostLost(RtsGame game, LockstepSession session, SeatTeams teams, Path recorded, PrintStream out) {
         String me = session.names().get(session.seat());
         String stem = (me.matches("[A-Za-z0-9_-]+") ? me : "seat" + session.seat()) + "-hostlost-turn"
                 + session.turn();
@@ -70,8 +71,10 @@ final class MatchResilience {
         out.println("the host is lost: saved " + saved + " and " + (replay != null ? "recording " + replay
                 : "no recording (this player joined mid-match: its journal would not start at time 0)"));
         if (snap != null) {
-            out.println("resume: the new host runs --host PORT --load " + snap + ", every other player --join HOST:PORT"
-                    + " --load with a copy of that same file, all with this match's other flags");
+            String seats = String.join(",", teams.order() != null ? teams.order() : session.names());
+            out.println("resume: the new host runs --host PORT --load " + snap + " --seats " + seats
+                    + ", every other player --join HOST:PORT --load with a copy of that same file and the same --seats,"
+                    + " all with this match's other flags");
         }
     }
 

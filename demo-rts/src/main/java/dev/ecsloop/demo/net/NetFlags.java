@@ -27,7 +27,8 @@ public final class NetFlags {
     /** The host to watch, or null. */
     @Option(names = "--spectate", paramLabel = "HOST:PORT", converter = AddressParser.class,
             description = "Watch the network match hosted at HOST:PORT: you give no orders and nobody waits for "
-                    + "you. Join before the match starts (the host's --wait-spectators waits for you).")
+                    + "you. Join at any time: in a match under way you catch up from the host's snapshot (the host's "
+                    + "--wait-spectators holds the start for you).")
     public Address spectate;
 
     /** How far a spectator stays behind the players, or null for none. */
@@ -40,6 +41,21 @@ public final class NetFlags {
     @Option(names = "--wait-spectators", paramLabel = "N", converter = WaitSpectators.class,
             description = "When hosting: start the match only once N spectators have joined too (0 to 16).")
     public Integer waitSpectators;
+
+    /** Seats the host leaves for players who join the match under way, or null for none. */
+    @Option(names = "--late-join", paramLabel = "N", converter = LateJoin.class,
+            description = "When hosting: start once all but N of the --players seats are taken (0 to 7, fewer than "
+                    + "--players; default 0). A player who joins the match under way takes an open seat, catching up "
+                    + "from your snapshot, and commands that seat's team (seat %% 2), whose units the AI drives "
+                    + "meanwhile. Spectators may join at any time either way.")
+    public Integer lateJoin;
+
+    /** A resumed match's players by seat in the lost match, or null. */
+    @Option(names = "--seats", paramLabel = "NAME,NAME...", split = ",",
+            description = "With --load, resuming a match whose host was lost: its players by seat, as the resume "
+                    + "line printed them (every player gives the same list). Each player then commands the team its "
+                    + "name had, whoever hosts now.")
+    public java.util.List<String> seats;
 
     /** Where desync diagnosis writes its snapshots, or null for no diagnosis. */
     @Option(names = "--diagnose", paramLabel = "DIR", description = "On a desync, write snapshots of the last "
@@ -97,12 +113,21 @@ public final class NetFlags {
             String stray = secret != null ? "--secret" : name != null ? "--name" : players != null ? "--players"
                     : bind != null ? "--bind" : inputDelay != null ? "--input-delay" : turnMs != null ? "--turn-ms"
                     : waitSpectators != null ? "--wait-spectators" : diagnose != null ? "--diagnose"
-                    : spectateDelay != null ? "--spectate-delay" : null;
+                    : spectateDelay != null ? "--spectate-delay" : lateJoin != null ? "--late-join"
+                    : seats != null ? "--seats" : null;
             return stray == null ? null : stray + " needs --host, --join or --spectate";
         }
-        if (hostPort == null && (players != null || bind != null || waitSpectators != null)) {
-            return (players != null ? "--players" : bind != null ? "--bind" : "--wait-spectators")
-                    + " is the host's: drop it when " + (join != null ? "joining" : "watching");
+        if (hostPort == null && (players != null || bind != null || waitSpectators != null || lateJoin != null)) {
+            return (players != null ? "--players" : bind != null ? "--bind" : waitSpectators != null
+                    ? "--wait-spectators" : "--late-join") + " is the host's: drop it when "
+                    + (join != null ? "joining" : "watching");
+        }
+        if (lateJoin != null && lateJoin >= (players == null ? 2 : players)) {
+            return "--late-join " + lateJoin + " leaves no seat for you: at most " + ((players == null ? 2 : players)
+                    - 1) + " of " + (players == null ? 2 : players) + " --players seats";
+        }
+        if (seats != null && SeatTeams.check(seats) != null) {
+            return SeatTeams.check(seats);
         }
         if (spectateDelay != null && spectate == null) {
             return "--spectate-delay is a spectator's: it needs --spectate";
@@ -200,6 +225,13 @@ public final class NetFlags {
                 throw new TypeConversionException("'" + value + "': the least delay is over the most");
             }
             return new DelayRange(floor, ceiling);
+        }
+    }
+
+    static final class LateJoin implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            return whole(value, 0, 7);
         }
     }
 

@@ -31,6 +31,7 @@ import java.io.PrintStream;
 import java.net.InetAddress;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
@@ -38,7 +39,8 @@ import java.util.function.Function;
 /**
  * One player's side of a network match: connects (hosting or joining), builds the game, starts the lockstep
  * session, then runs the window or, without one, a headless loop printing the counters and the session line (turn,
- * input delay, round trip) every second. Seat {@code s} commands team {@code s % 2}.
+ * input delay, round trip) every second. Seat {@code s} commands team {@code s % 2} ({@link SeatTeams}: in a match
+ * resumed under a new host, the team the player's name had).
  *
  * <p>The match ends for this player on {@code quit} (Ctrl-C too), at {@code --seconds}, or when it stops (a desync,
  * the host lost, this player dropped). Leaving, it tells the others why ("quit", "match over"). With
@@ -59,6 +61,8 @@ public final class NetMatch {
     private final RtsGame game;
     private final GameLoop loop;
     private final LockstepConfig config;
+    /** Which team each seat commands (by seat, or by name in a resumed match). */
+    private final SeatTeams teams;
     private LockstepSession session;
     /** This player's host, when it hosts: it alone knows the spectators. */
     private LockstepHost host;
@@ -75,11 +79,14 @@ public final class NetMatch {
     /** When a rejoin began (real time), until it plays live; -1 otherwise. */
     private long rejoinStart = -1;
     private boolean rejoined;
+    /** Whether this joiner kept a seat token of this host before joining (a rejoin, not a late join). */
+    private boolean hadToken;
 
     private NetMatch(NetFlags flags, NetRun run, PrintStream out) {
         this.flags = flags;
         this.run = run;
         this.out = out;
+        this.teams = flags.seats == null ? SeatTeams.BY_SEAT : new SeatTeams(List.copyOf(flags.seats));
         this.game = RtsGame.create(run.config(), real, true, real, run.workers());
         this.loop = game.loop();
         long turn = (flags.turnMs == null ? 50 : flags.turnMs) * 1_000_000L;
@@ -121,6 +128,10 @@ public final class NetMatch {
             err.println("error: --name: " + badName);
             return 2;
         }
+        if (flags.seats != null && run.load() == null) {
+            err.println("error: --seats is a resumed match's: it needs --load");
+            return 2;
+        }
         byte[] resume = null;
         if (run.load() != null) {
             try {
@@ -150,7 +161,8 @@ public final class NetMatch {
             }
         }
         PeerSettings settings = PeerSettings.of(name, secret, match.buildId(),
-                match.config.setup(setup(run.config()) + (resume == null ? "" : MatchResilience.resumed(resume))));
+                match.config.setup(setup(run.config()) + (resume == null ? "" : MatchResilience.resumed(resume))
+                        + match.teams.setup()));
         LockstepHost host = null;
         PeerLink link;
         try {
@@ -163,10 +175,13 @@ public final class NetMatch {
                 }
                 match.host = host;
                 int watchers = flags.waitSpectators == null ? 0 : flags.waitSpectators;
+                int late = flags.lateJoin == null ? 0 : flags.lateJoin;
                 host.startAfterSpectators(watchers);
                 out.println("hosting on " + bind.getHostAddress() + ":" + host.port() + " as " + name
-                        + ": waiting for " + (players - 1) + " more player(s)"
-                        + (watchers > 0 ? " and " + watchers + " spectator(s)" : ""));
+                        + ": waiting for " + (players - 1 - late) + " more player(s)"
+                        + (watchers > 0 ? " and " + watchers + " spectator(s)" : "")
+                        + (late > 0 ? "; " + late + " seat(s) open for late joiners" : ""));
+                host.lateSeats(late); // may start the match at once: the host alone, the rest late
                 link = host.awaitStart(Duration.ofHours(1));
             } else if (flags.spectate != null) {
                 out.println("watching " + flags.spectate.host() + ":" + flags.spectate.port() + " as " + name);
@@ -174,6 +189,7 @@ public final class NetMatch {
                         Duration.ofHours(1));
             } else {
                 out.println("joining " + flags.join.host() + ":" + flags.join.port() + " as " + name);
+                match.hadToken = hasToken(flags.join, name);
                 link = LockstepClient.join(settings, flags.join.host(), flags.join.port(), Duration.ofHours(1),
                         MatchResilience.tokens());
             }
@@ -196,6 +212,11 @@ public final class NetMatch {
             err.println("error: " + e.getMessage());
             return EXIT_STOPPED;
         }
+    }
+
+    /** @return whether a seat token of this host, port and name is kept (a damaged one counts: the join says so) */
+    private static boolean hasToken(NetFlags.Address at, String name) {
+        return java.nio.file.Files.exists(MatchResilience.tokens().file(at.host(), at.port(), name));
     }
 
     /** The setup every player must share: the game's own and the rates applied from time zero. */
@@ -231,7 +252,7 @@ public final class NetMatch {
         if (flags.diagnose != null) {
             session.diagnose(game.snapshots(), flags.diagnose);
         }
-        controls = new MatchControls(loop, config.turnNanos(), link.names(), out::println);
+        controls = new MatchControls(loop, config.turnNanos(), link.names(), teams, out::println);
         session.filter(controls);
         controls.install(game.console(), session);
         Runnable saved = run.exitGuard().apply(game.console());
@@ -245,8 +266,9 @@ public final class NetMatch {
     /** A new match at time 0, a resumed one from {@code --load}, or this seat taken back in one under way. */
     private void startSession(PeerLink link) throws IOException {
         if (link.rejoining()) {
-            out.println("rejoining the match under way as " + link.names().get(link.seat()) + " (seat "
-                    + link.seat() + "): receiving the host's snapshot");
+            out.println((link.seat() < 0 ? "watching the match under way" : (hadToken ? "rejoining" : "joining")
+                    + " the match under way as "
+                    + link.names().get(link.seat()) + " (seat " + link.seat() + ")") + ": receiving the host's snapshot");
             if (game.recorder() != null) {
                 game.recorder().detach(); // its journal starts at time 0; this world starts mid-match
             }
@@ -272,7 +294,7 @@ public final class NetMatch {
         if (run.stopAtNanos() != null) {
             session.endAt((run.stopAtNanos() + config.turnNanos() - 1) / config.turnNanos());
         }
-        int team = Math.max(0, session.seat()) % 2;
+        int team = teams.team(session.names(), Math.max(0, session.seat()));
         boolean[] told = {false};
         game.playAs(team, session.seat() < 0 ? (type, code, x, y, z, w) -> {
             if (!told[0]) {
@@ -415,8 +437,8 @@ public final class NetMatch {
                 failed = new IOException("--record: cannot write " + file + ": " + e.getMessage(), e);
             }
         }
-        if (session.hostLost()) {
-            MatchResilience.hostLost(game, session, failed == null ? file : null, out);
+        if (session.hostLost() && session.seat() >= 0) { // a spectator has nothing to resume
+            MatchResilience.hostLost(game, session, teams, failed == null ? file : null, out);
         }
         if (run.printHash()) {
             out.println("world-hash: " + StateHash.hex(game.worldHash()));

@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -45,20 +46,18 @@ class NetInterruptTest {
             }
         }
 
-        static Child start(String... args) throws IOException {
-            return startIn(null, args);
-        }
-
-        /** As {@link #start}, in working directory {@code dir} (null: this JVM's). */
+        /**
+         * Starts the demo in a child JVM in working directory {@code dir}, never this JVM's: what a player writes
+         * there by design (seat tokens in {@code .ecsloop-seats/}, the host-loss snapshot and recording) stays in
+         * the test's temporary directory.
+         */
         static Child startIn(Path dir, String... args) throws IOException {
             Path java = Path.of(System.getProperty("java.home"), "bin", "java");
             List<String> command = new java.util.ArrayList<>(List.of(java.toString(), "-cp",
                     System.getProperty("java.class.path"), "dev.ecsloop.demo.Main"));
             command.addAll(List.of(args));
             ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-            if (dir != null) {
-                builder.directory(dir.toFile());
-            }
+            builder.directory(Objects.requireNonNull(dir, "dir").toFile());
             Process p = builder.start();
             Child child = new Child(p);
             Thread reader = new Thread(() -> {
@@ -115,11 +114,11 @@ class NetInterruptTest {
         Path hostFile = dir.resolve("host.replay");
         Path bobFile = dir.resolve("bob.replay");
         String game = "--headless --quiet --units 60 --map-size 32 --secret pw";
-        Child host = Child.start((game + " --host " + port + " --record " + hostFile).split(" "));
+        Child host = Child.startIn(dir, (game + " --host " + port + " --record " + hostFile).split(" "));
         Child bob = null;
         try {
             host.await("hosting on ");
-            bob = Child.start((game + " --join 127.0.0.1:" + port + " --name bob --record " + bobFile).split(" "));
+            bob = Child.startIn(dir, (game + " --join 127.0.0.1:" + port + " --name bob --record " + bobFile).split(" "));
             bob.await("match started");
             host.await("match started");
             bob.process().getOutputStream().write("select 0 0 32 32\nrate ai 2\n".getBytes(StandardCharsets.UTF_8));
@@ -145,6 +144,7 @@ class NetInterruptTest {
                 bob.process().destroyForcibly();
             }
         }
+        assertTrue(Files.isDirectory(dir.resolve(".ecsloop-seats")), "bob ran outside the test's directory");
         for (Path file : List.of(hostFile, bobFile)) {
             assertTrue(Files.exists(file), file.toString());
             Runs replay = Runs.of("--replay", file.toString());

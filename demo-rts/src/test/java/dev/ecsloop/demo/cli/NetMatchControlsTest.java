@@ -8,6 +8,7 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -84,17 +85,38 @@ class NetMatchControlsTest {
     }
 
     @Test
-    void aHostWhoQuitsEndsTheMatchForTheJoinerWithThatReason() throws Exception {
+    void aHostWhoQuitsEndsTheMatchForTheJoinerWithThatReason(@org.junit.jupiter.api.io.TempDir Path dir)
+            throws Exception {
         int port = freePort();
         String game = "--headless --quiet --units 100 --map-size 64 --secret pw";
-        CompletableFuture<Runs> host = CompletableFuture.supplyAsync(() -> Runs.withInput("quit\n",
-                (game + " --host " + port).split(" ")));
-        Runs bob = joinWhenListening(game + " --join 127.0.0.1:" + port + " --name bob", "");
-        Runs hosted = host.get(120, TimeUnit.SECONDS);
-        assertEquals(0, hosted.status(), hosted.err() + " " + hosted.out());
-        assertEquals(3, bob.status(), bob.err() + " " + bob.out());
-        assertTrue(bob.out().stream().anyMatch(l -> l.matches("game stopped at turn \\d+: the host left \\(quit\\)")),
-                bob.out().toString());
-        assertEquals(1, bob.out().stream().filter(l -> l.contains("the host left")).count(), "said once: " + bob.out());
+        // Child JVMs in a temporary directory: bob saves its host-loss snapshot and recording where it runs.
+        NetInterruptTest.Child host = NetInterruptTest.Child.startIn(dir, (game + " --host " + port).split(" "));
+        NetInterruptTest.Child bob = null;
+        try {
+            host.await("hosting on ");
+            bob = NetInterruptTest.Child.startIn(dir, (game + " --join 127.0.0.1:" + port + " --name bob")
+                    .split(" "));
+            bob.await("match started");
+            host.await("match started");
+            host.process().getOutputStream().write("quit\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            host.process().getOutputStream().flush();
+            assertTrue(host.process().waitFor(60, TimeUnit.SECONDS), host.lines()::toString);
+            assertTrue(bob.process().waitFor(60, TimeUnit.SECONDS), bob.lines()::toString);
+            assertEquals(0, host.process().exitValue(), host.lines()::toString);
+            assertEquals(3, bob.process().exitValue(), bob.lines()::toString);
+            List<String> out = bob.lines();
+            assertTrue(out.stream().anyMatch(l -> l.matches("game stopped at turn \\d+: the host left \\(quit\\)")),
+                    out::toString);
+            assertEquals(1, out.stream().filter(l -> l.contains("the host left")).count(), "said once: " + out);
+            try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+                assertTrue(files.anyMatch(f -> f.getFileName().toString().matches("bob-hostlost-turn\\d+\\.snap")),
+                        "bob's host-loss snapshot is not in its working directory: " + out);
+            }
+        } finally {
+            host.process().destroyForcibly();
+            if (bob != null) {
+                bob.process().destroyForcibly();
+            }
+        }
     }
 }

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * A network match that outlives a crash, each player a child JVM on loopback: a joiner destroyed forcibly (kill -9)
  * and started again with the same command takes its seat back and ends on the host's hash; a host destroyed
  * forcibly leaves the joiner a snapshot and a recording, from which the two players resume the match with
- * {@code --load} under a new host and end on one hash.
+ * {@code --load} under a new host, each commanding the team it had ({@code --seats}), and end on one hash.
  */
 class RejoinCliTest {
 
@@ -107,6 +107,8 @@ class RejoinCliTest {
             waitForCounters(bob, 3); // a few seconds into the match
             kill9(host);
             bob.await("resume: the new host runs --host PORT --load ");
+            assertTrue(bob.lines().stream().anyMatch(l -> l.startsWith("resume: ") && l.contains(" --seats alice,bob, ")),
+                    bob.lines()::toString);
             assertTrue(bob.process().waitFor(60, TimeUnit.SECONDS), bob.lines()::toString);
             assertEquals(3, bob.process().exitValue(), "a match that stopped");
             String saved = bob.lines().stream().filter(l -> l.startsWith("the host is lost: saved snapshot "))
@@ -120,15 +122,18 @@ class RejoinCliTest {
 
             // bob hosts the resumed match; a player without the file is refused in one line, alice with it plays.
             int again = NetMatchControlsTest.freePort();
-            Child newHost = start(game + " --host " + again + " --name bob --load " + snap);
+            Child newHost = start(game + " --host " + again + " --name bob --load " + snap + " --seats alice,bob");
             newHost.await("hosting on ");
             Child stranger = start(game + " --join 127.0.0.1:" + again + " --name alice");
             assertTrue(stranger.process().waitFor(60, TimeUnit.SECONDS), stranger.lines()::toString);
             assertTrue(stranger.lines().stream().anyMatch(l -> l.startsWith("error: refused by the host: another "
                     + "setup") && l.contains("resume=")), stranger.lines()::toString);
             Files.copy(dir.resolve(snap), dir.resolve("copy.snap"));
-            Child alice = start(game + " --join 127.0.0.1:" + again + " --name alice --load copy.snap");
+            Child alice = start(game + " --join 127.0.0.1:" + again + " --name alice --load copy.snap --seats alice,bob");
             alice.await("match started");
+            // bob hosts now (seat 0) yet keeps team 1, alice (seat 1) team 0: the teams of the lost match.
+            alice.await("match started: bob, alice; you are alice (seat 1) commanding team 0");
+            newHost.await("match started: bob, alice; you are bob (seat 0) commanding team 1");
             assertEquals(hash(newHost), hash(alice), "new host " + newHost.lines() + "\nalice " + alice.lines());
             assertEquals(0, alice.process().exitValue(), alice.lines()::toString);
             assertFalse(alice.lines().stream().anyMatch(l -> l.contains("desync")), alice.lines()::toString);

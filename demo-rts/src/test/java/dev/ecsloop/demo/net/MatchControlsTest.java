@@ -26,7 +26,8 @@ class MatchControlsTest {
 
     final RtsGame game = RtsGame.create(new MatchSetup(20, 5, 32, 5_000, List.of()), new ManualClock(), false);
     final List<String> lines = new ArrayList<>();
-    final MatchControls rule = new MatchControls(game.loop(), 50_000_000L, List.of("ann", "bob"), lines::add);
+    final MatchControls rule = new MatchControls(game.loop(), 50_000_000L, List.of("ann", "bob"), SeatTeams.BY_SEAT,
+            lines::add);
 
     @Property
     void aControlsValueCrossesExactly(@ForAll double value) {

@@ -58,7 +58,7 @@ final class CatchupReceiver {
                 meanwhile.add(m);
                 continue;
             }
-            if (c.peer() != link.seat()) {
+            if (link.seat() >= 0 && c.peer() != link.seat()) { // a spectator's come as seat 0's
                 throw refused("a catch-up for seat " + c.peer() + ", this is seat " + link.seat());
             }
             if (c.chunks() == 0) {

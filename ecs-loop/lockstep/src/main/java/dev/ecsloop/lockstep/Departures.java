@@ -33,6 +33,37 @@ final class Departures {
     private String lost;
     /** Whether the host left saying its match is over (it ended it, rather than being lost). */
     private boolean hostEnded;
+    /** The turn the host said its match ended at, or -1. */
+    private long hostEndTurn = -1;
+
+    /** What a player that reached its end says as it leaves, followed by {@link #AT_TURN} and the turn. */
+    static final String MATCH_OVER = "match over";
+    static final String AT_TURN = " at turn ";
+
+    /** @return the end turn a leave reason "match over at turn N" names, or -1 for any other reason */
+    static long endTurnIn(String reason) {
+        String prefix = MATCH_OVER + AT_TURN;
+        if (!reason.startsWith(prefix) || reason.length() == prefix.length()
+                || reason.length() > prefix.length() + 18) {
+            return -1;
+        }
+        for (int i = prefix.length(); i < reason.length(); i++) {
+            if (reason.charAt(i) < '0' || reason.charAt(i) > '9') {
+                return -1;
+            }
+        }
+        return Long.parseLong(reason.substring(prefix.length()));
+    }
+
+    /**
+     * @param own  this peer's end turn ({@link Long#MAX_VALUE}: none)
+     * @param turn the turn its simulation is in
+     * @return its end turn: its own, or for a peer without one (a spectator watching to the end) the turn the host
+     *         ended its match at once it left saying so, so that it ends on the players' world
+     */
+    long endTurn(long own, long turn) {
+        return own == Long.MAX_VALUE && hostEndTurn >= turn ? hostEndTurn : own;
+    }
 
     Departures(TurnBook book, Checkpoints checkpoints, List<String> names, int seat) {
         this.book = book;
@@ -65,7 +96,8 @@ final class Departures {
         faults.add(fault);
         boolean afterTheEnd = d.fromTurn() >= endTurn;
         if (d.peer() == 0 && lost == null) {
-            hostEnded = "match over".equals(d.reason());
+            hostEnded = d.reason().equals(MATCH_OVER) || d.reason().startsWith(MATCH_OVER + AT_TURN);
+            hostEndTurn = endTurnIn(d.reason());
             // Nobody relays now: play what is here, then stop with this.
             lost = (name(0).equals("host") ? "the host" : "the host " + name(0)) + " left (" + reason + ")";
         } else if (d.peer() != 0 && !afterTheEnd) {

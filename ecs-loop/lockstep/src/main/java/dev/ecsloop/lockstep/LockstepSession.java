@@ -262,19 +262,21 @@ public final class LockstepSession {
             desynced();
             return;
         }
-        own.sendUpTo(delay.sendingUpTo(Math.min(turn(), endTurn), own)); // the batches for the turns left
+        // The batches for the turns left, none at or past the end: a peer without an end stops there too.
+        own.sendUpTo(Math.min(delay.sendingUpTo(Math.min(turn(), endTurn), own), endTurn - 1));
         for (Message m = link.poll(); m != null && stopping.reason() == null; m = link.poll()) {
             inflow.take(m);
         }
         if (stopping.reason() != null) {
             return;
         }
+        endTurn = departures.endTurn(endTurn, turn());
         long complete = book.completed() + 1; // not nextToTake: a turn held for its instant stops the taking
         long shown = complete >= endTurn || departures.lost() != null ? endTurn : complete - behind;
         long horizon = Math.multiplyExact(Math.min(deliverNow(), Math.min(endTurn, shown)), config.turnNanos());
         stopping.hunt().between(loop.simulatedNanos(), checkpoints.agreedThrough());
         limit(Math.min(horizon, stopping.hunt().captureNanos()));
-        rejoins.poll(turn(), delivery.held() < 0, reports);
+        rejoins.poll(turn(), delivery.held() < 0, loop.simulatedNanos() >= horizonNanos, reports);
         if (departures.lost() != null && waiting()) {
             stop(departures.lost(), false); // the host is gone and the turns it sent are played: nothing more can come
         }
@@ -430,11 +432,13 @@ public final class LockstepSession {
     }
 
     /**
-     * Leaves the game: tells the others why ("match over" once the end is reached, "quit" before it, or that the
-     * game had stopped), stops sending and closes the link. The loop, world and recording stay.
+     * Leaves the game: tells the others why ("match over at turn N" once the end is reached, where a peer without
+     * an end ends too; "quit" before it; or "stopped"), stops sending and closes the link. The loop, world and
+     * recording stay.
      */
     public void close() {
-        leave(ended() ? "match over" : stopping.reason() != null ? "stopped" : "quit");
+        leave(ended() ? Departures.MATCH_OVER + Departures.AT_TURN + endTurn
+                : stopping.reason() != null ? "stopped" : "quit");
     }
 
     /**

@@ -80,7 +80,7 @@ final class Rejoining {
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw CatchupReceiver.refused("the host's catch-up is not one of this match: " + e.getMessage());
         }
-        if (book.playing(link.seat())) {
+        if (link.seat() >= 0 && book.playing(link.seat())) {
             throw CatchupReceiver.refused("the host's catch-up has this seat playing");
         }
         try {
@@ -162,15 +162,23 @@ final class Rejoining {
      * Between frames: serves waiting rejoins (when no turn is held, so snapshot and book are one instant); a
      * rejoiner says it is ready, and goes live at its first own batch.
      *
-     * @param turn    the turn the simulation is in
-     * @param noHeld  whether no turn is held for its instant
-     * @param reports where reports go
+     * @param turn      the turn the simulation is in
+     * @param noHeld    whether no turn is held for its instant
+     * @param atHorizon whether the simulation stands at its horizon (a spectator has caught up there)
+     * @param reports   where reports go
      */
-    void poll(long turn, boolean noHeld, Consumer<String> reports) {
+    void poll(long turn, boolean noHeld, boolean atHorizon, Consumer<String> reports) {
         if (noHeld) {
             source.serve(loop.simulatedNanos(), reports);
         }
         if (!catchingUp) {
+            return;
+        }
+        if (seat < 0) { // a spectator: no seat to take back; live once it reaches what it may show
+            if (atHorizon) {
+                live();
+                reports.accept("caught up: watching from turn " + turn);
+            }
             return;
         }
         if (!readySent && book.completed() - turn <= delay.at(turn) + 1L) {
@@ -178,14 +186,19 @@ final class Rejoining {
             link.send(new Message.Ready(seat, turn));
         }
         if (liveFrom >= 0 && turn >= liveFrom - delay.at(turn)) {
-            catchingUp = false;
-            if (loop.timeScale() == CATCHUP_SCALE) {
-                loop.setTimeScale(savedScale);
-            }
-            if (loop.catchUpBound().equals(CATCHUP_BOUND)) {
-                loop.setCatchUpBound(savedBound);
-            }
+            live();
             reports.accept("caught up: playing again from turn " + liveFrom);
+        }
+    }
+
+    /** Back to real time: the loop's own time scale and catch-up bound, unless the game changed them meanwhile. */
+    private void live() {
+        catchingUp = false;
+        if (loop.timeScale() == CATCHUP_SCALE) {
+            loop.setTimeScale(savedScale);
+        }
+        if (loop.catchUpBound().equals(CATCHUP_BOUND)) {
+            loop.setCatchUpBound(savedBound);
         }
     }
 

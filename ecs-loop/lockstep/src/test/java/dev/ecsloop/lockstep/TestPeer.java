@@ -48,6 +48,8 @@ final class TestPeer {
     long killAtNanos = -1;
     long freezeAtNanos = -1;
     boolean leaveAtEnd;
+    /** Once this holds after the end, the peer leaves through its session ("match over at turn N"); null: never. */
+    java.util.function.BooleanSupplier closeSessionWhen;
     /** The match's command rule for this peer's loop, or null for none. */
     java.util.function.Function<GameLoop, CommandFilter> filter;
     /** Resumes a match-wide pause after this many frames paused; -1 never. */
@@ -66,6 +68,8 @@ final class TestPeer {
     List<CommandSystem.Seen> seen;
     long finalHash;
     long finalSimNanos;
+    /** Whether the session had reached its end (its own, or the one the host said) when the peer stopped. */
+    boolean ended;
     long firstChaosNanos = -1;
     Recorder recorder;
     java.nio.file.Path recordTo;
@@ -178,7 +182,9 @@ final class TestPeer {
             if (filter != null) {
                 session.filter(filter.apply(loop));
             }
-            session.endAt(endTurn);
+            if (endTurn >= 0) {
+                session.endAt(endTurn); // otherwise it ends where the host says the match ended
+            }
             int next = 0;
             if (spectatorDelay != null) {
                 session.spectatorDelay(spectatorDelay);
@@ -231,9 +237,16 @@ final class TestPeer {
             if (leaveAtEnd) {
                 link.close(); // like a player quitting the moment its match ends
             }
+            if (closeSessionWhen != null && session.ended()) {
+                while (!closeSessionWhen.getAsBoolean()) {
+                    session.poll(TimeUnit.MILLISECONDS.toNanos(5));
+                }
+                session.close();
+            }
             seen = List.copyOf(commands.seen);
             finalHash = new StateHash(loop.world()).hash();
             finalSimNanos = loop.simulatedNanos();
+            ended = session.ended();
             firstChaosNanos = chaos.firstChaosNanos;
             if (recordTo != null && recorder != null) {
                 recorder.save(recordTo);

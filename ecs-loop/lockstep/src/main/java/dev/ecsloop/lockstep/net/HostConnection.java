@@ -146,24 +146,38 @@ final class HostConnection extends SimpleChannelInboundHandler<Message> {
             ctx.writeAndFlush(new Message.Refuse(refusal)).addListener(ChannelFutureListener.CLOSE);
             return;
         }
+        handshakeOver(ctx);
+        framer.admit();
         if (join.spectator()) {
             watching = true;
-            handshakeOver(ctx);
-            framer.admit();
             ctx.writeAndFlush(new Message.Welcome(0, lobby.hostMac(nonce, join.nonce())));
+            if (relay.started()) {
+                // Under way: a token first (spectators get none otherwise) says so, the Start names the players,
+                // and the host's player serves a snapshot as for a rejoin.
+                ctx.writeAndFlush(relay.rejoins().underWay());
+                ctx.writeAndFlush(new Message.Start(seats.names()));
+            }
             relay.spectators().add(join.name(), ctx.channel());
+            if (relay.started()) {
+                relay.spectatorLate(ctx.channel());
+            }
             startGame.run(); // the host may have waited for this spectator
             return;
         }
         seat = seats.take(join.name(), ctx.channel());
-        handshakeOver(ctx);
-        framer.admit();
         ctx.writeAndFlush(new Message.Welcome(seat, lobby.hostMac(nonce, join.nonce())));
+        if (relay.started()) {
+            // Under way: the Start before the token says so; then the catch-up, as for a rejoin.
+            ctx.writeAndFlush(new Message.Start(seats.names()));
+            ctx.writeAndFlush(relay.rejoins().issue(seat));
+            seats.note(join.name() + " took open seat " + seat + " of the match under way, from "
+                    + ctx.channel().remoteAddress());
+            relay.reconnected(seat, ctx.channel());
+            return;
+        }
         ctx.writeAndFlush(relay.rejoins().issue(seat));
         seats.note(join.name() + " joined at seat " + seat + " from " + ctx.channel().remoteAddress());
-        if (seats.full()) {
-            startGame.run();
-        }
+        startGame.run();
     }
 
     /** A player reclaims its seat in the started match: secret first, then the seat token, then catching up. */

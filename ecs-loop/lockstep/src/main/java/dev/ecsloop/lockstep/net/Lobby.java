@@ -13,8 +13,9 @@ import java.util.ArrayDeque;
  * checked before anything else is revealed) is in one place, apart from the game.
  *
  * <p>Invariant: at most {@link LockstepHost#MAX_PENDING} connections are in the handshake at once; one more evicts
- * the oldest of them (logged), so sockets that never authenticate cannot keep a player out. Not thread-safe: it
- * lives on the host's Netty thread.
+ * the oldest of them (logged), so sockets that never authenticate cannot keep a player out. A spectator may join at
+ * any time (up to {@link Spectators#MAX}); a player joins a started match only at a seat left open for late joiners
+ * ({@link #allowLate}). Not thread-safe: it lives on the host's Netty thread.
  */
 final class Lobby {
 
@@ -24,6 +25,8 @@ final class Lobby {
     private final TurnRelay relay;
     /** Connections still in the handshake, oldest first. */
     private final ArrayDeque<Channel> handshaking = new ArrayDeque<>();
+    /** Seats that may still be free when the match starts, taken by late joiners; 0: every seat at the start. */
+    private int lateSeats;
 
     Lobby(PeerSettings settings, Seats seats, TurnRelay relay) {
         this.settings = settings;
@@ -65,23 +68,37 @@ final class Lobby {
         if (bad != null) {
             return bad;
         }
-        if (relay.started() && !join.spectator() && seats.taken(join.name())) {
+        if (relay.started() && !join.spectator() && seats.seatOf(join.name()) >= 0) {
             return "the game has started and '" + join.name() + "' has a seat: reclaiming it needs the seat token "
                     + "its first join kept";
         }
         if (seats.taken(join.name()) || relay.spectators().taken(join.name())) {
             return "the name '" + join.name() + "' is taken";
         }
-        if (relay.started()) {
-            return join.spectator() ? "the game has started: spectators join before the start" : "the game has started";
+        if (join.spectator()) {
+            return relay.spectators().room() ? null : "no room to watch: at most " + Spectators.MAX + " spectators";
         }
-        if (!join.spectator() && seats.full()) {
-            return "every seat is taken"; // the host waits for its spectators before it starts
+        if (seats.full()) {
+            return relay.started() ? "the game has started and every seat is taken" : "every seat is taken";
         }
-        if (join.spectator() && !relay.spectators().room()) {
-            return "no room to watch: at most " + Spectators.MAX + " spectators";
+        if (relay.started() && lateSeats == 0) {
+            return "the game has started (this host takes no late players)";
         }
         return null;
+    }
+
+    /**
+     * Lets up to {@code n} seats be free at the start, for players who join the match under way.
+     *
+     * @param n open seats allowed at the start
+     */
+    void allowLate(int n) {
+        lateSeats = n;
+    }
+
+    /** @return how many seats may be free at the start */
+    int lateSeats() {
+        return lateSeats;
     }
 
     /**

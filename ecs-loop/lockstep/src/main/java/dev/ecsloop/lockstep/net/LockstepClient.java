@@ -81,14 +81,16 @@ public final class LockstepClient {
     /**
      * Connects as a spectator and waits for the game to start: the link's {@link PeerLink#seat()} is -1, it sends
      * nothing but its leave, and it receives everything the host relays to the players, in the same order. Spectators
-     * join before the start (at most 16); the host drops one that does not keep up rather than wait for it.
+     * join at any time (at most 16); one that joins a match under way gets a link whose {@link PeerLink#rejoining()}
+     * is true and catches up from the host player's snapshot ({@code LateStart.rejoin}). The host drops a spectator
+     * that does not keep up rather than wait for it.
      *
      * @param settings this spectator's name, the secret, build and setup, timeouts
      * @param host     the host's address
      * @param port     the host's port
      * @param timeout  how long to wait for the connection, the handshake and the players together
      * @return the link, once the game has started
-     * @throws LockstepRefusedException as {@link #join}; also if the game has started or no spectator fits
+     * @throws LockstepRefusedException as {@link #join}; also if no spectator fits
      * @throws InterruptedException     if interrupted while waiting
      */
     public static PeerLink spectate(PeerSettings settings, String host, int port, Duration timeout)
@@ -176,6 +178,8 @@ public final class LockstepClient {
         /** The seat token this join reclaims a seat with; null: a plain join. */
         private SeatTokens.Token token;
         private volatile boolean rejoining;
+        /** Whether the host's seat token (a spectator's: its "under way") came. */
+        private boolean tokenSeen;
 
         ClientLink(PeerSettings settings, EventLoopGroup group, boolean spectator) {
             this.spectator = spectator;
@@ -309,16 +313,24 @@ public final class LockstepClient {
                     ctx.executor().scheduleAtFixedRate(() -> ctx.writeAndFlush(
                             new Message.Ping(settings.clock().nanoTime())), 0, every, TimeUnit.NANOSECONDS);
                 } else if (m instanceof Message.SeatToken t && !started.isDone()) {
-                    rejoining = token != null && Handshake.same(t.match(), token.match());
-                    if (keep != null) {
+                    // A player's token comes before the Start, unless the match is under way; a spectator gets
+                    // one only when the match is under way. Either way a catch-up follows.
+                    boolean late = spectator || names.size() > 0;
+                    rejoining = late || token != null && Handshake.same(t.match(), token.match());
+                    if (keep != null && !spectator) {
                         try {
                             keep.keep(new SeatTokens.Token(t.match(), t.token()));
                         } catch (java.io.IOException e) {
                             fail(ctx, "cannot keep the seat token: " + e.getMessage());
+                            return;
                         }
                     }
+                    tokenSeen = true;
+                    if (!spectator && names.size() > 0) {
+                        started.complete(ClientLink.this);
+                    }
                 } else if (!started.isDone()) {
-                    if (!(m instanceof Message.Start s) || s.names().size() <= seat) {
+                    if (!(m instanceof Message.Start s) || s.names().size() <= seat || names.size() > 0) {
                         fail(ctx, "the host broke the handshake");
                         return;
                     }
@@ -329,7 +341,9 @@ public final class LockstepClient {
                         }
                     }
                     names = s.names();
-                    started.complete(ClientLink.this);
+                    if (spectator || tokenSeen) {
+                        started.complete(ClientLink.this); // a player without its token yet joined late: wait
+                    }
                 } else if (m instanceof Message.Turn || m instanceof Message.Hash || m instanceof Message.Drop
                         || m instanceof Message.Stop || m instanceof Message.Resume || m instanceof Message.Mismatch
                         || m instanceof Message.Probe || m instanceof Message.Fields

@@ -173,6 +173,27 @@ public final class LockstepHost implements AutoCloseable {
     }
 
     /**
+     * Starts the match once all but {@code n} seats are taken: the free seats stay open (their inputs empty, their
+     * units idle) and a player who joins the match under way takes one, catching up from a snapshot as a rejoin
+     * does, and keeps it for the match. Default 0: the match starts with every seat taken and refuses new players
+     * once started. Spectators may join at any time either way. Call before the last player joins.
+     *
+     * @param n seats that may be taken after the start, 0 to {@code players - 1}
+     * @throws IllegalArgumentException if {@code n} is out of range
+     */
+    public void lateSeats(int n) {
+        if (n < 0 || n >= players) {
+            throw new IllegalArgumentException("a match of " + players + " seats leaves 0 to " + (players - 1)
+                    + " of them for late joiners, not " + n);
+        }
+        call(() -> {
+            lobby.allowLate(n);
+            start();
+            return null;
+        });
+    }
+
+    /**
      * @return how many spectators watch the match, as of the start or the last ping round (at most one ping
      *         interval old); never waits, so a loop thread may show it every frame
      */
@@ -191,7 +212,7 @@ public final class LockstepHost implements AutoCloseable {
     }
 
     /**
-     * Waits until every seat is taken and the game has started.
+     * Waits until every seat is taken (all but the {@link #lateSeats late seats}) and the game has started.
      *
      * @param timeout how long to wait
      * @return the host player's link
@@ -282,9 +303,13 @@ public final class LockstepHost implements AutoCloseable {
         watching = relay.spectators().count();
     }
 
-    /** Starts the game once every seat is taken and the spectators asked for have joined; wakes {@link #awaitStart}. */
+    /**
+     * Starts the game once every seat is taken (all but the late seats) and the spectators asked for have joined;
+     * wakes {@link #awaitStart}.
+     */
     private void start() {
-        if (relay.started() || !seats.full() || relay.spectators().count() < spectatorsFirst) {
+        if (relay.started() || seats.seated() < players - lobby.lateSeats()
+                || relay.spectators().count() < spectatorsFirst) {
             return;
         }
         relay.start();

@@ -40,8 +40,9 @@ public interface PeerLink extends AutoCloseable {
     long rttNanos();
 
     /**
-     * @return whether this link reclaimed a seat in a match under way (its first messages are the catch-up: start
-     *         the session with {@code LockstepSession.rejoin}); false for a link that joined at the start
+     * @return whether this link joined a match under way: it reclaimed its seat, took a seat left open for late
+     *         joiners, or watches from the middle (its first messages are the catch-up: start the session with
+     *         {@code LateStart.rejoin}); false for a link that joined before the start
      */
     default boolean rejoining() {
         return false;

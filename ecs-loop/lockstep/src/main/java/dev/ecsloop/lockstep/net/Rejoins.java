@@ -41,6 +41,14 @@ final class Rejoins {
         return new Message.SeatToken(match.clone(), tokens[seat].clone());
     }
 
+    /**
+     * @return the token message that tells a spectator the match is under way (a catch-up follows its Start); its
+     *         token is random and reclaims nothing
+     */
+    Message.SeatToken underWay() {
+        return new Message.SeatToken(match.clone(), Handshake.nonce());
+    }
+
     /** @return whether this rejoin is for this very match (otherwise it is treated as a plain join) */
     boolean thisMatch(Message.Rejoin r) {
         return Handshake.same(r.match(), match);

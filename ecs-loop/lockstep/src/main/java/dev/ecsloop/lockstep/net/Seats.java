@@ -11,7 +11,8 @@ import java.util.List;
  * them) share one record instead of each keeping a copy that could disagree.
  *
  * <p>Invariants: seat 0 is the host's own player, always named and without a channel; a seat has a channel exactly
- * while it has a name. Not thread-safe: all of it lives on the host's one Netty thread, except
+ * while it has a name. A seat still free when the match starts is open (shown as {@link #openName}) until a late
+ * joiner takes it; a taken seat stays its player's for the match. Not thread-safe: all of it lives on the host's one Netty thread, except
  * {@link #worstRtt()}, which any thread may read.
  */
 final class Seats {
@@ -42,12 +43,18 @@ final class Seats {
         return names[seat];
     }
 
-    /**
-     * @return every seat's name, by seat
-     * @throws NullPointerException if a seat is still free
-     */
+    /** @return every seat's name, by seat; a free seat shows as {@link #openName} */
     List<String> names() {
-        return List.of(names);
+        String[] shown = new String[names.length];
+        for (int s = 0; s < names.length; s++) {
+            shown[s] = names[s] != null ? names[s] : openName(s);
+        }
+        return List.of(shown);
+    }
+
+    /** @return how a free seat is shown to the players: a valid player name that no joiner may take */
+    static String openName(int seat) {
+        return "seat " + seat + " (open)";
     }
 
     /** @return the connection of {@code seat}, or null (seat 0, or a free seat) */
@@ -73,10 +80,20 @@ final class Seats {
         return full;
     }
 
-    /** @return whether some seat already has this name */
+    /** @return the seat of the player named {@code name}, or -1 (a free seat has no player) */
+    int seatOf(String name) {
+        for (int s = 0; s < names.length; s++) {
+            if (name.equals(names[s])) {
+                return s;
+            }
+        }
+        return -1;
+    }
+
+    /** @return whether some seat already has this name, or shows it as a free seat's */
     boolean taken(String name) {
-        for (String n : names) {
-            if (name.equals(n)) {
+        for (int s = 0; s < names.length; s++) {
+            if (name.equals(names[s] != null ? names[s] : openName(s))) {
                 return true;
             }
         }
@@ -87,7 +104,7 @@ final class Seats {
      * Seats a joiner at the lowest free seat.
      *
      * @return the seat taken
-     * @throws ArrayIndexOutOfBoundsException if every seat is taken (the lobby refuses joins to a started game)
+     * @throws ArrayIndexOutOfBoundsException if every seat is taken (the lobby refuses a join then)
      */
     int take(String name, Channel channel) {
         int free = 1;

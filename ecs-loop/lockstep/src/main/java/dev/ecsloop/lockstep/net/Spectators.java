@@ -3,6 +3,7 @@ package dev.ecsloop.lockstep.net;
 import dev.ecsloop.lockstep.wire.Message;
 import io.netty.channel.Channel;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -25,6 +26,12 @@ final class Spectators {
 
     private final Seats seats;
     private final List<Watcher> watchers = new ArrayList<>();
+    /**
+     * Spectators that joined the match under way and wait for their catch-up, in the order their snapshots were
+     * asked for; the host's player answers requests in that order, so the head gets the chunks that come. A
+     * spectator that leaves meanwhile keeps its place (its chunks go nowhere), so the order stays aligned.
+     */
+    private final ArrayDeque<Channel> awaiting = new ArrayDeque<>();
 
     Spectators(Seats seats) {
         this.seats = seats;
@@ -62,6 +69,28 @@ final class Spectators {
         return watchers.size();
     }
 
+    /** A spectator joined the match under way: the next catch-up for spectators not yet claimed is its. */
+    void awaitCatchup(Channel channel) {
+        awaiting.addLast(channel);
+    }
+
+    /**
+     * A chunk of a spectator's catch-up from the host's player: to the spectator whose request it answers, as seat
+     * 0's (a spectator has no seat; the host addresses it by its connection).
+     */
+    void deliver(Message.Catchup c) {
+        Channel ch = awaiting.peekFirst();
+        if (ch == null) {
+            return;
+        }
+        if (c.chunks() == 0 || c.index() == c.chunks() - 1) {
+            awaiting.pollFirst();
+        }
+        if (ch.isActive()) {
+            ch.writeAndFlush(new Message.Catchup(0, c.index(), c.chunks(), c.length(), c.crc(), c.data()));
+        }
+    }
+
     /** Feeds every spectator; one that does not keep up is closed, never waited for. */
     void feed(Message m) {
         for (int i = watchers.size() - 1; i >= 0; i--) {
@@ -69,7 +98,7 @@ final class Spectators {
             if (!w.channel.isActive()) {
                 continue;
             }
-            if (!w.channel.isWritable()) {
+            if (!w.channel.isWritable() && !awaiting.contains(w.channel)) { // a catch-up in flight may fill it
                 watchers.remove(i);
                 seats.note("spectator " + w.name + " dropped: " + LockstepHost.MAX_BACKLOG
                         + " bytes waiting for it");

@@ -134,13 +134,35 @@ final class TurnRelay {
         }
         Message.Start start = new Message.Start(all);
         for (int s = 1; s < players; s++) {
-            seats.channel(s).writeAndFlush(start);
+            if (seats.channel(s) != null) {
+                seats.channel(s).writeAndFlush(start);
+            }
         }
         localInbox.offer(start);
         spectators.feed(start);
         seats.note("game started: " + String.join(", ", all)
                 + (spectators.count() == 0 ? "" : "; " + spectators.count() + " watching"));
+        for (int s = 1; s < players; s++) {
+            if (seats.name(s) == null) {
+                drop(s, OPEN); // every peer gives the open seat empty turns until a late joiner takes it
+            }
+        }
     }
+
+    /** The reason a seat free at the start is dropped with: it waits for a late joiner. */
+    static final String OPEN = "open for a late joiner";
+
+    /**
+     * A spectator joined the match under way on {@code channel} (it is fed from this point of the relay's order
+     * on): the host's player is asked for a snapshot for it, served in the order asked.
+     */
+    void spectatorLate(Channel channel) {
+        spectators.awaitCatchup(channel);
+        localInbox.offer(new Message.SnapshotWanted(SPECTATOR));
+    }
+
+    /** The catch-up request id of a spectator: spectators have no seat; their chunks go out in request order. */
+    static final int SPECTATOR = -1;
 
     /** Drops every seat that holds the game back (others sent later turns) without inputs past the stall timeout. */
     void dropStalled(long now) {
@@ -177,6 +199,8 @@ final class TurnRelay {
         if (m instanceof Message.Catchup c) {
             if (seat != 0) {
                 drop(seat, "protocol error: only the host's player sends catch-up chunks");
+            } else if (c.peer() == SPECTATOR) {
+                spectators.deliver(c);
             } else {
                 rejoins.deliver(c);
             }
