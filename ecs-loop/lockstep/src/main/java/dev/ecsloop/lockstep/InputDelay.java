@@ -145,7 +145,7 @@ final class InputDelay {
         long wanted = trips.wanted(now);
         if (!onItsWay && wanted != now) {
             int d = trips.delay(wanted);
-            lateness.changeComing(own.announce(new Command(TYPE, d, wanted / 1_000, 0, 0, 0)), d, at(turn));
+            lateness.changeComing(own.announce(new Command(TYPE, d, wanted / 1_000, 0, 0, 0)), d, wanted, now);
             onItsWay = true;
         }
     }

@@ -60,8 +60,8 @@ final class Lateness {
     private final long[] upSum;
     private final int[] upCount;
     private final long[] downMean;
-    /** The host's: reports to pass over after a hold (they may cover turns before it). */
-    private int reportsToSkip;
+    /** The host's: the turn its means last started over; a report that covers turns before it does not count. */
+    private long lastReset = -1;
     /** The loop's dropped time when the last batch came in: a wait for a batch since then is in the difference. */
     private long droppedAtTake;
     /** A joiner's: the hold the host sent it, not yet taken. */
@@ -101,7 +101,8 @@ final class Lateness {
         for (int i = 0; from == 0 && i < t.commands().size(); i++) {
             Command c = t.commands().get(i);
             if (c.type() == InputDelay.TYPE) {
-                changeComing(t.turn(), c.code(), (int) (budget / turnNanos) + 1);
+                changeComing(t.turn(), c.code(), c.x() > 0 ? Math.round(c.x() * 1_000.0)
+                        : (c.code() - 1L) * turnNanos, budget);
             } else if (c.type() == HOLD_TYPE && c.code() == seat && c.x() > 0) {
                 toHold = Math.min(MOST_HOLD_NANOS, toHold + Math.round(c.x() * 1_000.0));
             }
@@ -126,9 +127,7 @@ final class Lateness {
             Command c = t.commands().get(i);
             if (c.type() == REPORT_TYPE) {
                 worst = Math.max(worst, c.code() * 1_000L);
-                if (reportsToSkip > 0) {
-                    reportsToSkip--;
-                } else {
+                if (t.turn() - budget / turnNanos - REPORT_TURNS - 1 > lastReset) { // made after the last reset
                     downMean[from] = Math.round(c.x() * 1_000.0);
                 }
             }
@@ -136,16 +135,20 @@ final class Lateness {
     }
 
     /**
-     * A delay change is met at turn {@code turn}: until every batch sent under the old delay is in, a batch's
-     * closing instant is not known from the delay in force here (a peer that switched sends batches further
-     * ahead, or none for a turn), so no sample counts until then.
+     * A delay change is met at turn {@code turn}. If it lowers the budget, then until every batch sent under the
+     * old budget is in, a batch's closing instant is not known from the budget in force here (a peer that
+     * switched sends later), and such a batch would read late by the difference: no sample counts until then. A
+     * rise only makes such batches read early, which raises nothing.
      *
-     * @param turn     the turn the change is met in
-     * @param newDelay the delay from the turn after
-     * @param delay    the delay in force now
+     * @param turn      the turn the change is met in
+     * @param newDelay  the delay from the turn after
+     * @param newBudget the budget from the turn after
+     * @param budget    the budget in force now
      */
-    void changeComing(long turn, int newDelay, int delay) {
-        quietUntil = Math.max(quietUntil, turn + 2 + Math.max(Math.max(newDelay, 0), delay));
+    void changeComing(long turn, int newDelay, long newBudget, long budget) {
+        if (newBudget < budget) {
+            quietUntil = Math.max(quietUntil, turn + 2 + Math.max(newDelay, budget / turnNanos + 1));
+        }
     }
 
     private boolean quiet() {
@@ -213,7 +216,7 @@ final class Lateness {
             Arrays.fill(upSum, 0);
             Arrays.fill(upCount, 0);
             Arrays.fill(downMean, NONE);
-            reportsToSkip = upSum.length;
+            lastReset = loop.simulatedNanos() / turnNanos;
             return 0;
         }
         long hold = 0;
