@@ -14,14 +14,17 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Run by hand (not part of {@code mvn verify}): two players in real time at 60 frames a second, the
- * joiner behind the {@link DelayProxy} with a round trip of 50, 100 and 150 ms and ±25 ms of jitter, 200 units (light
- * frames: the network's part is measured, not the machine's), each with the
- * fixed default delay (3 turns of 50 ms) and with the adaptive one (1 to 10 turns, starting at 3). Prints a
- * Markdown table: the delay the match settled on, the input-to-effect latency in real milliseconds (to the real time
- * the simulation passed the order's instant, and to the test game's 30 Hz tick that saw it) beside
- * round trip + jitter (target: within one turn of it) and the stalls (runs of frames whose simulation waited at the
- * horizon for the other's inputs; target: none), after a warm-up of 5 simulated seconds in which the delay settles.
+ * Run by hand (not part of {@code mvn verify}): two players in real time at 60 frames a second, the joiner behind
+ * the {@link DelayProxy} with a round trip of 50, 100 and 150 ms and ±25 ms of jitter each way, 200 units (light
+ * frames: the network's part is measured, not the machine's), each with the fixed delay (150 ms in whole turns) and
+ * the adaptive one (1 to 10 turns). Each peer starts as soon as its link has (the joiner a one-way trip after the
+ * host, as in a real match); orders come every half simulated second at a seeded uniform phase within a turn (or,
+ * with {@code start}, just after a turn's start). Prints a Markdown table (delay settled on, input-to-effect latency
+ * to the order's turn instant, mean and p95, beside round trip + jitter, stalls, the machine's load) and, under each
+ * row, the probes' breakdown ({@link TimedLink}): for each direction, how long an order waited for its turn to
+ * close, from close to send, from send to the other peer taking it in, and the slack the other peer had left.
+ * Arguments, all optional: simulated seconds (20, of which 5 warm up), turn ms (50), modes ({@code fixed,adaptive}),
+ * phase ({@code uniform} or {@code start}), round trips in ms ({@code 50,100,150}), repeats (1).
  *
  * <pre>{@code
  * mvn -q -pl ecs-loop/lockstep -am test-compile
