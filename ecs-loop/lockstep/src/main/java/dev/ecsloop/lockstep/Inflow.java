@@ -23,9 +23,11 @@ final class Inflow {
     private final MatchPause pause;
     private final Rejoining rejoins;
     private final Stopping stopping;
+    private final Outflow outflow;
 
     Inflow(LockstepSession session, TurnBook book, Checkpoints checkpoints, Departures departures, MatchPause pause,
-           Rejoining rejoins, Stopping stopping) {
+           Rejoining rejoins, Stopping stopping, Outflow outflow) {
+        this.outflow = outflow;
         this.session = session;
         this.rejoins = rejoins;
         this.stopping = stopping;
@@ -39,6 +41,9 @@ final class Inflow {
         try {
             if (m instanceof Message.Turn t) {
                 book.accept(t.peer(), t.turn(), t.commands());
+                if (!rejoins.catchingUp()) { // a catching-up peer's simulation is no measure of lateness
+                    outflow.taken(t);
+                }
             } else if (m instanceof Message.Hash h) {
                 if (stopping.reason() == null) {
                     checkpoints.received(h, departures.playing());

@@ -9,17 +9,22 @@ import java.util.function.Consumer;
 
 /**
  * The input delay of a match as it changes. With an adaptive delay ({@link LockstepConfig#adaptive()}) the host
- * (seat 0) reads its worst round trip to a player once per turn ({@link RoundTrips}) and, when another delay is
- * called for and no change is on its way, puts a change into its own next batch: a command of the reserved type
- * {@link #TYPE} whose {@code code} is the new delay. Every peer, spectators too, meets that command when its
+ * (seat 0) reads, once per turn, the worst lateness of batches it measured or its joiners reported ({@link Lateness},
+ * {@link DelayRule}) and, when another delay is called for and no change is on its way, puts a change into its own
+ * next batch: a command of the reserved type
+ * {@link #TYPE} whose {@code code} is the new delay in turns {@code D} and whose {@code x} is its budget {@code B} in
+ * microseconds, {@code (D - 2) * L < B <= (D - 1) * L} (0: the whole {@code (D - 1) * L}). Every peer, spectators too, meets that command when its
  * simulation reaches the batch's turn {@code T} (at the turn's instant, between two frames, like every command) and
  * uses the new delay from turn {@code T + 1} on. So every peer switches at the same turn: the change is part of the
  * turn stream, which every peer plays alike, and no peer passes {@code T} before it holds that batch.
  *
- * <p>What the delay decides is only when a peer sends: in turn {@code c} it has sent its batches up to
- * {@code c - 1 + D(c)}, never fewer than before (a lower delay sends nothing new for a turn or two; a higher one
- * sends the empty batches between at once), and an input given in turn {@code c} goes into the first batch not yet
- * sent. The simulation depends on the batches alone, so a recording replays the match whatever the delays were;
+ * <p>What the delay decides is only when a peer sends: at simulated time {@code s} it has sent its batches up to
+ * turn {@code floor((s + B) / L)}, never fewer than before (a lower delay sends nothing new for a turn or two; a
+ * higher one sends the empty batches between at once), and an input given at {@code s} goes into the first batch
+ * not yet sent. The budget {@code B} is the time a batch has to reach every peer before they need it; with the
+ * whole-turn budget {@code (D - 1) * L} a batch for turn {@code c - 1 + D} goes out as the simulation enters turn
+ * {@code c}; a budget cut to the measured need sends it earlier within the turn, so an input waits that much less
+ * (on average half a turn less than rounding the need up to whole turns). The simulation depends on the batches alone, so a recording replays the match whatever the delays were;
  * the changes are in every peer's turn stream and in {@link #changes()}.
  *
  * <p>Invariants: the delay stays within the floor and the ceiling (a change outside is moved inside, on every peer
@@ -39,11 +44,16 @@ final class InputDelay {
     private final LockstepConfig config;
     private final GameLoop loop;
     private final PeerLink link;
-    private final RoundTrips trips;
+    private final DelayRule trips;
+    private final Lateness lateness;
     private final List<DelayChange> changes = new ArrayList<>();
     private Consumer<String> reports = line -> { };
     private int before;
     private int after;
+    private long budgetBefore;
+    private long budgetAfter;
+    /** Lateness readings from a test's script by turn instead of measured ones; null: measured. */
+    private java.util.function.LongUnaryOperator script;
     private long changedAt = -1;
     private boolean onItsWay;
     private long sampled = -1;
@@ -51,21 +61,50 @@ final class InputDelay {
     /**
      * @param config the rules: the delay at the start, its floor and ceiling
      * @param loop   the loop, whose simulated time says which turn a change is met in
-     * @param link   this peer's link; the host's reports its worst round trip to a player
+     * @param link     this peer's link
+     * @param lateness what this peer measures of the others' batches (the host's readings, a joiner's reports)
      */
-    InputDelay(LockstepConfig config, GameLoop loop, PeerLink link) {
+    InputDelay(LockstepConfig config, GameLoop loop, PeerLink link, Lateness lateness) {
         this.config = config;
         this.loop = loop;
         this.link = link;
+        this.lateness = lateness;
         this.before = config.inputDelay();
         this.after = config.inputDelay();
-        this.trips = link.seat() == 0 && config.adaptive() ? new RoundTrips(config.turnNanos(), config.delayFloor(),
+        this.budgetBefore = whole(before);
+        this.budgetAfter = budgetBefore;
+        this.trips = link.seat() == 0 && config.adaptive() ? new DelayRule(config.turnNanos(), config.delayFloor(),
                 config.delayCeiling(), (int) Math.max(1, WINDOW_NANOS / config.turnNanos())) : null;
     }
 
     /** Where a change is reported: one line, on every peer. */
     void onReport(Consumer<String> sink) {
         this.reports = sink;
+    }
+
+    /** For tests: the host's lateness readings come from {@code byTurn} instead of being measured. */
+    void script(java.util.function.LongUnaryOperator byTurn) {
+        this.script = byTurn;
+    }
+
+    private long whole(int delay) {
+        return (delay - 1) * config.turnNanos();
+    }
+
+    /**
+     * @param turn a turn the simulation is in or has not reached
+     * @return the budget in that turn, as known now: how long a batch may take to reach the others
+     */
+    long budget(long turn) {
+        return turn > changedAt ? budgetAfter : budgetBefore;
+    }
+
+    /**
+     * @param simNanos this peer's simulated time
+     * @return the turn an input given now takes effect in (if its batch is still open; see {@link OwnTurns})
+     */
+    long openTurn(long simNanos) {
+        return (simNanos + budget(simNanos / config.turnNanos())) / config.turnNanos() + 1;
     }
 
     /**
@@ -77,65 +116,95 @@ final class InputDelay {
     }
 
     /**
-     * The host, once per turn its simulation enters: reads the round trip and, if another delay is called for and
-     * no change is on its way, announces it in this peer's next batch. Nothing on any other peer.
+     * The host, once per turn its simulation enters: reads the lateness and, if another delay is called for and
+     * no change is on its way, announces it in this peer's next batch. A joiner of an adaptive match puts its
+     * lateness report into its next batch when one is due (never while it sends nothing: a rejoiner catching up).
      *
      * @param turn the turn the simulation is in
      * @param own  this peer's outgoing batches
      */
     void decide(long turn, OwnTurns own) {
-        if (trips == null || turn == sampled) {
+        if (trips == null) {
+            if (config.adaptive() && link.seat() > 0) {
+                Command report = lateness.report(turn);
+                if (own.holding()) {
+                    lateness.forget();
+                } else if (report != null) {
+                    own.announce(report);
+                }
+            }
+            return;
+        }
+        if (turn == sampled) {
             return;
         }
         sampled = turn;
-        trips.add(link.rttNanos());
-        int now = at(turn);
-        int wanted = trips.wanted(now);
+        long reading = script != null ? script.applyAsLong(turn) : lateness.reading();
+        trips.add(reading);
+        long now = budget(turn);
+        long wanted = trips.wanted(now);
         if (!onItsWay && wanted != now) {
-            own.announce(new Command(TYPE, wanted, 0, 0, 0, 0));
+            int d = trips.delay(wanted);
+            lateness.changeComing(own.announce(new Command(TYPE, d, wanted / 1_000, 0, 0, 0)), d, wanted, now);
             onItsWay = true;
         }
     }
 
     /**
-     * The host decides first ({@link #decide}); then every player sends its batches up to {@code turn - 1 + D}.
+     * The host decides first ({@link #decide}); then every player sends its batches up to
+     * {@code floor((s + B) / L)}.
      *
-     * @param turn the turn the simulation is in (or the end turn, if sooner)
-     * @param own  this peer's outgoing batches
+     * @param simNanos this peer's simulated time (or the end turn's instant, if sooner)
+     * @param own      this peer's outgoing batches
      * @return the last turn this peer's batches are due for now
      */
-    long sendingUpTo(long turn, OwnTurns own) {
+    long sendingUpTo(long simNanos, OwnTurns own) {
+        long turn = simNanos / config.turnNanos();
         decide(turn, own);
-        return turn - 1 + at(turn);
+        return (simNanos + budget(turn)) / config.turnNanos();
     }
 
     /**
      * @param game the game's rule for its own commands
-     * @return a rule that takes delay changes out of the turn (they never reach the game) and passes the rest to
-     *         {@code game}
+     * @return a rule that takes delay changes and lateness reports out of the turn (they never reach the game) and
+     *         passes the rest to {@code game}
      */
     CommandFilter around(CommandFilter game) {
-        return (seat, command) -> command.type() == TYPE ? changed(seat, command.code()) : game.admit(seat, command);
+        return (seat, command) -> command.type() == TYPE ? changed(seat, command.code(), command.x())
+                : Lateness.reserved(command.type()) ? null : game.admit(seat, command);
     }
 
-    /** A delay change met at its turn's instant: from the host it applies from the next turn on; else ignored. */
-    private Command changed(int seat, int delay) {
+    /**
+     * A delay change met at its turn's instant: from the host it applies from the next turn on; else ignored. The
+     * delay is moved within the floor and the ceiling, the budget within the delay's turn (0: the whole turn).
+     */
+    private Command changed(int seat, int delay, float budgetMicros) {
         if (seat != 0) {
             return null;
         }
         onItsWay = false;
         int d = Math.max(config.delayFloor(), Math.min(config.delayCeiling(), delay));
+        long b = budgetMicros > 0 ? Math.max(whole(d - 1) + 1, Math.min(whole(d), Math.round(budgetMicros * 1e3)))
+                : whole(d);
+        b = Math.max(0, b);
         long turn = loop.simulatedNanos() / config.turnNanos();
-        if (d != at(turn + 1)) {
+        if (d != at(turn + 1) || b != budget(turn + 1)) {
             before = at(turn);
+            budgetBefore = budget(turn);
+            int was = before;
             after = d;
+            budgetAfter = b;
             changedAt = turn;
-            if (changes.size() == KEPT_CHANGES) {
-                changes.remove(0);
+            if (d != was) {
+                if (changes.size() == KEPT_CHANGES) {
+                    changes.remove(0);
+                }
+                changes.add(new DelayChange(turn + 1, d));
             }
-            changes.add(new DelayChange(turn + 1, d));
-            reports.accept("input delay " + before + " -> " + d + " turns (" + d * config.turnNanos() / 1_000_000
-                    + " ms) from turn " + (turn + 1));
+            if (d != was) { // a change of the budget alone is not worth a line
+                reports.accept("input delay " + was + " -> " + d + " turns (budget " + b / 1_000_000
+                        + " ms) from turn " + (turn + 1));
+            }
         }
         return null;
     }
@@ -166,6 +235,8 @@ final class InputDelay {
     void restore(State s) {
         before = s.before();
         after = s.after();
+        budgetBefore = whole(before); // the whole turns: a budget is not part of the state, and the whole turn
+        budgetAfter = whole(after);   // only sends earlier (safe) until the next change
         changedAt = s.changedAt();
         changes.clear();
         changes.addAll(s.changes());
@@ -176,8 +247,8 @@ final class InputDelay {
         return List.copyOf(changes);
     }
 
-    /** @return the worst round trip the host's readings hold now, or -1 (none yet, or not the host) */
-    long worstRoundTrip() {
+    /** @return the worst lateness the host's readings hold now, or -1 (none yet, or not the host) */
+    long worstLateness() {
         return trips == null ? -1 : trips.worst();
     }
 }

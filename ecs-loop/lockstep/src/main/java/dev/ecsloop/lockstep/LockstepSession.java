@@ -21,7 +21,8 @@ import java.util.function.Consumer;
  *
  * <p>Time: turn {@code t} covers simulated time {@code [t*L, (t+1)*L)}. An input given in turn {@code c} is
  * scheduled for turn {@code c + D} (the input delay) and posted at {@code (c+D)*L} on every peer; this peer sends
- * that batch once its simulation has left turn {@code c}, and may run to {@code (t+1)*L}, the loop's horizon
+ * that batch once its simulation has left turn {@code c} (an adaptive delay's budget may send it sooner and
+ * schedule for a turn earlier), and may run to {@code (t+1)*L}, the loop's horizon
  * ({@link GameLoop#setHorizon}), once it holds every peer's batch up to {@code t}. Frames keep running at the
  * horizon, so rendering never waits (held real time is debt under {@link dev.ecsloop.DebtPolicy#KEEP}, dropped
  * under {@code DISCARD}); a turn with inputs stops the simulation at its instant for the rest of that frame, so
@@ -39,7 +40,8 @@ import java.util.function.Consumer;
  * <p>The session ties the turn book to the loop; {@code OwnTurns} (what this peer sends), {@code TurnDelivery}
  * (posting turns at their instants), {@code MatchPause} (match-wide pause), {@code Checkpoints} (state hashes),
  * {@code Departures} (who still plays), {@code Stopping} (the stop, desync diagnosis after it), {@code Rejoining}
- * (seats that come back) and {@code InputDelay} (the delay the host adapts to round trips) each keep one rule.
+ * (seats that come back), {@code InputDelay} (the delay the host adapts to the batches' lateness) and
+ * {@code Outflow} (when this peer sends, and its pace) each keep one rule.
  */
 public final class LockstepSession {
 
@@ -61,6 +63,7 @@ public final class LockstepSession {
     private final Inflow inflow;
     private final Rejoining rejoins;
     private final InputDelay delay;
+    private final Outflow outflow;
     private final Stopping stopping;
     /** Hashes the world at each checkpoint while the game runs; its own object, not part of the API. */
     private final TickListener checkpointHasher;
@@ -68,6 +71,8 @@ public final class LockstepSession {
     private CommandFilter filter;
     private long endTurn = Long.MAX_VALUE;
     private long horizonNanos;
+    /** The horizon the inputs allow (the horizon may be nearer while {@link Pacing} holds the simulation back). */
+    private long inputHorizonNanos;
     /** A spectator's delay in turns: it stays this far behind the newest complete turn. */
     private long behind;
 
@@ -89,13 +94,17 @@ public final class LockstepSession {
         this.stopping = new Stopping(loop, link, config, checkpoints);
         this.playing = departures.playing();
         this.own = new OwnTurns(link, book);
-        this.delay = new InputDelay(config, loop, link);
+        Lateness lateness = new Lateness(loop, config.turnNanos(), seat, names.size());
+        this.delay = new InputDelay(config, loop, link, lateness);
+        this.outflow = new Outflow(loop, config.turnNanos(), own, delay, lateness,
+                () -> stopping.reason() == null && checkpoints.desync() == null, () -> endTurn);
         this.filter = delay.around(CommandFilter.ALL);
         this.rejoins = new Rejoining(loop, config, link, book, departures, checkpoints, own, delay);
-        this.inflow = new Inflow(this, book, checkpoints, departures, pause, rejoins, stopping);
+        this.inflow = new Inflow(this, book, checkpoints, departures, pause, rejoins, stopping, outflow);
         limit((book.completed() + 1) * config.turnNanos());
         this.checkpointHasher = checkpoints.hasher(() -> stopping.reason() == null, playing);
         loop.addTickListener(checkpointHasher);
+        loop.addFrameListener(outflow);
     }
 
     /**
@@ -198,6 +207,15 @@ public final class LockstepSession {
         return this;
     }
 
+    /* For tests: the host's lateness readings by turn, scripted instead of measured; the budget in force. */
+    void scriptLateness(java.util.function.LongUnaryOperator byTurn) {
+        delay.script(byTurn);
+    }
+
+    long budgetNanos() {
+        return delay.budget(turn());
+    }
+
     /* For Inflow: the end turn and the report sink, as they are now. */
     long endTurn() {
         return endTurn;
@@ -232,8 +250,9 @@ public final class LockstepSession {
     }
 
     /**
-     * Schedules an input of this player for {@link #inputDelay()} turns after the current one. Ignored once the
-     * game has stopped.
+     * Schedules an input of this player for the first turn whose batch is still open: at most {@link #inputDelay()}
+     * turns after the current one, sooner when the host cut the delay's budget to the batches' measured lateness
+     * (see {@code InputDelay}). Ignored once the game has stopped.
      *
      * @param command the input
      * @return the turn it takes effect in, or -1 if the game has stopped or this is a spectator
@@ -244,7 +263,7 @@ public final class LockstepSession {
         if (stopping.reason() != null || seat < 0 || rejoins.catchingUp()) {
             return -1;
         }
-        return own.schedule(turn() + inputDelay(), command);
+        return outflow.schedule(command);
     }
 
     /**
@@ -262,8 +281,7 @@ public final class LockstepSession {
             desynced();
             return;
         }
-        // The batches for the turns left, none at or past the end: a peer without an end stops there too.
-        own.sendUpTo(Math.min(delay.sendingUpTo(Math.min(turn(), endTurn), own), endTurn - 1));
+        outflow.send();
         for (Message m = link.poll(); m != null && stopping.reason() == null; m = link.poll()) {
             inflow.take(m);
         }
@@ -276,7 +294,10 @@ public final class LockstepSession {
         long horizon = Math.multiplyExact(Math.min(deliverNow(), Math.min(endTurn, shown)), config.turnNanos());
         stopping.hunt().between(loop.simulatedNanos(), checkpoints.agreedThrough());
         limit(Math.min(horizon, stopping.hunt().captureNanos()));
-        rejoins.poll(turn(), delivery.held() < 0, loop.simulatedNanos() >= horizonNanos, reports);
+        boolean atHorizon = loop.simulatedNanos() >= horizonNanos; // before a hold caps it nearer
+        horizonNanos = Math.max(loop.simulatedNanos(), outflow.pace(horizonNanos));
+        loop.setHorizon(horizonNanos);
+        rejoins.poll(turn(), delivery.held() < 0, atHorizon, reports);
         if (departures.lost() != null && waiting()) {
             stop(departures.lost(), false); // the host is gone and the turns it sent are played: nothing more can come
         }
@@ -347,6 +368,7 @@ public final class LockstepSession {
 
     private void limit(long simNanos) {
         horizonNanos = Math.max(loop.simulatedNanos(), simNanos);
+        inputHorizonNanos = horizonNanos;
         loop.setHorizon(horizonNanos);
     }
 
@@ -382,7 +404,7 @@ public final class LockstepSession {
 
     /** @return whether the simulation is held at the horizon waiting for a peer's inputs (not at the end) */
     public boolean waiting() {
-        return stopping.reason() == null && loop.simulatedNanos() >= horizonNanos && delivery.held() < 0
+        return stopping.reason() == null && loop.simulatedNanos() >= inputHorizonNanos && delivery.held() < 0
                 && book.nextToTake() < endTurn;
     }
 
@@ -448,6 +470,7 @@ public final class LockstepSession {
      */
     public void leave(String reason) {
         loop.removeTickListener(checkpointHasher);
+        loop.removeFrameListener(outflow);
         link.send(new Message.Leave(Objects.requireNonNull(reason, "reason")));
         link.close();
     }

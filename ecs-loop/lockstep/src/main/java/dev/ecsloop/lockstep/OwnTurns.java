@@ -42,6 +42,11 @@ final class OwnTurns {
         pending.clear();
     }
 
+    /** @return whether this peer sends nothing now (a rejoiner catching up) */
+    boolean holding() {
+        return lastSent == Long.MAX_VALUE;
+    }
+
     /** This seat plays again: its next batch is for turn {@code turn}. */
     void resumeFrom(long turn) {
         lastSent = turn - 1;
@@ -65,9 +70,14 @@ final class OwnTurns {
         return at;
     }
 
-    /** Puts the session's own {@code command} (a reserved type) in the next batch this peer sends. */
-    void announce(Command command) {
+    /**
+     * Puts the session's own {@code command} (a reserved type) in the next batch this peer sends.
+     *
+     * @return the turn of that batch
+     */
+    long announce(Command command) {
         pending.addLast(new Scheduled(lastSent + 1, command));
+        return lastSent + 1;
     }
 
     /** Sends every batch up to turn {@code upTo}; the steady frame within a turn allocates nothing. */

@@ -11,7 +11,9 @@ import java.util.List;
  * Posts every complete turn's inputs to the game's {@link InputQueue} at the turn's instant. A turn with inputs is
  * held until the simulation stands exactly at its instant (the session's horizon stops it there), so the recorder
  * journals the inputs after every earlier state hash: a recording stays in simulated-time order, as a replay reads
- * it. Turns without inputs pass at once. Split from {@link LockstepSession} so that this ordering rule is in one
+ * it. Turns without inputs pass at once, and so do turns whose only commands are the session's lateness reports and
+ * holds ({@link Lateness}): they were read when they came in, mean nothing to the game, and a held turn costs the
+ * rest of its frame. Split from {@link LockstepSession} so that this ordering rule is in one
  * place.
  *
  * <p>Invariants: turns are posted in order, each once; at most one turn is held. Not thread-safe: it lives on the
@@ -50,7 +52,9 @@ final class TurnDelivery {
                 }
                 boolean any = false;
                 for (List<Command> batch : scratch) {
-                    any |= !batch.isEmpty();
+                    for (int i = 0; i < batch.size() && !any; i++) {
+                        any = !Lateness.reserved(batch.get(i).type()); // lateness reports and holds were read
+                    }
                 }
                 if (!any) {
                     continue;

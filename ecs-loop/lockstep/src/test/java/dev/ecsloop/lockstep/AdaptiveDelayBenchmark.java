@@ -14,14 +14,17 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Run by hand (not part of {@code mvn verify}): two players in real time at 60 frames a second, the
- * joiner behind the {@link DelayProxy} with a round trip of 50, 100 and 150 ms and ±25 ms of jitter, 200 units (light
- * frames: the network's part is measured, not the machine's), each with the
- * fixed default delay (3 turns of 50 ms) and with the adaptive one (1 to 10 turns, starting at 3). Prints a
- * Markdown table: the delay the match settled on, the input-to-effect latency in real milliseconds (to the real time
- * the simulation passed the order's instant, and to the test game's 30 Hz tick that saw it) beside
- * round trip + jitter (target: within one turn of it) and the stalls (runs of frames whose simulation waited at the
- * horizon for the other's inputs; target: none), after a warm-up of 5 simulated seconds in which the delay settles.
+ * Run by hand (not part of {@code mvn verify}): two players in real time at 60 frames a second, the joiner behind
+ * the {@link DelayProxy} with a round trip of 50, 100 and 150 ms and ±25 ms of jitter each way, 200 units (light
+ * frames: the network's part is measured, not the machine's), each with the fixed delay (150 ms in whole turns) and
+ * the adaptive one (1 to 10 turns). Each peer starts as soon as its link has (the joiner a one-way trip after the
+ * host, as in a real match); orders come every half simulated second at a seeded uniform phase within a turn (or,
+ * with {@code start}, just after a turn's start). Prints a Markdown table (delay settled on, input-to-effect latency
+ * to the order's turn instant, mean and p95, beside round trip + jitter, stalls, the machine's load) and, under each
+ * row, the probes' breakdown ({@link TimedLink}): for each direction, how long an order waited for its turn to
+ * close, from close to send, from send to the other peer taking it in, and the slack the other peer had left.
+ * Arguments, all optional: simulated seconds (20, of which 5 warm up), turn ms (50), modes ({@code fixed,adaptive}),
+ * phase ({@code uniform} or {@code start}), round trips in ms ({@code 50,100,150}), repeats (1).
  *
  * <pre>{@code
  * mvn -q -pl ecs-loop/lockstep -am test-compile
@@ -40,11 +43,15 @@ public final class AdaptiveDelayBenchmark {
     private AdaptiveDelayBenchmark() {
     }
 
-    static String row(long rttNanos, LockstepConfig config, double seconds) throws Exception {
+    /** Probe results of one run beside its table row: where the latency went, in ms (means over counted orders). */
+    static String breakdown;
+
+    static String row(long rttNanos, LockstepConfig config, double seconds, boolean uniform) throws Exception {
         String setup = config.setup(TestPeer.GAME_SETUP);
         long endTurn = Math.round(seconds * 1e9 / config.turnNanos());
         List<LockstepBenchmark.Peer> peers = List.of(new LockstepBenchmark.Peer("p0", config),
                 new LockstepBenchmark.Peer("p1", config));
+        String load = load();
         try (LockstepHost host = LockstepHost.open(PeerSettings.of("p0", Match.SECRET, Match.BUILD, setup),
                 InetAddress.getLoopbackAddress(), 0, 2, config);
              DelayProxy proxy = DelayProxy.open(host.port(), rttNanos, JITTER, 1)) {
@@ -56,12 +63,16 @@ public final class AdaptiveDelayBenchmark {
                     throw new IllegalStateException(e);
                 }
             });
-            List<PeerLink> links = List.of(host.awaitStart(Duration.ofSeconds(30)), joiner.get());
-            for (int i = 0; i < 2; i++) {
+            List<PeerLink> links = new ArrayList<>();
+            for (int i = 0; i < 2; i++) { // each peer starts as soon as its link has, as in a real match: the
+                // joiner a one-way trip after the host
                 LockstepBenchmark.Peer p = peers.get(i);
-                PeerLink link = links.get(i);
+                PeerLink link = i == 0 ? host.awaitStart(Duration.ofSeconds(30)) : joiner.get();
+                links.add(link);
                 p.warmupNanos = WARMUP;
                 p.units = UNITS;
+                p.reached = new long[(int) endTurn + 1];
+                p.phases = uniform ? new java.util.Random(17 + i) : null;
                 Thread t = new Thread(() -> p.run(link, endTurn), "bench-" + p.name);
                 t.setDaemon(true);
                 t.start();
@@ -86,18 +97,92 @@ public final class AdaptiveDelayBenchmark {
             stalls += p.stalls;
             stalledFrames += p.stalledFrames;
         }
-        lat.sort(null);
+        instant.sort(null);
         double mean = lat.stream().mapToLong(Long::longValue).average().orElse(Double.NaN) / 1e6;
-        double p95 = lat.isEmpty() ? Double.NaN : lat.get((int) Math.min(lat.size() - 1, lat.size() * 0.95)) / 1e6;
+        double p95 = instant.isEmpty() ? Double.NaN
+                : instant.get((int) Math.min(instant.size() - 1, instant.size() * 0.95)) / 1e6;
         double meanInstant = instant.stream().mapToLong(Long::longValue).average().orElse(Double.NaN) / 1e6;
         double target = (rttNanos + JITTER / 2) / 1e6;
         double turnMs = config.turnNanos() / 1e6;
         LockstepBenchmark.Peer host = peers.get(0);
-        return String.format("| %d ± %d | %s | %d | %d | %d | %.0f | %.1f | %.1f | %.1f | %+.1f | %s | %d | %d |",
-                rttNanos / 1_000_000, JITTER / 2_000_000, config.adaptive() ? config.delayFloor() + "-"
-                        + config.delayCeiling() + " adaptive" : config.inputDelay() + " fixed", host.finalDelay,
-                host.changes.size(), lat.size(), target, meanInstant, mean, p95, meanInstant - target,
-                Math.abs(meanInstant - target) <= turnMs ? "yes" : "no", stalls, stalledFrames);
+        breakdown = breakdown(peers, config, rttNanos, uniform);
+        StringBuilder settled = new StringBuilder();
+        for (DelayChange c : host.changes) {
+            settled.append(settled.length() == 0 ? "" : ",").append(c.delay());
+        }
+        return String.format("| %d ± %d | %.0f | %s | %s | %d (%s) | %d | %.0f | %.1f | %.1f | %.1f | %+.1f | %s "
+                        + "| %d (%d) | %s |",
+                rttNanos / 1_000_000, JITTER / 2_000_000, turnMs, uniform ? "uniform" : "turn start",
+                config.adaptive() ? config.delayFloor() + "-" + config.delayCeiling() + " adaptive"
+                        : config.inputDelay() + " fixed", host.finalDelay, settled, instant.size(), target,
+                meanInstant, p95, mean, meanInstant - target, meanInstant - target <= turnMs ? "yes" : "no", stalls,
+                stalledFrames, load);
+    }
+
+    /** The probes' story: where each counted order's time went from its issue to its effect, per direction. */
+    static String breakdown(List<LockstepBenchmark.Peer> peers, LockstepConfig config, long rttNanos,
+                            boolean uniform) {
+        StringBuilder out = new StringBuilder();
+        long l = config.turnNanos();
+        for (int seat = 0; seat < 2; seat++) {
+            LockstepBenchmark.Peer from = peers.get(seat);
+            LockstepBenchmark.Peer to = peers.get(1 - seat);
+            double[] sum = new double[8];
+            int n = 0;
+            int late = 0;
+            double worstNet = 0;
+            double worstLateness = Double.NEGATIVE_INFINITY;
+            for (int index = 0; index < from.given.size(); index++) {
+                long[] g = from.given.get(index);
+                int given = (int) g[0];
+                int effect = (int) g[1];
+                if (g[3] == 0 || effect >= from.reached.length || given + 1 >= from.reached.length) {
+                    continue;
+                }
+                long issued = g[2];
+                long close = from.reached[given + 1];
+                long sent = from.timed.sent[effect];
+                long taken = to.timed.taken[seat][effect];
+                long needOwn = from.reached[effect];
+                long needOther = to.reached[effect];
+                long execOwn = index < from.executed[seat].length ? from.executed[seat][index] : 0;
+                long execOther = index < to.executed[seat].length ? to.executed[seat][index] : 0;
+                if (close == 0 || sent == 0 || taken == 0 || needOwn == 0 || needOther == 0 || execOwn == 0
+                        || execOther == 0) {
+                    continue;
+                }
+                n++;
+                sum[0] += close - issued;
+                sum[1] += sent - close;
+                sum[2] += taken - sent;
+                sum[3] += needOther - taken;
+                sum[4] += needOwn - close;
+                sum[5] += execOwn - needOwn;
+                sum[6] += execOwn - issued;
+                sum[7] += needOther - needOwn;
+                late += needOther - taken <= 0 ? 1 : 0;
+                worstNet = Math.max(worstNet, (taken - sent) / 1e6);
+                worstLateness = Math.max(worstLateness, (taken - close) / 1e6);
+            }
+            out.append(String.format("    %s -> %s (%d orders): issue->turn closes %.1f | closes->sent %.1f | "
+                            + "sent->taken by other %.1f (worst %.1f) | taken->other needs it %.1f (%d late) | "
+                            + "closes->own instant %.1f | own instant->tick saw it %.1f | issue->effect own %.1f | "
+                            + "other's instant - own instant %.1f | worst closes->taken %.1f%n",
+                    from.name, to.name, n, sum[0] / n / 1e6, sum[1] / n / 1e6, sum[2] / n / 1e6, worstNet,
+                    sum[3] / n / 1e6, late, sum[4] / n / 1e6, sum[5] / n / 1e6, sum[6] / n / 1e6, sum[7] / n / 1e6,
+                    worstLateness));
+        }
+        return out.toString();
+    }
+
+    /** @return the machine's load averages (1, 5 minutes), read from /proc where it exists */
+    static String load() {
+        try {
+            String[] f = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/loadavg")).split(" ");
+            return f[0] + " " + f[1];
+        } catch (java.io.IOException | RuntimeException e) {
+            return "?";
+        }
     }
 
     /**
@@ -106,18 +191,27 @@ public final class AdaptiveDelayBenchmark {
      */
     public static void main(String[] args) throws Exception {
         double seconds = args.length > 0 ? Double.parseDouble(args[0]) : 20;
-        LockstepConfig fixed = LockstepConfig.defaults();
+        long turnMs = args.length > 1 ? Long.parseLong(args[1]) : 50;
+        String modes = args.length > 2 ? args[2] : "fixed,adaptive";
+        boolean uniform = args.length <= 3 || !args[3].equals("start");
+        String rtts = args.length > 4 ? args[4] : "50,100,150";
+        int repeats = args.length > 5 ? Integer.parseInt(args[5]) : 1;
+        LockstepConfig fixed = LockstepConfig.defaults().withTurn(Duration.ofNanos(turnMs * 1_000_000L));
+        if (turnMs != 50) {
+            fixed = fixed.withInputDelay((int) Math.round(150.0 / turnMs));
+        }
         LockstepConfig adaptive = fixed.withAdaptiveDelay(1, 10);
-        StringBuilder out = new StringBuilder();
-        out.append("| round trip ± jitter (ms) | input delay | settled on (turns) | changes | orders | round trip + "
-                + "jitter (ms) | to the turn's instant, mean ms | to the 30 Hz tick, mean ms | p95 ms | instant - (rtt + "
-                + "jitter) | within one turn | stalls | stalled frames |\n");
-        out.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
-        for (long rtt : new long[] {50_000_000L, 100_000_000L, 150_000_000L}) {
-            for (LockstepConfig config : List.of(fixed, adaptive)) {
-                out.append(row(rtt, config, seconds)).append('\n');
-                System.out.print(out);
-                out.setLength(0);
+        System.out.println("| round trip ± jitter (ms) | turn ms | order phase | input delay | settled on (changes) | "
+                + "orders | round trip + jitter (ms) | to the turn's instant, mean ms | p95 ms | to the 30 Hz tick, "
+                + "mean ms | instant - (rtt + jitter) | within one turn | stalls (frames) | load 1/5 min |");
+        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+        for (int r = 0; r < repeats; r++) {
+            for (String rtt : rtts.split(",")) {
+                for (String mode : modes.split(",")) {
+                    System.out.println(row(Long.parseLong(rtt) * 1_000_000L, mode.equals("fixed") ? fixed : adaptive,
+                            seconds, uniform));
+                    System.out.print(breakdown);
+                }
             }
         }
     }

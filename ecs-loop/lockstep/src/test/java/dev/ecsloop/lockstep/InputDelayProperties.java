@@ -14,10 +14,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * A host alone under any round trips (seeded, changing every few turns) and any frame lengths: the delay stays
- * within its floor and ceiling and changes at increasing turns; the batches go out gapless, each turn once; every
- * order takes effect at the turn {@code submit} returned, at least the delay in force after the turn it was given
- * in; and no change reaches the game.
+ * A host alone under any lateness readings (seeded, changing every few turns) and any frame lengths: the delay
+ * stays within its floor and ceiling and changes at increasing turns; the batches go out gapless, each turn once;
+ * every order takes effect at the turn {@code submit} returned, more than the budget in force after the instant it
+ * was given at (so its batch had the whole budget to travel) and at most the ceiling's turns after its turn; and no
+ * change reaches the game.
  */
 class InputDelayProperties {
 
@@ -35,20 +36,20 @@ class InputDelayProperties {
         TestPeer.Game game = TestPeer.build(clock);
         SilentLink silent = new SilentLink("solo");
         LockstepSession[] session = new LockstepSession[1];
-        session[0] = LockstepSession.start(game.loop(), game.inputs(), new ScriptedRoundTrip(silent,
+        session[0] = ScriptedRoundTrip.start(game.loop(), game.inputs(), new ScriptedRoundTrip(silent,
                 () -> session[0], turn -> rtt[(int) (turn / 10 % rtt.length)]), rules);
         session[0].endAt(200);
         List<long[]> given = new ArrayList<>(); // turn given in, turn submit returned, x
-        List<Integer> delays = new ArrayList<>();
+        List<Long> budgets = new ArrayList<>();
         while (!session[0].ended()) {
             session[0].poll();
             clock.advance(1_000_000L + r.nextInt(60_000_000));
             game.loop().frame();
             if (r.nextInt(5) == 0 && session[0].turn() < 190) {
                 long turn = session[0].turn();
-                delays.add(session[0].inputDelay());
+                budgets.add(session[0].budgetNanos());
                 long effect = session[0].submit(new Command(1, 0, given.size(), 0, 0, 0));
-                given.add(new long[] {turn, effect});
+                given.add(new long[] {turn, effect, game.loop().simulatedNanos()});
             }
         }
         long expect = floor;
@@ -67,8 +68,8 @@ class InputDelayProperties {
         int landed = 0;
         for (int i = 0; i < given.size(); i++) {
             long[] g = given.get(i);
-            assertTrue(g[1] - g[0] >= delays.get(i) && g[1] - g[0] <= ceiling, "order " + i + " given in turn "
-                    + g[0] + " for turn " + g[1] + " under a delay of " + delays.get(i));
+            assertTrue(g[1] * 50_000_000L > g[2] + budgets.get(i) && g[1] - g[0] <= ceiling, "order " + i
+                    + " given at " + g[2] + " ns for turn " + g[1] + " under a budget of " + budgets.get(i) + " ns");
             if (g[1] < 200) {
                 int index = i;
                 assertTrue(seen.stream().anyMatch(s -> s.x() == index && s.eventSimNanos() == g[1] * 50_000_000L),

@@ -29,10 +29,11 @@ class InputDelayTest {
         TestPeer.Game game = TestPeer.build(clock);
         SilentLink silent = new SilentLink("solo");
         LockstepSession[] session = new LockstepSession[1];
-        // 260 ms for turns 0-39 (6 turns: the ceiling), then 4 ms (2 turns, once the window has emptied)
+        // 260 ms for turns 0-39 (6 turns: the ceiling, a budget of 250 ms), then 4 ms (2 turns with a budget of 12
+        // ms: 4 + 1 of margin + 6.25 of spare, rounded up; once the window has emptied)
         ScriptedRoundTrip link = new ScriptedRoundTrip(silent, () -> session[0],
                 turn -> turn < 40 ? 260_000_000L : 4_000_000L);
-        session[0] = LockstepSession.start(game.loop(), game.inputs(), link, ADAPTIVE);
+        session[0] = ScriptedRoundTrip.start(game.loop(), game.inputs(), link, ADAPTIVE);
         List<String> reports = new java.util.ArrayList<>();
         session[0].onReport(reports::add);
         session[0].endAt(200);
@@ -43,8 +44,8 @@ class InputDelayTest {
         }
         List<DelayChange> changes = session[0].delayChanges();
         assertEquals(List.of(6, 2), changes.stream().map(DelayChange::delay).toList(), changes + " " + reports);
-        assertEquals(List.of("input delay 2 -> 6 turns (300 ms) from turn " + changes.get(0).fromTurn(),
-                "input delay 6 -> 2 turns (100 ms) from turn " + changes.get(1).fromTurn()), reports);
+        assertEquals(List.of("input delay 2 -> 6 turns (budget 250 ms) from turn " + changes.get(0).fromTurn(),
+                "input delay 6 -> 2 turns (budget 12 ms) from turn " + changes.get(1).fromTurn()), reports);
         long expect = ADAPTIVE.inputDelay();
         int announced = 0;
         for (Message m : silent.sent) {
@@ -63,8 +64,11 @@ class InputDelayTest {
     void aChangeFromAnotherSeatIsIgnoredAndOneOutOfRangeMovedInside() {
         ManualClock clock = new ManualClock();
         GameLoop loop = TestPeer.build(clock).loop();
-        InputDelay delay = new InputDelay(ADAPTIVE, loop, new SilentLink("ann", "bob"));
+        SilentLink link = new SilentLink("ann", "bob");
+        InputDelay delay = new InputDelay(ADAPTIVE, loop, link, new Lateness(loop, ADAPTIVE.turnNanos(), 0, 2));
         CommandFilter rule = delay.around(CommandFilter.ALL);
+        assertNull(rule.admit(1, new Command(Lateness.REPORT_TYPE, 5, 0, 0, 0, 0)),
+                "a lateness report reached the game");
         assertNull(rule.admit(1, new Command(InputDelay.TYPE, 5, 0, 0, 0, 0)));
         assertEquals(2, delay.at(1), "bob set the delay");
         assertNull(rule.admit(0, new Command(InputDelay.TYPE, 99, 0, 0, 0, 0)));
@@ -81,7 +85,7 @@ class InputDelayTest {
     void aGameCannotSubmitTheReservedTypes() {
         ManualClock clock = new ManualClock();
         TestPeer.Game game = TestPeer.build(clock);
-        LockstepSession session = LockstepSession.start(game.loop(), game.inputs(), new SilentLink("solo"), ADAPTIVE);
+        LockstepSession session = ScriptedRoundTrip.start(game.loop(), game.inputs(), new SilentLink("solo"), ADAPTIVE);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> session.submit(new Command(Command.GAME_TYPES - 1, 3, 0, 0, 0, 0)));
         assertTrue(e.getMessage().startsWith("command type -2147483393 is reserved for the session"), e.getMessage());
@@ -95,7 +99,7 @@ class InputDelayTest {
         SilentLink silent = new SilentLink("solo");
         LockstepSession[] session = new LockstepSession[1];
         ScriptedRoundTrip link = new ScriptedRoundTrip(silent, () -> session[0], turn -> 15_000_000_000L);
-        session[0] = LockstepSession.start(game.loop(), game.inputs(), link,
+        session[0] = ScriptedRoundTrip.start(game.loop(), game.inputs(), link,
                 new LockstepConfig(10_000_000_000L, 1, 1).withAdaptiveDelay(1, 4));
         session[0].poll(); // the first turn's reading and the change it calls for
         int sent = silent.sent.size();

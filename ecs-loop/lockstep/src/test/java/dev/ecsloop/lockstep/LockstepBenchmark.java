@@ -59,6 +59,15 @@ public final class LockstepBenchmark {
         volatile Throwable failure;
         long bytes;
         long simNanos;
+        /** Probes (AdaptiveDelayBenchmark): the timed link, and when the simulation first reached each turn. */
+        TimedLink timed;
+        long[] reached;
+        /** Orders given, each {turn given in, effect turn, real time given, counted (1) or not}. */
+        final List<long[]> given = new ArrayList<>();
+        /** Real time each seat's order (by index) took effect here: executed[seat][index], 0 if not seen. */
+        long[][] executed;
+        /** Seeded phases for orders within a turn (uniform), or null: every order just after a turn's start. */
+        java.util.Random phases;
 
         Peer(String name) {
             this(name, CONFIG);
@@ -69,15 +78,23 @@ public final class LockstepBenchmark {
             this.config = config;
         }
 
-        void run(PeerLink link, long endTurn) {
+        void run(PeerLink given0, long endTurn) {
+            PeerLink link = given0;
             try {
                 ManualClock clock = new ManualClock();
                 TestPeer.Game game = TestPeer.build(clock, units);
                 GameLoop loop = game.loop();
+                if (reached != null) {
+                    timed = new TimedLink(link, reached.length);
+                    link = timed;
+                    executed = new long[link.names().size()][(int) (endTurn / 10 + 10)];
+                }
+                int reachedUpTo = 0;
                 LockstepSession session = LockstepSession.start(loop, game.inputs(), link, config);
                 session.endAt(endTurn);
                 int seat = link.seat();
-                long nextOrder = 250_000_000L + seat * 50_000_000L;
+                long base = 250_000_000L + seat * 50_000_000L;
+                long nextOrder = base;
                 int orders = 0;
                 int seen = 0;
                 boolean waited = false;
@@ -95,9 +112,17 @@ public final class LockstepBenchmark {
                     stalledFrames += waiting ? 1 : 0;
                     stalls += waiting && !waited ? 1 : 0;
                     waited = waiting;
+                    for (; reached != null && reachedUpTo < reached.length
+                            && loop.simulatedNanos() >= reachedUpTo * config.turnNanos(); reachedUpTo++) {
+                        reached[reachedUpTo] = after;
+                    }
                     List<CommandSystem.Seen> all = game.commands().seen;
                     for (; seen < all.size(); seen++) {
                         CommandSystem.Seen s = all.get(seen);
+                        if (executed != null && s.team() >= 0 && s.team() < executed.length
+                                && (int) s.x() < executed[0].length) {
+                            executed[s.team()][(int) s.x()] = after;
+                        }
                         if (s.team() == seat && counted.get((int) s.x())) {
                             int index = (int) s.x();
                             latencies.add(after - givenReal.get(index));
@@ -108,8 +133,13 @@ public final class LockstepBenchmark {
                         long turn = session.turn();
                         givenReal.add(after);
                         counted.add(loop.simulatedNanos() >= warmupNanos);
-                        givenTurnDelay.add(session.submit(new Command(1, seat, orders++, 50, 0, 0)) - turn);
-                        nextOrder += 500_000_000L;
+                        long effect = session.submit(new Command(1, seat, orders++, 50, 0, 0));
+                        givenTurnDelay.add(effect - turn);
+                        given.add(new long[] {turn, effect, after, loop.simulatedNanos() >= warmupNanos ? 1 : 0});
+                        base += 500_000_000L;
+                        long turnStart = (base + config.turnNanos() - 1) / config.turnNanos() * config.turnNanos();
+                        nextOrder = phases == null ? base
+                                : turnStart + (long) (phases.nextDouble() * config.turnNanos());
                     }
                     LockSupport.parkNanos(Math.max(0, nextFrame - real.nanoTime()));
                     nextFrame += FRAME;

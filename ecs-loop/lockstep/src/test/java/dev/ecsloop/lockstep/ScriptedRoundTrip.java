@@ -8,8 +8,10 @@ import java.util.function.LongUnaryOperator;
 import java.util.function.Supplier;
 
 /**
- * The host's link with a round trip scripted by the host's turn instead of measured: the input delay's decisions
- * then depend on nothing but the turn, so a test can expect the exact changes whatever the machine's speed.
+ * The host's link with a round trip scripted by the host's turn instead of measured, and the same script as the
+ * host's lateness readings ({@link #scripted}, which the session takes in {@link #start}): the input delay's
+ * decisions then depend on nothing but the turn, so a test can expect the exact changes whatever the machine's
+ * speed.
  */
 final class ScriptedRoundTrip implements PeerLink {
 
@@ -26,6 +28,21 @@ final class ScriptedRoundTrip implements PeerLink {
         this.link = link;
         this.session = session;
         this.rttByTurn = rttByTurn;
+    }
+
+    /** @return the scripted reading for {@code turn} */
+    long scripted(long turn) {
+        return rttByTurn.applyAsLong(turn);
+    }
+
+    /** Starts a session on this link whose lateness readings are the script's. */
+    static LockstepSession start(dev.ecsloop.GameLoop loop, dev.ecsloop.input.InputQueue inputs, PeerLink link,
+                                 LockstepConfig config) {
+        LockstepSession session = LockstepSession.start(loop, inputs, link, config);
+        if (link instanceof ScriptedRoundTrip s) {
+            session.scriptLateness(s::scripted);
+        }
+        return session;
     }
 
     @Override

@@ -173,7 +173,7 @@ final class TestPeer {
                 session = LateStart.rejoin(loop, inputs, link, config, snapshots, Duration.ofSeconds(20));
             } else {
                 recorder = Recorder.attach(loop, inputs, config.setup(GAME_SETUP), Duration.ofMillis(250));
-                session = LockstepSession.start(loop, inputs, link, config);
+                session = ScriptedRoundTrip.start(loop, inputs, link, config);
             }
             if (serveRejoins) {
                 session.serveRejoins(snapshots);

@@ -1,0 +1,67 @@
+package dev.ecsloop.lockstep;
+
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.LongRange;
+import net.jqwik.api.constraints.Size;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The delay rule over any lateness readings: the margin is a quarter of the window's worst reading over its mean,
+ * at least the least margin; the budget always lies from {@code (floor - 1) * L} to {@code (ceiling - 1) * L}, in
+ * whole milliseconds; it covers the worst reading and the margin (unless the ceiling stops it); a new budget is the
+ * need plus a spare, rounded up to the millisecond; the current budget stays while it covers the need by no more
+ * than two spares (no change every turn); asking again with the budget it gave changes nothing; the delay in turns
+ * is the budget rounded up to whole turns, plus one.
+ */
+class DelayRuleProperties {
+
+    @Property
+    void theBudgetCoversTheWorstLatenessWithinItsBoundsAndIsStable(
+            @ForAll @Size(min = 1, max = 200) List<@LongRange(min = -1, max = 3_000_000_000L) Long> readings,
+            @ForAll @IntRange(min = 1, max = 20) int floor, @ForAll @IntRange(min = 0, max = 20) int room,
+            @ForAll @LongRange(min = 0, max = 2_000_000_000L) long current,
+            @ForAll @IntRange(min = 10, max = 500) int turnMs,
+            @ForAll @IntRange(min = 1, max = 100) int window) {
+        int ceiling = floor + room;
+        long turn = turnMs * 1_000_000L;
+        long now = Math.max((floor - 1) * turn, Math.min((ceiling - 1) * turn, current));
+        DelayRule rule = new DelayRule(turn, floor, ceiling, window);
+        readings.forEach(rule::add);
+        List<Long> kept = readings.stream().filter(r -> r >= 0).toList();
+        List<Long> inWindow = kept.subList(Math.max(0, kept.size() - window), kept.size());
+        long worst = inWindow.stream().mapToLong(Long::longValue).max().orElse(-1);
+        assertEquals(worst, rule.worst(), "the worst of the window");
+        long mean = inWindow.isEmpty() ? 0 : inWindow.stream().mapToLong(Long::longValue).sum() / inWindow.size();
+        long margin = Math.max(DelayRule.LEAST_MARGIN_NANOS, (worst - mean) / 4);
+        assertEquals(inWindow.isEmpty() ? DelayRule.LEAST_MARGIN_NANOS : margin, rule.margin(), "the margin");
+        long wanted = rule.wanted(now);
+        if (worst < 0) {
+            assertEquals(now, wanted, "nothing measured: the budget stays");
+            return;
+        }
+        long need = worst + margin;
+        long spare = turn / 8;
+        long lowest = (floor - 1) * turn;
+        long highest = (ceiling - 1) * turn;
+        if (wanted != now) {
+            assertTrue(wanted >= lowest && wanted <= highest, wanted + " outside " + lowest + ".." + highest);
+            assertEquals(0, wanted % 1_000_000, "not whole milliseconds: " + wanted);
+            long fresh = (need + spare + 999_999) / 1_000_000 * 1_000_000;
+            assertEquals(Math.max(lowest, Math.min(highest, fresh)), wanted,
+                    "a new budget is not the need plus a spare");
+            assertTrue(need > now || need + 2 * spare < now, "changed although it covered the need within two spares");
+        }
+        assertTrue(wanted == highest || wanted >= need, "the budget " + wanted + " does not cover " + need);
+        assertEquals(wanted, rule.wanted(wanted), "asked again, the rule moved");
+        int delay = rule.delay(wanted);
+        assertTrue(delay >= floor && delay <= ceiling, delay + " turns outside " + floor + ".." + ceiling);
+        assertTrue(delay == floor || delay == ceiling || (delay - 1) * turn >= wanted && (delay - 2) * turn < wanted,
+                "the delay " + delay + " is not the budget " + wanted + " in whole turns");
+    }
+}

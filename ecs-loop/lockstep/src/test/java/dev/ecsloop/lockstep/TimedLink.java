@@ -1,0 +1,89 @@
+package dev.ecsloop.lockstep;
+
+import dev.ecsloop.lockstep.net.PeerLink;
+import dev.ecsloop.lockstep.wire.Message;
+import dev.ecsloop.time.Clock;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A link that notes, in real time, when this peer sent each of its turn batches and when it took in each other
+ * seat's batch (at the poll that handed it to the session): the benchmark's probe of where input-to-effect latency
+ * goes. Written on the peer's loop thread only; read after the run.
+ */
+final class TimedLink implements PeerLink {
+
+    private final PeerLink link;
+    private final Clock real = Clock.system();
+    /** Real time this peer sent its batch for each turn; 0 if not (yet). */
+    final long[] sent;
+    /** Real time this peer took in seat s's batch for each turn: taken[s][turn]; 0 if not (yet). */
+    final long[][] taken;
+
+    TimedLink(PeerLink link, int turns) {
+        this.link = link;
+        this.sent = new long[turns];
+        this.taken = new long[Math.max(1, link.names().size())][turns];
+    }
+
+    @Override
+    public int seat() {
+        return link.seat();
+    }
+
+    @Override
+    public List<String> names() {
+        return link.names();
+    }
+
+    @Override
+    public void send(Message message) {
+        if (message instanceof Message.Turn t && t.turn() < sent.length) {
+            sent[(int) t.turn()] = real.nanoTime();
+        }
+        link.send(message);
+    }
+
+    @Override
+    public Message poll() {
+        return noted(link.poll());
+    }
+
+    @Override
+    public Message await(long timeoutNanos) throws InterruptedException {
+        return noted(link.await(timeoutNanos));
+    }
+
+    private Message noted(Message m) {
+        if (m instanceof Message.Turn t && t.turn() < sent.length && t.peer() >= 0 && t.peer() < taken.length) {
+            taken[t.peer()][(int) t.turn()] = real.nanoTime();
+        }
+        return m;
+    }
+
+    @Override
+    public long rttNanos() {
+        return link.rttNanos();
+    }
+
+    @Override
+    public boolean rejoining() {
+        return link.rejoining();
+    }
+
+    @Override
+    public long bytes() {
+        return link.bytes();
+    }
+
+    @Override
+    public void close() {
+        link.close();
+    }
+
+    @Override
+    public String toString() {
+        return "timed " + link + " " + Arrays.toString(new int[] {sent.length});
+    }
+}
