@@ -128,6 +128,11 @@ final class TickTimeline implements TickListener, FrameListener, ControlListener
         return lanes.length;
     }
 
+    /** Lanes drawn: a lane per system, then a lane per thread with more than one worker. */
+    int shownLanes() {
+        return lanes.length + work.threads;
+    }
+
     Class<?> lane(int i) {
         return lanes[i];
     }

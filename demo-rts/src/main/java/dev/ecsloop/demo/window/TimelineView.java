@@ -74,7 +74,7 @@ final class TimelineView {
     /** The layout for this viewport, rebuilt only when the window is resized. */
     TimelineLayout layout(int viewportWidth, int viewportHeight) {
         if (layout == null || viewportWidth != layoutWidth || viewportHeight != layoutHeight) {
-            layout = new TimelineLayout(viewportWidth, viewportHeight, timeline.laneCount() + threadNames.length);
+            layout = new TimelineLayout(viewportWidth, viewportHeight, timeline.shownLanes());
             layoutWidth = viewportWidth;
             layoutHeight = viewportHeight;
         }
