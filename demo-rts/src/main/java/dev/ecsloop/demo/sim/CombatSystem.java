@@ -93,7 +93,7 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
 
     @Override
     protected void processSystem() {
-        arrays.fill(getEntityIds(), transforms, units);
+        arrays.fill(getEntityIds(), transforms, units, parallel);
         for (int t = 0; t < 2; t++) {
             teams[t].fill(arrays, t);
             grids[t].rebuild(teams[t].count, teams[t].xs, teams[t].ys);
