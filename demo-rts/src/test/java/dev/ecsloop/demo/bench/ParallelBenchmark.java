@@ -160,6 +160,12 @@ public final class ParallelBenchmark {
                     medianRatio(ones, parks)) : "")
                     + String.format(Locale.ROOT, " %.2f | %.2f | %.2f | | |", median(ones, Run::loopCpu),
                     median(twos, Run::loopCpu), median(twos, Run::workerCpu)));
+            System.out.println(String.format(Locale.ROOT, "median of per-round ratios: wall 1w/2w %.2fx;"
+                    + " loop-thread CPU 1w/2w %.2fx (the speedup an idle machine would show if the worker kept up:"
+                    + " CPU time leaves out the waits for a core that make wall ratios noise under load)",
+                    medianRatio(ones, twos), medianRatio(ones, twos, Run::loopCpu))
+                    + (park ? String.format(Locale.ROOT, "; parking at once: wall %.2fx, loop CPU %.2fx",
+                    medianRatio(ones, parks), medianRatio(ones, parks, Run::loopCpu)) : ""));
             System.out.println();
             System.out.print(perSystem(units, seconds, ones, twos, "2w", systems));
             if (park) {
@@ -171,9 +177,14 @@ public final class ParallelBenchmark {
 
     /** The median over rounds of 1w wall / 2w wall, each round's pair taken together. */
     private static double medianRatio(List<Run> ones, List<Run> twos) {
+        return medianRatio(ones, twos, Run::wallSeconds);
+    }
+
+    /** The median over rounds of a figure's 1w / 2w ratio, each round's pair taken together. */
+    private static double medianRatio(List<Run> ones, List<Run> twos, ToDoubleFunction<Run> figure) {
         double[] r = new double[ones.size()];
         for (int i = 0; i < r.length; i++) {
-            r[i] = ones.get(i).wallSeconds() / twos.get(i).wallSeconds();
+            r[i] = figure.applyAsDouble(ones.get(i)) / figure.applyAsDouble(twos.get(i));
         }
         return median(r);
     }
