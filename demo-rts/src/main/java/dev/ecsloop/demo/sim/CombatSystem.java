@@ -71,6 +71,10 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
     private int[] planChase = new int[0];
     private int[] planCheck = new int[0];
     private boolean[] planFires = new boolean[0];
+    /** Per unit: out of hit points at the start of the tick (read in the chunks). */
+    private boolean[] deadAtStart = new boolean[0];
+    /** Per unit: struck in this tick's serial pass, so its health may have fallen since the chunks read it. */
+    private boolean[] struck = new boolean[0];
     /** Unarmed: nothing to decide. */
     private static final byte SKIP = 0;
     /** Keeps its target and does not fire, while the target lives. */
@@ -129,7 +133,8 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
                 continue;
             }
             int check = planCheck[i];
-            if (check >= 0 && healths.get(arrays.ids[check]).hp <= 0f) {
+            // A plan relies on a unit alive at the start: only a strike in this pass can have killed it since.
+            if (check >= 0 && struck[check] && healths.get(arrays.ids[check]).hp <= 0f) {
                 decideNow(i, blocks); // the unit the plan relied on died in this tick: decide as the serial pass
             } else if (p == KEEP_FIRE) {
                 fire(i, weapons.get(arrays.ids[i]));
@@ -143,7 +148,8 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
             }
         }
         for (int i = 0; i < arrays.count; i++) {
-            if (healths.get(arrays.ids[i]).hp <= 0f) {
+            // Health only falls by strikes in this pass: the dead are those dead at the start and those struck.
+            if ((deadAtStart[i] || struck[i]) && healths.get(arrays.ids[i]).hp <= 0f) {
                 if (bases.has(arrays.ids[i])) {
                     outcome.baseFell(arrays.teams[i]);
                 }
@@ -162,7 +168,10 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
             planChase = new int[n];
             planCheck = new int[n];
             planFires = new boolean[n];
+            deadAtStart = new boolean[n];
+            struck = new boolean[n];
         }
+        java.util.Arrays.fill(struck, 0, arrays.count, false);
         int chunks = (arrays.count + Parallel.CHUNK_SIZE - 1) / Parallel.CHUNK_SIZE;
         if (chunkFilters.length < chunks) {
             int old = chunkFilters.length;
@@ -187,6 +196,7 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
             if (w.cooldown > 0) {
                 w.cooldown--;
             }
+            deadAtStart[i] = healths.get(arrays.ids[i]).hp <= 0f;
             planCheck[i] = -1;
             if (w.range <= 0f) {
                 plan[i] = SKIP;
@@ -250,6 +260,10 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
     }
 
     private void strike(Weapon w) {
+        int hit = arrays.indexOf(w.target);
+        if (hit >= 0) {
+            struck[hit] = true;
+        }
         healths.get(w.target).hp -= w.damage;
         AnimationState look = looks.getSafe(w.target, null);
         if (look != null) {
