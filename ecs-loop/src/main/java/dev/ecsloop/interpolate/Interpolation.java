@@ -48,6 +48,8 @@ import java.util.Objects;
 public final class Interpolation {
 
     private GameLoop loop;
+    /** The loop's parallel-for: captures of large groups run through it. */
+    private dev.ecsloop.parallel.Parallel parallel;
     /** The loop's systems in registration order, each resolved once: a query's alpha costs no lookup. */
     private SystemHandle[] owners;
     private OwnerIndex<Transform2> flat;
@@ -92,6 +94,7 @@ public final class Interpolation {
         this.flat = new OwnerIndex<>(world, Transform2.class, ownerTypes);
         this.solid = new OwnerIndex<>(world, Transform3.class, ownerTypes);
         this.loop = loop;
+        this.parallel = loop.parallel();
         loop.addTickListener((system, tickNanos) -> capture(system));
         return this;
     }
@@ -325,8 +328,8 @@ public final class Interpolation {
     private void capture(BaseSystem system) {
         int slot = flat.slotOfOwner(system.getClass());
         if (slot >= 0) {
-            flat.captureOwnedBy(slot);
-            solid.captureOwnedBy(slot);
+            flat.captureOwnedBy(slot, parallel);
+            solid.captureOwnedBy(slot, parallel);
         }
     }
 

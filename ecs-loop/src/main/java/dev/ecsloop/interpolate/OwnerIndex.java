@@ -6,6 +6,8 @@ import com.artemis.ComponentMapper;
 import com.artemis.EntitySubscription;
 import com.artemis.World;
 import com.artemis.utils.IntBag;
+import dev.ecsloop.parallel.Chunk;
+import dev.ecsloop.parallel.Parallel;
 
 import java.util.Arrays;
 import java.util.IdentityHashMap;
@@ -42,6 +44,12 @@ final class OwnerIndex<T extends OwnedState> implements EntitySubscription.Subsc
     private int[] positionInGroup = new int[0];
     /** Components captured so far; lets tests check that a tick touches only its owner's entities. */
     long captures;
+
+    /** Per group position, in a parallel capture: the component was replaced and is left to the serial pass. */
+    private boolean[] replaced = new boolean[0];
+    /** The group a parallel capture walks, while it runs. */
+    private int[] walking;
+    private final Chunk.LongTask captureChunk = this::captureChunk;
 
     /** Each owner's group, in constant time: captures and owner changes look it up per tick. */
     private final Map<Class<?>, Integer> slotByOwner = new IdentityHashMap<>();
@@ -93,29 +101,86 @@ final class OwnerIndex<T extends OwnedState> implements EntitySubscription.Subsc
         }
     }
 
+    /**
+     * Copies current into previous for every entity owned by the system in group {@code slot}. With more than
+     * one worker the copies run through {@code parallel}'s parallel-for (each writes only its own entity's
+     * component); the rare component replaced behind Artemis's back is flagged and regrouped afterwards on the
+     * loop thread, in the serial order. The previous states are the same at any number of workers.
+     */
+    void captureOwnedBy(int slot, Parallel parallel) {
+        IntBag group = groups[slot];
+        int n = group.size();
+        if (parallel == null || parallel.workers() == 1 || n <= Parallel.CHUNK_SIZE) {
+            captureOwnedBy(slot);
+            return;
+        }
+        if (replaced.length < n) {
+            replaced = new boolean[Math.max(n, replaced.length * 2)];
+        }
+        int[] ids = group.getData();
+        walking = ids;
+        long captured;
+        try {
+            captured = parallel.reduce(group, captureChunk, 0L, Long::sum);
+        } finally {
+            walking = null;
+        }
+        captures += captured;
+        if (captured == n) {
+            return;
+        }
+        // Backwards, as in the serial capture: a regrouped entity's place is taken by the last id, already done.
+        for (int i = n - 1; i >= 0; i--) {
+            if (replaced[i]) {
+                replaced[i] = false;
+                captureOne(ids[i], slot);
+            }
+        }
+    }
+
+    /** One chunk of a parallel capture: captures its entities still attached here, flags the others. */
+    private long captureChunk(Chunk chunk) {
+        int[] ids = walking;
+        long captured = 0;
+        for (int i = chunk.first(); i < chunk.end(); i++) {
+            T t = mapper.get(ids[i]);
+            if (t.index == this) {
+                t.capture();
+                captured++;
+            } else {
+                replaced[i] = true;
+            }
+        }
+        return captured;
+    }
+
     /** Copies current into previous for every entity owned by the system in group {@code slot}. */
     void captureOwnedBy(int slot) {
         IntBag group = groups[slot];
         int[] ids = group.getData();
         // Backwards, so that moving an entity out (a swap with the last id) never skips one.
         for (int i = group.size() - 1; i >= 0; i--) {
-            int id = ids[i];
-            T t = mapper.get(id);
-            if (t.index != this) {
-                // The entity's component was replaced by another instance of the same type: Artemis reports no
-                // change, so adopt the new instance here and regroup it if its owner differs.
-                attach(t, id);
-                int actual = slotOfOwner(t.owner);
-                if (actual != slot) {
-                    unplace(id);
-                    place(id, actual);
-                    t.capture();
-                    continue;
-                }
-            }
-            t.capture();
-            captures++;
+            captureOne(ids[i], slot);
         }
+    }
+
+    /** Captures one entity of group {@code slot}, adopting a replaced component (and regrouping it) first. */
+    private void captureOne(int id, int slot) {
+        T t = mapper.get(id);
+        if (t.index != this) {
+            // The entity's component was replaced by another instance of the same type: Artemis reports no
+            // change, so adopt the new instance here and regroup it if its owner differs.
+            attach(t, id);
+            int actual = slotOfOwner(t.owner);
+            if (actual != slot) {
+                unplace(id);
+                place(id, actual);
+                t.capture();
+                return;
+            }
+        }
+        t.capture();
+        captures++;
     }
 
     /**

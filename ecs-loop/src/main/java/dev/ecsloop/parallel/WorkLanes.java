@@ -61,14 +61,20 @@ final class WorkLanes {
         tail.lazySet(thread, t + 1);
     }
 
-    /** Hands every complete slice to {@code sink}, thread by thread, and frees them; on the loop thread. */
-    void drain(WorkRecorder.Sink sink) {
+    /**
+     * Hands every complete slice to {@code sink} and then to {@code also} (if not null), thread by thread, and
+     * frees them; on the loop thread.
+     */
+    void drain(WorkRecorder.Sink sink, WorkRecorder.Sink also) {
         for (int thread = 0; thread < head.length(); thread++) {
             long h = head.get(thread);
             long t = tail.get(thread);
             for (long i = h; i < t; i++) {
                 int at = thread * capacity + (int) (i % capacity);
                 sink.ran(thread, job[at], owner[at], index[at], start[at], end[at]);
+                if (also != null) {
+                    also.ran(thread, job[at], owner[at], index[at], start[at], end[at]);
+                }
                 owner[at] = null;
             }
             head.lazySet(thread, t);

@@ -9,6 +9,11 @@ import java.util.Objects;
  * lanes (the Chrome trace's). Off, a chunk or job pays one volatile read; on, each thread writes its own
  * preallocated ring (see {@code WorkLanes}) and the loop thread drains them, so neither side locks or allocates.
  * Obtained from {@link Parallel#work()}.
+ *
+ * <p>Two readers can share one recording: a recorder that {@link #start}s it and drains it at its own pace (the
+ * trace), and one {@link #observe observer} (the window's timeline) that sees every slice whoever drains it.
+ * The recording runs while either wants it; {@link #stop} and {@link #unobserve} each end only their own part.
+ * Loop thread only, like the loop.
  */
 public final class WorkRecorder {
 
@@ -29,6 +34,10 @@ public final class WorkRecorder {
     private final int threads;
     /** The recording under way, or null (one volatile read per chunk or job). */
     private volatile WorkLanes lanes;
+    /** Whether {@link #start} asked for the recording (and {@link #stop} has not ended it). */
+    private boolean started;
+    /** Sees every drained slice, or null. */
+    private Sink observer;
 
     WorkRecorder(int threads) {
         this.threads = threads;
@@ -47,16 +56,53 @@ public final class WorkRecorder {
      * @throws IllegalArgumentException if {@code slicesPerThread} is not from 1 to 1,000,000
      */
     public void start(Clock clock, int slicesPerThread) {
+        checkSlices(slicesPerThread);
+        lanes = new WorkLanes(Objects.requireNonNull(clock, "clock"), threads, slicesPerThread);
+        started = true;
+    }
+
+    private static void checkSlices(int slicesPerThread) {
         if (slicesPerThread < 1 || slicesPerThread > 1_000_000) {
             throw new IllegalArgumentException("slices per thread must be from 1 to 1,000,000, not "
                     + slicesPerThread);
         }
-        lanes = new WorkLanes(Objects.requireNonNull(clock, "clock"), threads, slicesPerThread);
     }
 
-    /** Stops recording; slices not drained are forgotten. */
+    /** Stops recording unless an observer still watches; slices not drained are forgotten. */
     public void stop() {
-        lanes = null;
+        started = false;
+        if (observer == null) {
+            lanes = null;
+        }
+    }
+
+    /**
+     * Hands every slice drained from now on to {@code sink} as well (a drain by another reader included), and
+     * starts a recording if none is under way. Replaces a previous observer.
+     *
+     * @param sink            sees each slice, on the loop thread; it must not start or stop recording
+     * @param clock           for the recording, if this call starts one
+     * @param slicesPerThread as for {@link #start}, if this call starts one
+     * @throws IllegalArgumentException if {@code slicesPerThread} is not from 1 to 1,000,000
+     */
+    public void observe(Sink sink, Clock clock, int slicesPerThread) {
+        Objects.requireNonNull(sink, "sink");
+        Objects.requireNonNull(clock, "clock");
+        checkSlices(slicesPerThread);
+        if (lanes == null) {
+            boolean wasStarted = started;
+            start(clock, slicesPerThread);
+            started = wasStarted;
+        }
+        observer = sink;
+    }
+
+    /** Ends {@link #observe}: the recording stops unless {@link #start} asked for it too. */
+    public void unobserve() {
+        observer = null;
+        if (!started) {
+            lanes = null;
+        }
     }
 
     /**
@@ -68,7 +114,7 @@ public final class WorkRecorder {
     public void drain(Sink sink) {
         WorkLanes recording = lanes;
         if (recording != null) {
-            recording.drain(sink);
+            recording.drain(sink, observer == sink ? null : observer);
         }
     }
 

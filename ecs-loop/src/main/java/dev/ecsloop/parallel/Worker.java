@@ -8,9 +8,6 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class Worker extends Thread {
 
-    /** Busy-waits this many times before parking: a parallel-for usually follows within microseconds. */
-    private static final int SPINS = 2_000;
-
     final WorkerPool pool;
     /** This worker's number, 1 to workers - 1 (the loop thread is 0): its lane in a trace. */
     final int lane;
@@ -39,7 +36,7 @@ final class Worker extends Thread {
                 idle = 0;
             } else if (pool.parallel.runQueuedJob(this)) {
                 idle = 0;
-            } else if (idle < SPINS) {
+            } else if (idle < pool.spins) {
                 idle++;
                 Thread.onSpinWait();
             } else {

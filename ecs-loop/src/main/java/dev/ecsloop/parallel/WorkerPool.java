@@ -14,13 +14,23 @@ import java.util.concurrent.locks.LockSupport;
  * <p>The claim word holds generation (24 bits), chunk count (20 bits) and next chunk (20 bits): a claim that
  * succeeds therefore belongs to the region it read, whose fields cannot change until its last chunk is done.
  * Waiting spins briefly, then parks; no lock, no allocation.
+ *
+ * <p>How long "briefly" is: {@value #SPINS} {@link Thread#onSpinWait()} calls (tens of microseconds) unless the
+ * system property {@value #SPINS_PROPERTY} says otherwise when the pool starts (0: park at once). Spinning
+ * catches the next region without a wake-up's latency; parking leaves the core to the loop thread's serial
+ * work, which matters on a machine with as many cores as workers. {@code ParallelBenchmark} compares the two.
  */
 final class WorkerPool {
 
     static final int MAX_CHUNKS = (1 << 20) - 1;
     private static final long MASK = MAX_CHUNKS;
     private static final int GENERATIONS = 1 << 24;
-    private static final int SPINS = 2_000;
+    static final int SPINS = 2_000;
+    /** The system property that sets the spin count, read when a pool starts. */
+    static final String SPINS_PROPERTY = "ecsloop.parallel.spins";
+
+    /** Spins before parking, for the loop thread and the workers alike: 0 or more. */
+    final int spins;
 
     final Parallel parallel;
     final AtomicLong claim = new AtomicLong();
@@ -33,6 +43,7 @@ final class WorkerPool {
     /** Starts {@code threads} daemon workers named after the loop. */
     WorkerPool(Parallel parallel, int threads) {
         this.parallel = parallel;
+        this.spins = Math.max(0, Integer.getInteger(SPINS_PROPERTY, SPINS));
         this.workers = new Worker[threads];
         for (int i = 0; i < threads; i++) {
             workers[i] = new Worker(this, i + 1);
@@ -63,10 +74,10 @@ final class WorkerPool {
         claim.set((long) generation << 40 | (long) chunks << 20);
         wake();
         work(generation, view, null);
-        int spins = 0;
+        int spun = 0;
         while (remaining.get() != 0) {
-            if (spins < SPINS) {
-                spins++;
+            if (spun < spins) {
+                spun++;
                 Thread.onSpinWait();
             } else {
                 LockSupport.park(this);

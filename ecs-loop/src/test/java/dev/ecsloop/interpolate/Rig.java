@@ -16,7 +16,13 @@ final class Rig {
     private final FrameRig frames;
 
     Rig(BaseSystem... systems) {
-        loop = GameLoop.builder().clock(clock).world(new WorldConfigurationBuilder().with(systems)).build();
+        this(1, systems);
+    }
+
+    /** As {@link #Rig(BaseSystem...)}, the loop with {@code workers} threads. */
+    Rig(int workers, BaseSystem... systems) {
+        loop = GameLoop.builder().clock(clock).workers(workers).world(new WorldConfigurationBuilder().with(systems))
+                .build();
         interpolation = Interpolation.install(loop);
         frames = new FrameRig(clock, loop);
     }

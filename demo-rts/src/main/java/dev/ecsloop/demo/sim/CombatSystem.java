@@ -28,12 +28,14 @@ import java.util.function.IntPredicate;
  * <p>Units are processed in entity id order against positions as of the start of the tick; damage is applied
  * at once, in that order. The result is deterministic because the order is.
  *
- * <p>The costly part, the search for the nearest visible living enemy, runs first for every unit through the
- * parallel-for, against health as of the start of the tick. The serial pass then uses that answer unless the
- * enemy found has died since in this tick, and searches again only then: health only falls within a tick, so
- * the living enemies now are a subset of those at the start, and the nearest of the superset, if still alive,
- * is the nearest of the subset (ties go to the same first unit in grid order). The result is bit for bit the
- * serial one at any number of workers.
+ * <p>Most of the work runs first for every unit through the parallel-for, against health as of the start of
+ * the tick: weapons count down (each its own), and each unit's turn is planned: keep its target (fire or not),
+ * or take the nearest visible living enemy. The serial pass then, in id order, follows each plan unless the one
+ * unit it relied on (the kept target, or the enemy found) has died since in this tick, and only then decides
+ * again against health now. Health only falls within a tick and positions are those of its start, so a kept
+ * target still alive is still kept; and the living enemies now are a subset of those at the start, so the nearest
+ * of the superset, if still alive, is the nearest of the subset (ties go to the same first unit in grid order).
+ * The result is bit for bit the serial one at any number of workers.
  */
 @TickRate(value = 20, phase = 0.2)
 public final class CombatSystem extends GameSystem implements SnapshotState {
@@ -58,9 +60,29 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
     private final EnemyOf enemyOf = new EnemyOf();
     /** Per chunk: its own filter, since a filter carries the team it searches. */
     private EnemyOf[] chunkFilters = new EnemyOf[0];
-    /** Per unit (dense index): the speculative search's raw answer, -1 for none, {@link #NOT_SEARCHED}. */
-    private int[] speculated = new int[0];
-    private static final int NOT_SEARCHED = -2;
+    /**
+     * Per unit (dense index), the plan made in parallel against health at the start of the tick: {@link #SKIP},
+     * {@link #HOLD}, {@link #KEEP_FIRE} or {@link #RETARGET}; for a retarget the unit it targets and chases
+     * (dense, or -1) and whether it fires; and the unit whose death in this tick voids the plan
+     * ({@link #planCheck}, -1 for none).
+     */
+    private byte[] plan = new byte[0];
+    private int[] planTarget = new int[0];
+    private int[] planChase = new int[0];
+    private int[] planCheck = new int[0];
+    private boolean[] planFires = new boolean[0];
+    /** Per unit: out of hit points at the start of the tick (read in the chunks). */
+    private boolean[] deadAtStart = new boolean[0];
+    /** Per unit: struck in this tick's serial pass, so its health may have fallen since the chunks read it. */
+    private boolean[] struck = new boolean[0];
+    /** Unarmed: nothing to decide. */
+    private static final byte SKIP = 0;
+    /** Keeps its target and does not fire, while the target lives. */
+    private static final byte HOLD = 1;
+    /** Keeps its target and fires at it, while the target lives. */
+    private static final byte KEEP_FIRE = 2;
+    /** Takes the planned target and chase (and fires if planned), while the enemy found lives. */
+    private static final byte RETARGET = 3;
     /** Blocks per team in {@link #presence}, for the chunks of the running tick. */
     private int blocks;
     private final Chunk.Task speculate = this::speculate;
@@ -93,7 +115,7 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
 
     @Override
     protected void processSystem() {
-        arrays.fill(getEntityIds(), transforms, units);
+        arrays.fill(getEntityIds(), transforms, units, parallel);
         for (int t = 0; t < 2; t++) {
             teams[t].fill(arrays, t);
             grids[t].rebuild(teams[t].count, teams[t].xs, teams[t].ys);
@@ -106,41 +128,28 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
         }
         speculateSearches(blocks);
         for (int i = 0; i < arrays.count; i++) {
-            int e = arrays.ids[i];
-            Weapon w = weapons.get(e);
-            if (w.cooldown > 0) {
-                w.cooldown--;
+            byte p = plan[i];
+            if (p == SKIP) {
+                continue;
             }
-            if (w.range <= 0f) {
-                continue; // unarmed (a harvester)
-            }
-            float x = arrays.xs[i];
-            float y = arrays.ys[i];
-            int target = arrays.indexOf(w.target);
-            if (target < 0 || healths.get(w.target).hp <= 0f || distance2(i, target) > w.range * w.range) {
-                int enemy = 1 - arrays.teams[i];
-                int seen = speculated[i];
-                if (seen == NOT_SEARCHED || seen >= 0 && healths.get(arrays.ids[teams[enemy].dense[seen]]).hp <= 0f) {
-                    enemyOf.team = teams[enemy];
-                    enemyOf.viewer = arrays.teams[i];
-                    seen = enemiesNear(x, y, enemy, blocks) ? grids[enemy].nearest(x, y, AGGRO_RADIUS, enemyOf) : -1;
-                }
-                seen = seen < 0 ? -1 : teams[enemy].dense[seen];
-                boolean inRange = seen >= 0 && distance2(i, seen) <= w.range * w.range;
-                w.target = inRange ? arrays.ids[seen] : -1;
-                w.chase = seen >= 0 && !inRange ? arrays.ids[seen] : -1;
-            }
-            if (w.target >= 0 && w.cooldown == 0) {
-                w.cooldown = w.reloadTicks;
-                if (w.range > MELEE_REACH) {
-                    launch(arrays.teams[i], x, y, w);
-                } else {
-                    strike(w);
+            int check = planCheck[i];
+            // A plan relies on a unit alive at the start: only a strike in this pass can have killed it since.
+            if (check >= 0 && struck[check] && healths.get(arrays.ids[check]).hp <= 0f) {
+                decideNow(i, blocks); // the unit the plan relied on died in this tick: decide as the serial pass
+            } else if (p == KEEP_FIRE) {
+                fire(i, weapons.get(arrays.ids[i]));
+            } else if (p == RETARGET) {
+                Weapon w = weapons.get(arrays.ids[i]);
+                w.target = planTarget[i] < 0 ? -1 : arrays.ids[planTarget[i]];
+                w.chase = planChase[i] < 0 ? -1 : arrays.ids[planChase[i]];
+                if (planFires[i]) {
+                    fire(i, w);
                 }
             }
         }
         for (int i = 0; i < arrays.count; i++) {
-            if (healths.get(arrays.ids[i]).hp <= 0f) {
+            // Health only falls by strikes in this pass: the dead are those dead at the start and those struck.
+            if ((deadAtStart[i] || struck[i]) && healths.get(arrays.ids[i]).hp <= 0f) {
                 if (bases.has(arrays.ids[i])) {
                     outcome.baseFell(arrays.teams[i]);
                 }
@@ -150,11 +159,19 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
         }
     }
 
-    /** Runs the target searches that health at the start of the tick calls for, chunk by chunk, in parallel. */
+    /** Plans every unit's targeting and firing against health at the start of the tick, chunk by chunk. */
     private void speculateSearches(int blocks) {
-        if (speculated.length < arrays.count) {
-            speculated = new int[Math.max(arrays.count, speculated.length * 2)];
+        if (plan.length < arrays.count) {
+            int n = Math.max(arrays.count, plan.length * 2);
+            plan = new byte[n];
+            planTarget = new int[n];
+            planChase = new int[n];
+            planCheck = new int[n];
+            planFires = new boolean[n];
+            deadAtStart = new boolean[n];
+            struck = new boolean[n];
         }
+        java.util.Arrays.fill(struck, 0, arrays.count, false);
         int chunks = (arrays.count + Parallel.CHUNK_SIZE - 1) / Parallel.CHUNK_SIZE;
         if (chunkFilters.length < chunks) {
             int old = chunkFilters.length;
@@ -167,29 +184,86 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
         parallel.forEach(arrays.ids, arrays.count, Parallel.CHUNK_SIZE, speculate);
     }
 
-    /** One chunk's searches: reads only (positions, health, fog, grids), writes only its units' slots. */
+    /**
+     * One chunk's plans: counts its units' weapons down (their own components) and reads only (positions,
+     * health, fog, grids) to fill its units' plan slots. A plan is what the serial pass would decide if no unit
+     * died in this tick before it; {@link #planCheck} names the one death that could change it.
+     */
     private void speculate(Chunk chunk) {
         EnemyOf filter = chunkFilters[chunk.index()];
         for (int i = chunk.first(); i < chunk.end(); i++) {
             Weapon w = weapons.get(arrays.ids[i]);
-            speculated[i] = NOT_SEARCHED;
+            if (w.cooldown > 0) {
+                w.cooldown--;
+            }
+            deadAtStart[i] = healths.get(arrays.ids[i]).hp <= 0f;
+            planCheck[i] = -1;
             if (w.range <= 0f) {
+                plan[i] = SKIP;
                 continue;
             }
             int target = arrays.indexOf(w.target);
-            if (target < 0 || healths.get(w.target).hp <= 0f || distance2(i, target) > w.range * w.range) {
-                float x = arrays.xs[i];
-                float y = arrays.ys[i];
-                int enemy = 1 - arrays.teams[i];
-                filter.team = teams[enemy];
-                filter.viewer = arrays.teams[i];
-                speculated[i] = enemiesNear(x, y, enemy, blocks)
-                        ? grids[enemy].nearest(x, y, AGGRO_RADIUS, filter) : -1;
+            if (target >= 0 && healths.get(w.target).hp > 0f && distance2(i, target) <= w.range * w.range) {
+                // Keeps its target while it lives; should it die before this unit's turn, decide again then.
+                planCheck[i] = target;
+                plan[i] = w.cooldown == 0 ? KEEP_FIRE : HOLD;
+                continue;
             }
+            float x = arrays.xs[i];
+            float y = arrays.ys[i];
+            int enemy = 1 - arrays.teams[i];
+            filter.team = teams[enemy];
+            filter.viewer = arrays.teams[i];
+            int seen = enemiesNear(x, y, enemy, blocks) ? grids[enemy].nearest(x, y, AGGRO_RADIUS, filter) : -1;
+            seen = seen < 0 ? -1 : teams[enemy].dense[seen];
+            boolean inRange = seen >= 0 && distance2(i, seen) <= w.range * w.range;
+            planCheck[i] = seen;
+            planTarget[i] = inRange ? seen : -1;
+            planChase[i] = seen >= 0 && !inRange ? seen : -1;
+            planFires[i] = inRange && w.cooldown == 0;
+            plan[i] = RETARGET;
+        }
+    }
+
+    /**
+     * Unit {@code i}'s turn as the serial pass takes it, against health now: keep a living target in range,
+     * else take the nearest visible living enemy; fire if ready. Its weapon has already counted down.
+     */
+    private void decideNow(int i, int blocks) {
+        Weapon w = weapons.get(arrays.ids[i]);
+        int target = arrays.indexOf(w.target);
+        if (target < 0 || healths.get(w.target).hp <= 0f || distance2(i, target) > w.range * w.range) {
+            float x = arrays.xs[i];
+            float y = arrays.ys[i];
+            int enemy = 1 - arrays.teams[i];
+            enemyOf.team = teams[enemy];
+            enemyOf.viewer = arrays.teams[i];
+            int seen = enemiesNear(x, y, enemy, blocks) ? grids[enemy].nearest(x, y, AGGRO_RADIUS, enemyOf) : -1;
+            seen = seen < 0 ? -1 : teams[enemy].dense[seen];
+            boolean inRange = seen >= 0 && distance2(i, seen) <= w.range * w.range;
+            w.target = inRange ? arrays.ids[seen] : -1;
+            w.chase = seen >= 0 && !inRange ? arrays.ids[seen] : -1;
+        }
+        if (w.target >= 0 && w.cooldown == 0) {
+            fire(i, w);
+        }
+    }
+
+    /** A ready weapon with a target fires: a melee hit at once, or a projectile launched. */
+    private void fire(int i, Weapon w) {
+        w.cooldown = w.reloadTicks;
+        if (w.range > MELEE_REACH) {
+            launch(arrays.teams[i], arrays.xs[i], arrays.ys[i], w);
+        } else {
+            strike(w);
         }
     }
 
     private void strike(Weapon w) {
+        int hit = arrays.indexOf(w.target);
+        if (hit >= 0) {
+            struck[hit] = true;
+        }
         healths.get(w.target).hp -= w.damage;
         AnimationState look = looks.getSafe(w.target, null);
         if (look != null) {

@@ -56,7 +56,7 @@ public final class MovementSystem extends GameSystem {
 
     @Override
     protected void processSystem() {
-        arrays.fill(getEntityIds(), transforms, units);
+        arrays.fill(getEntityIds(), transforms, units, parallel);
         grid.rebuild(arrays.count, arrays.xs, arrays.ys);
         int chunks = (arrays.count + Parallel.CHUNK_SIZE - 1) / Parallel.CHUNK_SIZE;
         if (steers.length < chunks) {

@@ -3,6 +3,8 @@ package dev.ecsloop.demo.sim;
 import com.artemis.ComponentMapper;
 import com.artemis.utils.IntBag;
 import dev.ecsloop.interpolate.Transform2;
+import dev.ecsloop.parallel.Chunk;
+import dev.ecsloop.parallel.Parallel;
 import java.util.Arrays;
 
 /**
@@ -10,6 +12,9 @@ import java.util.Arrays;
  * {@link dev.ecsloop.demo.spatial.SpatialGrid} wants them. Systems take it at the start of a tick, so every
  * unit in the tick sees the others as they were when it began: the result does not depend on the order in
  * which units are updated. Grows to the largest unit count and entity id seen; otherwise allocates nothing.
+ *
+ * <p>The copy runs through the parallel-for: slot i and {@code denseOf[ids[i]]} belong to unit i alone, so the
+ * arrays are the same at any number of workers.
  */
 final class UnitArrays {
     int count;
@@ -20,7 +25,13 @@ final class UnitArrays {
     /** Dense index of an entity id, or -1; valid for the ids of the last {@link #fill}. */
     int[] denseOf = new int[0];
 
-    void fill(IntBag entities, ComponentMapper<Transform2> transforms, ComponentMapper<Unit> units) {
+    private final Chunk.Task copy = this::copy;
+    private int[] source;
+    private ComponentMapper<Transform2> transforms;
+    private ComponentMapper<Unit> units;
+
+    void fill(IntBag entities, ComponentMapper<Transform2> transforms, ComponentMapper<Unit> units,
+              Parallel parallel) {
         int n = entities.size();
         if (ids.length < n) {
             int cap = Math.max(n, ids.length * 2);
@@ -38,7 +49,21 @@ final class UnitArrays {
             denseOf = new int[Math.max(maxId + 1, denseOf.length * 2)];
         }
         Arrays.fill(denseOf, -1);
-        for (int i = 0; i < n; i++) {
+        this.source = data;
+        this.transforms = transforms;
+        this.units = units;
+        try {
+            parallel.forEach(data, n, Parallel.CHUNK_SIZE, copy);
+        } finally {
+            this.source = null;
+        }
+        count = n;
+    }
+
+    /** One chunk's units: writes their own slots only. */
+    private void copy(Chunk chunk) {
+        int[] data = source;
+        for (int i = chunk.first(); i < chunk.end(); i++) {
             int e = data[i];
             Transform2 t = transforms.get(e);
             ids[i] = e;
@@ -47,7 +72,6 @@ final class UnitArrays {
             teams[i] = units.get(e).team;
             denseOf[e] = i;
         }
-        count = n;
     }
 
     /** Dense index of entity {@code e}, or -1 if it was not among the units at the last fill. */

@@ -273,7 +273,7 @@ public final class GameWindow implements AutoCloseable {
         long filled = REAL.nanoTime();
         steering.update(snapshot, seconds, game.framesUnitsFirst(), overlay != null,
                 overlay != null && overlay.isPanelOpen(), overlay != null && overlay.isTimelineOpen(),
-                game.loop().systems().size());
+                timeline.shownLanes());
         gestures.publish(snapshot);
         renderer.draw(snapshot, camera);
         long scene = REAL.nanoTime();

@@ -29,7 +29,7 @@ final class Overlay {
     private final ImGuiImplGl3 gl3 = new ImGuiImplGl3();
     private final InputTaps taps;
     private final WindowGame game;
-    private final int systemCount;
+    private final int timelineLanes;
     private final LoopPanel panel;
     private final TimelineView timelineView;
     private final MinimapWindow minimap = new MinimapWindow();
@@ -46,7 +46,7 @@ final class Overlay {
     Overlay(long window, WindowGame game, OverlayConsole console, FrameTimes frameTimes, TickTimeline timeline) {
         this.taps = new InputTaps(window);
         this.game = game;
-        this.systemCount = game.loop().systems().size();
+        this.timelineLanes = timeline.shownLanes();
         this.panel = new LoopPanel(game, console, frameTimes);
         this.timelineView = new TimelineView(game.loop(), timeline);
         this.consoleWindow = new ConsoleWindow(console);
@@ -201,13 +201,13 @@ final class Overlay {
         covered = 0;
         if (timelineOpen) {
             timelineView.render(w, h);
-            TimelineLayout t = new TimelineLayout(w, h, systemCount);
+            TimelineLayout t = new TimelineLayout(w, h, timelineLanes);
             covered += (h - t.y) * w;
         }
         if (panelOpen) {
             timelineOpen = panel.render(realNanos, h, timelineOpen);
             covered += PANEL_W * panel.height();
-            float bottom = timelineOpen ? new TimelineLayout(w, h, systemCount).y : h;
+            float bottom = timelineOpen ? new TimelineLayout(w, h, timelineLanes).y : h;
             covered += Legend.render(bottom, panel.height());
         }
         if (snapshot.mapWidth > 0) {
@@ -215,7 +215,7 @@ final class Overlay {
         }
         ReplayControls replay = game.replayControls();
         if (replay != null) {
-            covered += scrubber.render(replay, w, timelineOpen ? new TimelineLayout(w, h, systemCount).y : h);
+            covered += scrubber.render(replay, w, timelineOpen ? new TimelineLayout(w, h, timelineLanes).y : h);
         }
         Standing standing = game.standing();
         if (standing != Standing.PLAYING) {

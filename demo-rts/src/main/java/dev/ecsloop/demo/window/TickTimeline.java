@@ -24,6 +24,9 @@ import java.util.List;
  * stays allocation-free. The oldest entries are overwritten; at {@link #TICKS} entries the rings hold well over
  * two simulated seconds at the demo's rates, even at a 4x time scale.
  *
+ * <p>With more than one worker it also records which thread ran which parallel-for chunks and async jobs
+ * ({@link WorkTimeline}, the worker lanes), placed at the ticks they belong to.
+ *
  * <p>Threads: the loop's only, like the listeners that feed it.
  */
 final class TickTimeline implements TickListener, FrameListener, ControlListener {
@@ -45,10 +48,15 @@ final class TickTimeline implements TickListener, FrameListener, ControlListener
     private final GameLoop loop;
     private final Clock real;
     private final Class<?>[] lanes;
+    private final String[] laneNames;
+    /** The worker lanes: empty with one worker. */
+    final WorkTimeline work;
 
     // Ticks: ring of TICKS, newest at (tickHead - 1).
     final long[] tickAt = new long[TICKS];
     final long[] tickCost = new long[TICKS];
+    /** The real clock when the tick began (0 for a dropped mark): the worker lanes find a chunk's tick by it. */
+    final long[] tickReal = new long[TICKS];
     final int[] tickLane = new int[TICKS];
     final long[] tickFrame = new long[TICKS];
     final boolean[] tickDropped = new boolean[TICKS];
@@ -96,15 +104,21 @@ final class TickTimeline implements TickListener, FrameListener, ControlListener
         this.lanes = systems.toArray(new Class<?>[0]);
         this.laneLast = new long[lanes.length];
         this.laneInFrame = new int[lanes.length];
+        this.laneNames = new String[lanes.length];
+        for (int i = 0; i < lanes.length; i++) {
+            laneNames[i] = lanes[i].getSimpleName();
+        }
         java.util.Arrays.fill(laneLast, -1);
         this.lastSimEnd = loop.simulatedNanos();
         loop.addTickListener(this);
         loop.addFrameListener(this);
         loop.addControlListener(this);
+        this.work = new WorkTimeline(this, loop.parallel(), real);
     }
 
     /** Stops recording: unregisters from the loop. */
     void detach() {
+        work.detach();
         loop.removeTickListener(this);
         loop.removeFrameListener(this);
         loop.removeControlListener(this);
@@ -112,6 +126,11 @@ final class TickTimeline implements TickListener, FrameListener, ControlListener
 
     int laneCount() {
         return lanes.length;
+    }
+
+    /** Lanes drawn: a lane per system, then a lane per thread with more than one worker. */
+    int shownLanes() {
+        return lanes.length + work.threads;
     }
 
     Class<?> lane(int i) {
@@ -167,6 +186,7 @@ final class TickTimeline implements TickListener, FrameListener, ControlListener
         }
         openTick = add(tickNanos, lane, false);
         openTickReal = now;
+        tickReal[openTick] = now;
     }
 
     private int add(long at, int lane, boolean dropped) {
@@ -174,6 +194,7 @@ final class TickTimeline implements TickListener, FrameListener, ControlListener
         tickAt[i] = at;
         tickLane[i] = lane;
         tickCost[i] = 0;
+        tickReal[i] = 0;
         tickFrame[i] = inFrame ? frames : -1;
         tickDropped[i] = dropped;
         tickHead = (i + 1) % TICKS;
@@ -184,6 +205,7 @@ final class TickTimeline implements TickListener, FrameListener, ControlListener
     /** The frame's systems are done: the last tick's cost ends now. Call right after {@link GameLoop#frame()}. */
     void endFrame() {
         closeOpenTick();
+        work.drain();
         inFrame = false;
         lastSimEnd = loop.simulatedNanos();
     }
@@ -199,6 +221,30 @@ final class TickTimeline implements TickListener, FrameListener, ControlListener
             tickCost[openTick] = now - openTickReal;
             openTick = -1;
         }
+    }
+
+    /** The lane of the system with this simple name (a chunk's or job's owner), or -1. */
+    int laneNamed(String name) {
+        for (int i = 0; i < laneNames.length; i++) {
+            if (laneNames[i].equals(name)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * The ring index of the newest tick of {@code lane} that began at or before real instant {@code realNanos}
+     * (dropped marks skipped), searching at most {@code lookback} ticks back; -1 if none.
+     */
+    int tickOf(int lane, long realNanos, int lookback) {
+        for (int k = 0, n = Math.min(tickCount, lookback); k < n; k++) {
+            int i = tick(k);
+            if (tickLane[i] == lane && !tickDropped[i] && tickReal[i] - realNanos <= 0) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     private int laneOf(Class<?> type) {

@@ -16,6 +16,11 @@ import java.util.Locale;
  * catch-up bound cut it), pause and step markers, hollow marks where a throttled system dropped a run, and the
  * debt owed. Hovering a mark shows the system, its instant and its cost; hovering a frame band shows the frame.
  *
+ * <p>With more than one worker, a lane per thread follows the systems' lanes ("loop thread: chunks, jobs",
+ * "worker 1", ...; {@link WorkTimeline}): at each tick that ran a parallel-for or submitted an async job, a bar
+ * in the system's colour, starting at the tick's simulated instant and as long as the thread was busy with it
+ * (real time drawn at the axis's scale), so uneven sharing shows as bars of unequal length. Jobs are outlined.
+ *
  * <p>Strings drawn every frame (lane names, axis labels) are built when they change, not per frame.
  */
 final class TimelineView {
@@ -35,6 +40,7 @@ final class TimelineView {
     private final GameLoop loop;
     private final TickTimeline timeline;
     private final String[] laneNames;
+    private final String[] threadNames;
     private final double[] laneRates;
     private final boolean[] everyFrame;
     private final long[] axisKeys = new long[LABEL_SLOTS];
@@ -54,6 +60,10 @@ final class TimelineView {
         this.laneRates = new double[timeline.laneCount()];
         this.everyFrame = new boolean[timeline.laneCount()];
         java.util.Arrays.fill(laneRates, Double.NaN);
+        this.threadNames = new String[timeline.work.threads];
+        for (int t = 0; t < threadNames.length; t++) {
+            threadNames[t] = t == 0 ? "loop thread: chunks, jobs" : "worker " + t;
+        }
         java.util.Arrays.fill(axisKeys, Long.MIN_VALUE);
     }
 
@@ -64,7 +74,7 @@ final class TimelineView {
     /** The layout for this viewport, rebuilt only when the window is resized. */
     TimelineLayout layout(int viewportWidth, int viewportHeight) {
         if (layout == null || viewportWidth != layoutWidth || viewportHeight != layoutHeight) {
-            layout = new TimelineLayout(viewportWidth, viewportHeight, timeline.laneCount());
+            layout = new TimelineLayout(viewportWidth, viewportHeight, timeline.shownLanes());
             layoutWidth = viewportWidth;
             layoutHeight = viewportHeight;
         }
@@ -106,6 +116,18 @@ final class TimelineView {
                     color(LANE_COLORS[i % LANE_COLORS.length], 255));
             d.addText(l.x + TimelineLayout.PAD + 14, mid - 7, color(0xE0E0E0, 255), laneName(i));
         }
+        for (int t = 0; t < threadNames.length; t++) {
+            float top = l.laneTop(lanes + t);
+            d.addRectFilled(l.plotX0, top + 1, l.plotX1, top + l.lane - 1, color(t % 2 == 0 ? 0x141820 : 0x1A1E27, 255));
+            float mid = top + l.lane / 2f;
+            d.addRect(l.x + TimelineLayout.PAD, mid - 5, l.x + TimelineLayout.PAD + 8, mid + 5, color(0xC0C0C0, 255),
+                    0f, 0, 1f);
+            d.addText(l.x + TimelineLayout.PAD + 14, mid - 7, color(0xC8C8C8, 255), threadNames[t]);
+        }
+        if (threadNames.length > 0) {
+            d.addLine(l.x + TimelineLayout.PAD, l.laneTop(lanes), l.plotX1, l.laneTop(lanes), color(0x808080, 160),
+                    1f);
+        }
         d.addText(l.x + TimelineLayout.PAD + 14, l.framesTop, color(0xA0A0A0, 255), "frames");
         // Grid every 100 ms of simulated time, labelled every 500 ms; it scrolls with time.
         d.pushClipRect(l.plotX0, l.y, l.plotX1 + 1, l.y + l.height);
@@ -120,6 +142,7 @@ final class TimelineView {
         drawFrames(d, l, now, from);
         drawEvents(d, l, now, from);
         drawTicks(d, l, now, from);
+        drawWork(d, l, now, from);
         d.popClipRect();
         if (hovered) {
             hover(d, l, now);
@@ -230,11 +253,50 @@ final class TimelineView {
         }
     }
 
+    /** The worker lanes' bars: each from its tick's instant, as long as the thread was busy with that tick. */
+    private void drawWork(ImDrawList d, TimelineLayout l, long now, long from) {
+        WorkTimeline w = timeline.work;
+        int lanes = timeline.laneCount();
+        for (int k = 0; k < w.count; k++) {
+            int e = w.entry(k);
+            if (w.at[e] < from - TimelineLayout.SPAN_NANOS) {
+                break;
+            }
+            if (w.at[e] > now) {
+                continue;
+            }
+            float x0 = Math.round(l.xOf(w.at[e], now));
+            float x1 = x0 + barWidth(l, w.busy[e]);
+            if (x1 < l.plotX0) {
+                continue;
+            }
+            float top = l.laneTop(lanes + w.thread[e]) + 3;
+            float bottom = l.laneTop(lanes + w.thread[e]) + l.lane - 3;
+            int c = LANE_COLORS[w.lane[e] % LANE_COLORS.length];
+            if (w.chunks[e] == 0) {
+                d.addRect(x0, top, x1, bottom, color(c, 255), 0f, 0, 1f);
+            } else {
+                d.addRectFilled(x0, top, x1, bottom, color(c, 230));
+            }
+        }
+    }
+
+    /** A busy time's bar length: real time at the axis's scale, at least 2 pixels so every bar shows. */
+    static float barWidth(TimelineLayout l, long busyNanos) {
+        return Math.max(2f, busyNanos / 1e9f * l.pixelsPerSecond());
+    }
+
     private void hover(ImDrawList d, TimelineLayout l, long now) {
         float mx = ImGui.getMousePosX();
         float my = ImGui.getMousePosY();
         int lane = l.laneAt(my);
-        if (lane >= 0) {
+        if (lane >= timeline.laneCount()) {
+            int e = workAt(l, lane - timeline.laneCount(), mx, now);
+            if (e >= 0) {
+                lastTooltip = workTip(e);
+                ImGui.setTooltip(lastTooltip);
+            }
+        } else if (lane >= 0) {
             int best = -1;
             float bestDx = 5f;
             for (int k = 0; k < timeline.tickCount; k++) {
@@ -271,6 +333,38 @@ final class TimelineView {
                 }
             }
         }
+    }
+
+    /** The newest worker-lane entry of {@code thread} under screen column {@code mx}, or -1. */
+    int workAt(TimelineLayout l, int thread, float mx, long now) {
+        WorkTimeline w = timeline.work;
+        for (int k = 0; k < w.count; k++) {
+            int e = w.entry(k);
+            if (w.at[e] < now - 2 * TimelineLayout.SPAN_NANOS) {
+                break;
+            }
+            float x0 = Math.round(l.xOf(w.at[e], now));
+            if (w.thread[e] == thread && x0 - 2 <= mx && mx <= x0 + barWidth(l, w.busy[e]) + 2) {
+                return e;
+            }
+        }
+        return -1;
+    }
+
+    /** What a worker-lane entry says when hovered. */
+    String workTip(int e) {
+        WorkTimeline w = timeline.work;
+        StringBuilder sb = new StringBuilder(128);
+        sb.append(w.thread[e] == 0 ? "loop thread" : "worker " + w.thread[e]).append('\n')
+                .append(timeline.lane(w.lane[e]).getSimpleName())
+                .append(String.format(Locale.ROOT, " tick at %.6f s simulated\n", w.at[e] / 1e9));
+        if (w.chunks[e] > 0) {
+            sb.append(w.chunks[e]).append(w.chunks[e] == 1 ? " chunk" : " chunks");
+        }
+        if (w.jobs[e] > 0) {
+            sb.append(w.chunks[e] > 0 ? ", " : "").append(w.jobs[e]).append(w.jobs[e] == 1 ? " async job" : " async jobs");
+        }
+        return sb.append(String.format(Locale.ROOT, ", %.3f ms busy", w.busy[e] / 1e6)).toString();
     }
 
     private String tickTip(int i) {

@@ -3,6 +3,7 @@ package dev.ecsloop.demo.bench;
 import com.artemis.BaseSystem;
 import dev.ecsloop.GameLoop;
 import dev.ecsloop.LoopProbe;
+import dev.ecsloop.demo.sim.AnimationSystem;
 import dev.ecsloop.demo.sim.CombatSystem;
 import dev.ecsloop.demo.sim.FogSystem;
 import dev.ecsloop.demo.sim.MatchSetup;
@@ -14,31 +15,37 @@ import dev.ecsloop.time.Clock;
 import dev.ecsloop.time.ManualClock;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.ToDoubleFunction;
 
 /**
  * Simulation throughput at 1 against 2 workers (issue 22): a fresh game per run, driven as fast as possible by
  * 16.667 ms frames of a manual clock, timed in wall time (parallel speed is wall time; CPU time would hide the
- * waits). Runs alternate 1, 2, 1, 2 ... so that load drifting on a shared machine hits both alike; each
- * configuration's best run is kept. Printed: throughput and the ratio side by side, the loop thread's CPU time
- * (the critical path when cores are free: on a loaded machine it estimates the idle machine's wall time) and the
- * workers', whether both ended with the same world hash; then per system its wall milliseconds per tick at 1 and
- * 2 workers, the speedup and parallel efficiency, and its share of the 1-worker run (measured by a
- * {@link LoopProbe}, every run of every system) and in loop-thread CPU time. The serial fraction for Amdahl's law
- * is the share of the 1-worker loop CPU outside the parallel systems (movement, combat, fog, pathfinding); their
- * own serial parts (movement's grid rebuild, combat's damage pass) count as parallel there, so the ceiling it
- * gives is an upper bound. The machine's load average is printed at start and end.
+ * waits). Runs alternate 1, 2, 1, 2 ... (with {@code --park}: 1, 2, 2 parking at once, ...) so that load drifting
+ * on a shared machine hits them alike, and each round's 1-worker and 2-worker walls are compared with each other:
+ * the figure is the median of the per-round ratios, since single rounds on a shared machine vary by 40%.
+ * Printed per round: walls, the ratio, the loop thread's CPU time (the critical path when cores are free) and the
+ * workers', the load, whether every run ended with the same world hash. Then per system, medians over rounds of
+ * its loop-thread CPU and wall milliseconds per tick at 1 and 2 workers, the speedup and parallel efficiency, and
+ * its share of the 1-worker loop CPU (measured by a {@link LoopProbe}, every run of every system). The serial
+ * fraction for Amdahl's law is the share of the 1-worker loop CPU outside the parallel systems (movement,
+ * combat, fog, pathfinding, animation); their own serial parts (movement's grid rebuild, combat's damage pass)
+ * count as parallel there, so the ceiling it gives is an upper bound.
  *
- * <p>{@code ParallelBenchmark [seconds] [rounds] [units...]}, defaults 10 s, 2 rounds, 10,000 and 20,000 units.
+ * <p>{@code ParallelBenchmark [seconds] [rounds] [units...] [--park]}, defaults 10 s, 2 rounds, 10,000 and
+ * 20,000 units.
  */
 public final class ParallelBenchmark {
 
+    private static final String SPINS_PROPERTY = "ecsloop.parallel.spins";
     private static final long SECOND = 1_000_000_000L;
     private static final long FRAME_NANOS = 16_666_667L;
     private static final Set<Class<? extends BaseSystem>> PARALLEL = Set.of(MovementSystem.class,
-            CombatSystem.class, FogSystem.class, PathfindingSystem.class);
+            CombatSystem.class, FogSystem.class, PathfindingSystem.class, AnimationSystem.class);
 
     private ParallelBenchmark() {
     }
@@ -100,75 +107,141 @@ public final class ParallelBenchmark {
     }
 
     public static void main(String[] args) {
-        int seconds = args.length > 0 ? Integer.parseInt(args[0]) : 10;
-        int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 2;
-        int[] counts = args.length > 2 ? new int[args.length - 2] : new int[] {10_000, 20_000};
-        for (int i = 2; i < args.length; i++) {
-            counts[i - 2] = Integer.parseInt(args[i]);
+        List<String> plain = new ArrayList<>();
+        boolean park = false;
+        for (String a : args) {
+            if (a.equals("--park")) {
+                park = true;
+            } else {
+                plain.add(a);
+            }
+        }
+        int seconds = plain.size() > 0 ? Integer.parseInt(plain.get(0)) : 10;
+        int rounds = plain.size() > 1 ? Integer.parseInt(plain.get(1)) : 2;
+        int[] counts = plain.size() > 2 ? new int[plain.size() - 2] : new int[] {10_000, 20_000};
+        for (int i = 2; i < plain.size(); i++) {
+            counts[i - 2] = Integer.parseInt(plain.get(i));
         }
         System.out.println("cores " + Runtime.getRuntime().availableProcessors() + ", load average " + load()
-                + " at start; " + seconds + " simulated s per run, best of " + rounds);
-        StringBuilder details = new StringBuilder();
-        System.out.println(String.format(Locale.ROOT, "| %6s | %10s | %10s | %6s | %11s | %11s | %8s | %9s | %6s"
-                + " | %8s | %5s |", "units", "1w sim s/s", "2w sim s/s", "2w/1w", "1w loop cpu", "2w loop cpu",
-                "cpu 1/2", "2w worker", "serial", "ceiling", "hash"));
-        System.out.println("| -----: | ---------: | ---------: | -----: | ----------: | ----------: | -------: |"
-                + " --------: | -----: | -------: | ----- |");
+                + " at start; " + seconds + " simulated s per run, " + rounds + " rounds of 1w, 2w"
+                + (park ? ", 2w parking at once (spins 0)" : "") + " interleaved; medians of per-round ratios");
         for (int units : counts) {
-            Run best1 = null;
-            Run best2 = null;
-            List<Class<? extends BaseSystem>> systems = null;
+            List<Run> ones = new ArrayList<>();
+            List<Run> twos = new ArrayList<>();
+            List<Run> parks = new ArrayList<>();
+            System.out.println();
+            System.out.println(String.format(Locale.ROOT, "%,d units, per round (wall s; ratio = 1w wall / 2w wall):",
+                    units));
+            System.out.println("| round | 1w wall | 2w wall | 2w/1w |" + (park ? " 2w park wall | park/1w |" : "")
+                    + " 1w loop cpu | 2w loop cpu | 2w worker cpu | load | hash |");
+            System.out.println("| ---: | ---: | ---: | ---: |" + (park ? " ---: | ---: |" : "")
+                    + " ---: | ---: | ---: | ---: | --- |");
             for (int r = 0; r < rounds; r++) {
-                Run one = run(units, 1, seconds);
-                Run two = run(units, 2, seconds);
-                best1 = best1 == null || one.wallSeconds() < best1.wallSeconds() ? one : best1;
-                best2 = best2 == null || two.wallSeconds() < best2.wallSeconds() ? two : best2;
-                System.out.println("  (round " + (r + 1) + " at " + units + ": 1w " + fmt(one.wallSeconds()) + " s, 2w "
-                        + fmt(two.wallSeconds()) + " s wall, load " + load() + ")");
+                Run one = run(units, 1, seconds, -1);
+                Run two = run(units, 2, seconds, -1);
+                Run zero = park ? run(units, 2, seconds, 0) : null;
+                ones.add(one);
+                twos.add(two);
+                if (park) {
+                    parks.add(zero);
+                }
+                boolean same = one.hash() == two.hash() && (zero == null || zero.hash() == one.hash());
+                System.out.println(String.format(Locale.ROOT, "| %d | %.2f | %.2f | %.2fx |", r + 1,
+                        one.wallSeconds(), two.wallSeconds(), one.wallSeconds() / two.wallSeconds())
+                        + (park ? String.format(Locale.ROOT, " %.2f | %.2fx |", zero.wallSeconds(),
+                        one.wallSeconds() / zero.wallSeconds()) : "")
+                        + String.format(Locale.ROOT, " %.2f | %.2f | %.2f | %s | %s |", one.loopCpu(),
+                        two.loopCpu(), two.workerCpu(), load(), same ? "same" : "DIFF"));
             }
-            systems = systemsOf(units);
-            double serial = serialShare(best1, systems);
-            System.out.println(String.format(Locale.ROOT, "| %6d | %10.3f | %10.3f | %5.2fx | %10.2fs | %10.2fs |"
-                    + " %7.2fx | %8.2fs | %5.1f%% | %7.2fx | %5s |",
-                    units, seconds / best1.wallSeconds(), seconds / best2.wallSeconds(),
-                    best1.wallSeconds() / best2.wallSeconds(), best1.loopCpu(), best2.loopCpu(),
-                    best1.loopCpu() / best2.loopCpu(), best2.workerCpu(), 100 * serial, amdahl(serial, 2),
-                    best1.hash() == best2.hash() ? "same" : "DIFF"));
-            details.append(perSystem(units, seconds, best1, best2, systems, serial));
+            List<Class<? extends BaseSystem>> systems = systemsOf(units);
+            System.out.println(String.format(Locale.ROOT, "| median | %.2f | %.2f | %.2fx |",
+                    median(ones, Run::wallSeconds), median(twos, Run::wallSeconds), medianRatio(ones, twos))
+                    + (park ? String.format(Locale.ROOT, " %.2f | %.2fx |", median(parks, Run::wallSeconds),
+                    medianRatio(ones, parks)) : "")
+                    + String.format(Locale.ROOT, " %.2f | %.2f | %.2f | | |", median(ones, Run::loopCpu),
+                    median(twos, Run::loopCpu), median(twos, Run::workerCpu)));
+            System.out.println(String.format(Locale.ROOT, "median of per-round ratios: wall 1w/2w %.2fx;"
+                    + " loop-thread CPU 1w/2w %.2fx (the speedup an idle machine would show if the worker kept up:"
+                    + " CPU time leaves out the waits for a core that make wall ratios noise under load)",
+                    medianRatio(ones, twos), medianRatio(ones, twos, Run::loopCpu))
+                    + (park ? String.format(Locale.ROOT, "; parking at once: wall %.2fx, loop CPU %.2fx",
+                    medianRatio(ones, parks), medianRatio(ones, parks, Run::loopCpu)) : ""));
+            System.out.println();
+            System.out.print(perSystem(units, seconds, ones, twos, "2w", systems));
+            if (park) {
+                System.out.print(perSystem(units, seconds, ones, parks, "2w park", systems));
+            }
         }
-        System.out.println();
-        System.out.print(details);
         System.out.println("load average " + load() + " at end");
     }
 
-    private static String perSystem(int units, int seconds, Run one, Run two,
-                                    List<Class<? extends BaseSystem>> systems, double serial) {
-        StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "%,d units, per system (wall ms per tick;"
-                + " share of the 1-worker run's %.1f s):%n", units, one.wallSeconds()));
-        out.append("| system | parallel | 1w wall ms/t | 2w wall ms/t | wall speedup | 1w loop-cpu ms/t |"
-                + " 2w loop-cpu ms/t | cpu speedup | efficiency (cpu) | 1w share (cpu) |\n");
-        out.append("| ------ | -------- | ---------: | ---------: | ------: | ---------: | ---------: | ------: |"
-                + " ---------: | -------: |\n");
+    /** The median over rounds of 1w wall / 2w wall, each round's pair taken together. */
+    private static double medianRatio(List<Run> ones, List<Run> twos) {
+        return medianRatio(ones, twos, Run::wallSeconds);
+    }
+
+    /** The median over rounds of a figure's 1w / 2w ratio, each round's pair taken together. */
+    private static double medianRatio(List<Run> ones, List<Run> twos, ToDoubleFunction<Run> figure) {
+        double[] r = new double[ones.size()];
+        for (int i = 0; i < r.length; i++) {
+            r[i] = figure.applyAsDouble(ones.get(i)) / figure.applyAsDouble(twos.get(i));
+        }
+        return median(r);
+    }
+
+    private static double median(List<Run> runs, ToDoubleFunction<Run> value) {
+        double[] v = new double[runs.size()];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = value.applyAsDouble(runs.get(i));
+        }
+        return median(v);
+    }
+
+    private static double median(double[] v) {
+        double[] s = v.clone();
+        Arrays.sort(s);
+        int n = s.length;
+        return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+    }
+
+    /**
+     * Per system, medians over rounds: loop-thread CPU and wall milliseconds per tick at 1 and 2 workers, the
+     * CPU speedup and parallel efficiency (speedup / 2), and the system's share of the 1-worker loop CPU; then
+     * the serial fraction and Amdahl's ceilings.
+     */
+    private static String perSystem(int units, int seconds, List<Run> ones, List<Run> twos, String label,
+                                    List<Class<? extends BaseSystem>> systems) {
+        StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "%,d units, per system, 1w against %s"
+                + " (medians over rounds, ms per tick; efficiency = loop-cpu speedup / 2):%n", units, label));
+        out.append("| system | parallel | 1w loop-cpu | ").append(label).append(" loop-cpu | cpu speedup |"
+                + " efficiency | 1w wall | ").append(label).append(" wall | wall speedup | 1w share (cpu) |\n");
+        out.append("| ------ | -------- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+        double oneLoop = median(ones, Run::loopCpu);
         for (int s = 0; s < systems.size(); s++) {
-            double a = one.msPerTick(s);
-            double b = two.msPerTick(s);
-            double ca = one.cpuMsPerTick(s);
-            double cb = two.cpuMsPerTick(s);
-            double share = one.cpuNanos()[s] / 1e9 / one.loopCpu();
-            out.append(String.format(Locale.ROOT, "| %s | %s | %.3f | %.3f | %.2fx | %.3f | %.3f | %.2fx | %.0f%% |"
+            int system = s;
+            double ca = median(ones, r -> r.cpuMsPerTick(system));
+            double cb = median(twos, r -> r.cpuMsPerTick(system));
+            double a = median(ones, r -> r.msPerTick(system));
+            double b = median(twos, r -> r.msPerTick(system));
+            double share = median(ones, r -> r.cpuNanos()[system] / 1e9 / r.loopCpu());
+            out.append(String.format(Locale.ROOT, "| %s | %s | %.3f | %.3f | %.2fx | %.0f%% | %.3f | %.3f | %.2fx |"
                     + " %.1f%% |%n", systems.get(s).getSimpleName(), PARALLEL.contains(systems.get(s)) ? "yes" : "no",
-                    a, b, b == 0 ? 0 : a / b, ca, cb, cb == 0 ? 0 : ca / cb, cb == 0 ? 0 : 100 * ca / cb / 2,
+                    ca, cb, cb == 0 ? 0 : ca / cb, cb == 0 ? 0 : 100 * ca / cb / 2, a, b, b == 0 ? 0 : a / b,
                     100 * share));
         }
-        long inSystems = 0;
-        for (long n : one.cpuNanos()) {
-            inSystems += n;
-        }
-        out.append(String.format(Locale.ROOT, "outside systems (frame ends, loop): %.1f%% of the 1-worker loop CPU."
-                + " Serial fraction s = %.1f%% (loop CPU outside the parallel systems); Amdahl ceiling"
+        double serial = median(ones, r -> serialShare(r, systems));
+        double outside = median(ones, r -> {
+            long inSystems = 0;
+            for (long n : r.cpuNanos()) {
+                inSystems += n;
+            }
+            return 1 - inSystems / 1e9 / r.loopCpu();
+        });
+        out.append(String.format(Locale.ROOT, "1w loop CPU %.2f s (median); outside systems (frame ends, loop):"
+                + " %.1f%%. Serial fraction s = %.1f%% (loop CPU outside the parallel systems); Amdahl ceiling"
                 + " 1/(s + (1-s)/n): 2 workers %.2fx, 4 %.2fx, 8 %.2fx, 16 %.2fx (%d simulated s)%n%n",
-                100 * (1 - inSystems / 1e9 / one.loopCpu()), 100 * serial, amdahl(serial, 2), amdahl(serial, 4),
-                amdahl(serial, 8), amdahl(serial, 16), seconds));
+                oneLoop, 100 * outside, 100 * serial, amdahl(serial, 2), amdahl(serial, 4), amdahl(serial, 8),
+                amdahl(serial, 16), seconds));
         return out.toString();
     }
 
@@ -206,7 +279,16 @@ public final class ParallelBenchmark {
         return String.format(Locale.ROOT, "%.1f", v);
     }
 
-    static Run run(int units, int workers, int seconds) {
+    /**
+     * One run on a fresh game. {@code spins} sets the pool's spin count before parking (the system property
+     * {@code ecsloop.parallel.spins}, read when the pool starts); negative leaves the default.
+     */
+    static Run run(int units, int workers, int seconds, int spins) {
+        if (spins >= 0) {
+            System.setProperty(SPINS_PROPERTY, Integer.toString(spins));
+        } else {
+            System.clearProperty(SPINS_PROPERTY);
+        }
         MatchSetup config = MatchSetup.defaults(1).withUnits(units);
         ManualClock clock = new ManualClock();
         Clock wall = Clock.system();
