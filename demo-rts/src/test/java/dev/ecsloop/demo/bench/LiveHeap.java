@@ -1,0 +1,92 @@
+package dev.ecsloop.demo.bench;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.util.HashMap;
+import java.util.Map;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
+
+/**
+ * The live heap, read three ways so that a reading that stands out can be told from a reading method that
+ * wobbles: (1) what the heap pools held right after the last full collection ({@link MemoryPoolMXBean#getCollectionUsage}, summed over the
+ * heap pools, after two {@code System.gc()} in a row, so that what a first collection only made unreachable
+ * through a finalizer or reference queue is gone by the second), (2) the heap's {@code used} read right after the
+ * second collection (and after the first, the soak's former method; both also count whatever a thread allocated
+ * after the collection),
+ * and (3) the bytes of all live objects in a class histogram ({@code GC.class_histogram}, which runs its own full
+ * collection), with the histogram itself kept for a diff by class.
+ *
+ * <p>Only between frames, with no snapshot being written: each reading stops the world three times.
+ */
+final class LiveHeap {
+
+    /** One reading, in bytes, with the histogram by class name. */
+    record Reading(long afterGc, long usedAfter, long usedAfterOne, long objects, Map<String, Long> byClass) {
+    }
+
+    private LiveHeap() {
+    }
+
+    /** @return a reading of the live heap now */
+    static Reading read() {
+        System.gc();
+        long usedAfterOne = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+        System.gc();
+        long after = 0;
+        for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (p.getType() == MemoryType.HEAP && p.getCollectionUsage() != null) {
+                after += p.getCollectionUsage().getUsed();
+            }
+        }
+        long used = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+        Map<String, Long> byClass = new HashMap<>();
+        long objects = histogram(byClass);
+        return new Reading(after, used, usedAfterOne, objects, byClass);
+    }
+
+    /** Fills {@code byClass} from a live class histogram; returns its total bytes. */
+    private static long histogram(Map<String, Long> byClass) {
+        String text;
+        try {
+            MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+            text = (String) server.invoke(new ObjectName("com.sun.management:type=DiagnosticCommand"),
+                    "gcClassHistogram", new Object[] {new String[0]}, new String[] {String[].class.getName()});
+        } catch (javax.management.JMException e) {
+            throw new IllegalStateException("no class histogram: " + e.getMessage(), e);
+        }
+        long total = -1;
+        for (String line : text.split("\n")) {
+            String[] f = line.trim().split("\\s+");
+            if (f.length >= 3 && f[0].equals("Total")) {
+                total = Long.parseLong(f[2]);
+            } else if (f.length >= 4 && f[0].endsWith(":")) {
+                byClass.merge(f[3], Long.parseLong(f[2]), Long::sum);
+            }
+        }
+        if (total < 0) {
+            throw new IllegalStateException("a class histogram without a Total line");
+        }
+        return total;
+    }
+
+    /**
+     * The classes whose live bytes changed most between two readings, largest change first.
+     *
+     * @param from  the earlier reading
+     * @param to    the later one
+     * @param count how many classes to name
+     * @return e.g. {@code [I +812.3 KB, dev...Path +96.0 KB}
+     */
+    static String diff(Reading from, Reading to, int count) {
+        Map<String, Long> d = new HashMap<>(to.byClass());
+        from.byClass().forEach((k, v) -> d.merge(k, -v, Long::sum));
+        StringBuilder out = new StringBuilder();
+        d.entrySet().stream().filter(e -> e.getValue() != 0)
+                .sorted((a, b) -> Long.compare(Math.abs(b.getValue()), Math.abs(a.getValue()))).limit(count)
+                .forEach(e -> out.append(out.length() == 0 ? "" : ", ").append(e.getKey())
+                        .append(String.format(java.util.Locale.ROOT, " %+.1f KB", e.getValue() / 1024.0)));
+        return out.toString();
+    }
+}
