@@ -12,14 +12,15 @@ package dev.ecsloop.replay;
  * paused game, a finished recording) and a later submit starts another, so an abandoned recording leaves no thread.
  * Packing is {@link KeyframePacking#pack(byte[])} whichever thread runs it: the bytes are the same.
  *
- * <p>Invariant: {@code pending} is non-null from a submit to the await that returns its packing.
+ * <p>Invariant: {@code inFlight} from a submit to the await that returns its packing; the raw snapshot is
+ * referenced only until the packer thread takes it, so it is garbage once packed.
  */
 final class KeyframePacker {
     /** How long the thread waits for work before it ends. */
     static final long IDLE_MILLIS = 10_000;
 
     private byte[] input;
-    private byte[] pending;
+    private boolean inFlight;
     private byte[] output;
     private Throwable failure;
     private Thread thread;
@@ -32,10 +33,10 @@ final class KeyframePacker {
      * @throws IllegalStateException if one is still in flight (await it first)
      */
     synchronized void submit(byte[] snapshot) {
-        if (pending != null) {
+        if (inFlight) {
             throw new IllegalStateException("a keyframe is still being packed: await it first");
         }
-        pending = snapshot;
+        inFlight = true;
         input = snapshot;
         if (thread == null) {
             thread = new Thread(this::run, "ecs-loop-keyframe-packer");
@@ -49,12 +50,7 @@ final class KeyframePacker {
 
     /** @return whether a snapshot is in flight (submitted and not yet awaited) */
     synchronized boolean inFlight() {
-        return pending != null;
-    }
-
-    /** @return whether the snapshot in flight is packed, so that {@link #await} returns at once */
-    synchronized boolean done() {
-        return pending != null && (output != null || failure != null);
+        return inFlight;
     }
 
     /**
@@ -64,7 +60,7 @@ final class KeyframePacker {
      * @throws IllegalStateException if nothing is in flight, or packing failed (its cause attached)
      */
     synchronized byte[] await() {
-        if (pending == null) {
+        if (!inFlight) {
             throw new IllegalStateException("no keyframe is being packed");
         }
         boolean interrupted = false;
@@ -82,7 +78,7 @@ final class KeyframePacker {
         Throwable f = failure;
         output = null;
         failure = null;
-        pending = null;
+        inFlight = false;
         if (f != null) {
             throw new IllegalStateException("packing a keyframe failed: " + f, f);
         }

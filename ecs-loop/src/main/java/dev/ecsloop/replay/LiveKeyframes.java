@@ -29,8 +29,8 @@ import java.util.List;
  *
  * <p><b>Packing off the loop thread.</b> The loop thread only captures (the part that must see the settled
  * world); the snapshot is packed on a thread of this object's ({@link KeyframePacker}) while the game runs on, and
- * kept at the next {@link #poll()} that finds it packed, or at the next due instant, which waits for it if the
- * packer is behind (one interval of simulated time later: it rarely is). Keeping it before that instant's
+ * kept at the next due instant, which waits for it if the packer is behind (one interval of simulated time later:
+ * it rarely is), or when {@link #keyframes()} or a save asks for it. Keeping it before that instant's
  * decision makes the keyframes exactly those a packing on the loop thread keeps: the same instants, the same
  * bytes, the same thinning under the same budget. At most one captured snapshot waits unpacked beside the budget.
  *
@@ -120,17 +120,14 @@ public final class LiveKeyframes {
 
     /**
      * Right after a frame: captures a keyframe if the loop stands on a due instant and its input is settled
-     * before it, handing it to the packer; otherwise notes the instant as skipped once it is passed. Keeps the
-     * previous keyframe first once it is packed (waiting for it only at a due instant). Allocates nothing unless
-     * it captures (then the capture's output buffer).
+     * before it, handing it to the packer; otherwise notes the instant as skipped once it is passed. At a due
+     * instant it first keeps the previous keyframe, packed by then (or waited for). Allocates nothing between due
+     * instants; at one, the capture's output buffer and the keyframe's entry, as packing on the loop thread did.
      *
      * @return whether it captured
      * @throws IllegalStateException if packing the previous keyframe failed
      */
     public boolean poll() {
-        if (packer != null && packer.done()) {
-            settle();
-        }
         long now = loop.simulatedNanos();
         if (now < nextDue) {
             return false;
