@@ -12,7 +12,9 @@ package dev.ecsloop.demo.bench;
  * nothing in the frames it watches.
  */
 final class BoundHits {
-    private static final int CAPACITY = 1 << 16;
+    private static final int CAPACITY = 1 << 14;
+    /** The bytes its arrays take on the heap: the soak subtracts them from what it reads. */
+    static final long FOOTPRINT = 2 * (16 + 8L * CAPACITY);
     private final long[] from = new long[CAPACITY];
     private final long[] to = new long[CAPACITY];
     private long total;

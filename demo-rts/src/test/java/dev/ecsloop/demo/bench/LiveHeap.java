@@ -3,7 +3,9 @@ package dev.ecsloop.demo.bench;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
@@ -16,21 +18,39 @@ import javax.management.ObjectName;
  * second collection (and after the first, the soak's former method; both also count whatever a thread allocated
  * after the collection),
  * and (3) the bytes of all live objects in a class histogram ({@code GC.class_histogram}, which runs its own full
- * collection), with the histogram itself kept for a diff by class.
+ * collection), with its largest classes kept for a diff by class.
  *
  * <p>Only between frames, with no snapshot being written: each reading stops the world three times.
  */
 final class LiveHeap {
 
-    /** One reading, in bytes, with the histogram by class name. */
-    record Reading(long afterGc, long usedAfter, long usedAfterOne, long objects, Map<String, Long> byClass) {
+    /** How many of the largest classes a reading keeps for a diff: enough to name what moved, small enough
+     *  (a few kilobytes) that the readings a soak keeps do not move what they read. */
+    static final int TOP = 60;
+
+    /**
+     * One reading, in bytes, with the {@link #TOP} largest classes by live bytes (names and bytes, largest first).
+     */
+    record Reading(long afterGc, long usedAfter, long usedAfterOne, long objects, String[] topNames, long[] topBytes) {
+        long bytesOf(String name) {
+            for (int i = 0; i < topNames.length; i++) {
+                if (topNames[i].equals(name)) {
+                    return topBytes[i];
+                }
+            }
+            return -1;
+        }
     }
 
     private LiveHeap() {
     }
 
-    /** @return a reading of the live heap now */
-    static Reading read() {
+    /**
+     * @param own bytes the reader itself holds on the heap for the whole run (arrays allocated up front), taken
+     *            off every figure so that they show the rest of the heap
+     * @return a reading of the live heap now
+     */
+    static Reading read(long own) {
         System.gc();
         long usedAfterOne = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
         System.gc();
@@ -43,7 +63,16 @@ final class LiveHeap {
         long used = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
         Map<String, Long> byClass = new HashMap<>();
         long objects = histogram(byClass);
-        return new Reading(after, used, usedAfterOne, objects, byClass);
+        List<Map.Entry<String, Long>> top = new ArrayList<>(byClass.entrySet());
+        top.sort((a, b) -> Long.compare(b.getValue(), a.getValue()));
+        int n = Math.min(TOP, top.size());
+        String[] names = new String[n];
+        long[] bytes = new long[n];
+        for (int i = 0; i < n; i++) {
+            names[i] = top.get(i).getKey();
+            bytes[i] = top.get(i).getValue();
+        }
+        return new Reading(after - own, used - own, usedAfterOne - own, objects - own, names, bytes);
     }
 
     /** Fills {@code byClass} from a live class histogram; returns its total bytes. */
@@ -72,7 +101,9 @@ final class LiveHeap {
     }
 
     /**
-     * The classes whose live bytes changed most between two readings, largest change first.
+     * The classes whose live bytes changed most between two readings, largest change first, among the
+     * {@link #TOP} largest of either (a class that is in only one top list counts as 0 in the other only when it
+     * is the smaller: below the other's smallest kept class).
      *
      * @param from  the earlier reading
      * @param to    the later one
@@ -80,8 +111,15 @@ final class LiveHeap {
      * @return e.g. {@code [I +812.3 KB, dev...Path +96.0 KB}
      */
     static String diff(Reading from, Reading to, int count) {
-        Map<String, Long> d = new HashMap<>(to.byClass());
-        from.byClass().forEach((k, v) -> d.merge(k, -v, Long::sum));
+        Map<String, Long> d = new HashMap<>();
+        for (String name : to.topNames()) {
+            d.put(name, to.bytesOf(name) - Math.max(0, from.bytesOf(name)));
+        }
+        for (String name : from.topNames()) {
+            if (to.bytesOf(name) < 0) {
+                d.put(name, -from.bytesOf(name));
+            }
+        }
         StringBuilder out = new StringBuilder();
         d.entrySet().stream().filter(e -> e.getValue() != 0)
                 .sorted((a, b) -> Long.compare(Math.abs(b.getValue()), Math.abs(a.getValue()))).limit(count)

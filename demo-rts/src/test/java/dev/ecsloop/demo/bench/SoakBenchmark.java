@@ -19,7 +19,8 @@ import java.util.Locale;
 /**
  * The soak of issue 21: an {@code --endless} match of 5,000 units on the default map for N simulated minutes,
  * autosaving every simulated minute, with the live heap read after each minute ({@link LiveHeap}: flat within 5%
- * over the last 50 minutes is the target) and every GC pause recorded ({@link GcPauses}).
+ * over the last 50 minutes is the target; the soak's own arrays, allocated up front, taken off) and every GC pause
+ * recorded ({@link GcPauses}).
  *
  * <p><b>Real time</b> (the default): frames run at 60 FPS on the real clock as the headless CLI runs them (a
  * {@link FramePacer}; each frame advances the game's clock by the real time since the last one, cut at the next
@@ -92,7 +93,7 @@ public final class SoakBenchmark {
             }
             long minuteWall = wall.nanoTime();
             autosave.finish();   // the file written: no snapshot in flight when the heap is read
-            LiveHeap.Reading r = LiveHeap.read();
+            LiveHeap.Reading r = LiveHeap.read(GcPauses.FOOTPRINT + BoundHits.FOOTPRINT);
             heap[m] = r;
             minuteEnd[m] = minuteWall;
             unitsAt[m] = game.unitCount(0) * 100_000 + game.unitCount(1);
