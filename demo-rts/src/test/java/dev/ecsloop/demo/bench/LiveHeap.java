@@ -27,11 +27,18 @@ final class LiveHeap {
     /** How many of the largest classes a reading keeps for a diff: enough to name what moved, small enough
      *  (a few kilobytes) that the readings a soak keeps do not move what they read. */
     static final int TOP = 60;
+    private static final String[] NONE = {};
+    private static final long[] NO_BYTES = {};
 
     /**
      * One reading, in bytes, with the {@link #TOP} largest classes by live bytes (names and bytes, largest first).
      */
     record Reading(long afterGc, long usedAfter, long usedAfterOne, long objects, String[] topNames, long[] topBytes) {
+        /** @return the figures alone, without the classes: what a soak keeps of every minute */
+        Reading figures() {
+            return new Reading(afterGc, usedAfter, usedAfterOne, objects, NONE, NO_BYTES);
+        }
+
         long bytesOf(String name) {
             for (int i = 0; i < topNames.length; i++) {
                 if (topNames[i].equals(name)) {

@@ -94,7 +94,7 @@ public final class SoakBenchmark {
             long minuteWall = wall.nanoTime();
             autosave.finish();   // the file written: no snapshot in flight when the heap is read
             LiveHeap.Reading r = LiveHeap.read(GcPauses.FOOTPRINT + BoundHits.FOOTPRINT);
-            heap[m] = r;
+            heap[m] = r.figures();   // the classes only of the readings compared: kept ones would grow the heap
             minuteEnd[m] = minuteWall;
             unitsAt[m] = game.unitCount(0) * 100_000 + game.unitCount(1);
             slowestAt[m] = soak.slowest;
