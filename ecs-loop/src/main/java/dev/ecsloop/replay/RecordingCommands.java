@@ -35,6 +35,24 @@ public final class RecordingCommands {
      * @throws IllegalArgumentException if the console already has one of these commands
      */
     public static void register(Console console, GameLoop loop, Recorder recorder, Supplier<ReplayTarget> fresh) {
+        register(console, loop, recorder, fresh, null);
+    }
+
+    /**
+     * As {@link #register(Console, GameLoop, Recorder, Supplier)}, for a game that keeps replay keyframes while it
+     * records: every way the named recording is written ({@code stop}, or {@link Console#finish} at quit, the end
+     * of input, Ctrl-C or the end of the game) writes its keyframes beside it too ({@code FILE.keys},
+     * {@link Keyframes#besideReplay}), those up to the recording's end, so that the file seeks at once.
+     *
+     * @param console   the game's console
+     * @param loop      the recorded loop
+     * @param recorder  its recorder, attached at simulated time 0
+     * @param fresh     builds a fresh copy of the game at simulated time 0 (see above)
+     * @param keyframes the keyframes kept while recording, or null when none are kept (then no {@code .keys})
+     * @throws IllegalArgumentException if the console already has one of these commands
+     */
+    public static void register(Console console, GameLoop loop, Recorder recorder, Supplier<ReplayTarget> fresh,
+                                LiveKeyframes keyframes) {
         Objects.requireNonNull(loop, "loop");
         Objects.requireNonNull(recorder, "recorder");
         Objects.requireNonNull(fresh, "fresh");
@@ -82,9 +100,12 @@ public final class RecordingCommands {
             }
             boolean replace = overwrite[0];
             Recorder.Saving saving = recorder.prepareSave();
+            LiveKeyframes.Saving keys = keyframes == null ? null : keyframes.prepareSave();
             target[0] = null;
-            console.offLoop("stop", () -> write(saving, file, replace), (saved, reply) -> reply.accept(
-                    saved(saved, file, recorder)));
+            console.offLoop("stop", () -> {
+                Recorder.Saving saved = write(saving, file, replace);
+                return saved(saved, file, recorder) + writeKeys(keys, file);
+            }, (line, reply) -> reply.accept(line));
         });
         // Leaving the game (quit, end of input, Ctrl-C) writes a named recording 'stop' has not written yet: the
         // user asked for the file, and nothing is left to write it later.
@@ -99,7 +120,9 @@ public final class RecordingCommands {
                 return;
             }
             try {
-                reply.accept(saved(write(recorder.prepareSave(), file, overwrite[0]), file, recorder));
+                LiveKeyframes.Saving keys = keyframes == null ? null : keyframes.prepareSave();
+                reply.accept(saved(write(recorder.prepareSave(), file, overwrite[0]), file, recorder)
+                        + writeKeys(keys, file));
             } catch (IOException e) {
                 reply.accept("error: " + e.getMessage());
             }
@@ -155,6 +178,23 @@ public final class RecordingCommands {
             throw new IOException("cannot write " + file + ": " + e.getMessage(), e);
         }
         return saving;
+    }
+
+    /**
+     * Writes the keyframes beside a replay just written, for the reply: where, or why not. A replay written is
+     * not undone by keyframes that could not be (a seek builds them then).
+     */
+    private static String writeKeys(LiveKeyframes.Saving keys, Path file) {
+        if (keys == null) {
+            return "";
+        }
+        try {
+            Path written = keys.writeBeside(file);
+            return "; keyframes: " + written + " (" + keys.count() + " every "
+                    + Durations.exactSeconds(keys.interval().toNanos()) + ")";
+        } catch (IOException e) {
+            return "; keyframes not written: " + e.getMessage();
+        }
     }
 
     private static String saved(Recorder.Saving saved, Path file, Recorder recorder) {

@@ -34,9 +34,16 @@ class LiveKeyframesProperties {
     }
 
     static Recorded record(long seed, List<Long> frames, long intervalNanos, long budgetBytes) throws IOException {
+        return record(seed, frames, intervalNanos, budgetBytes, true);
+    }
+
+    /** As {@link #record(long, List, long, long)}, packing on the loop thread or off it. */
+    static Recorded record(long seed, List<Long> frames, long intervalNanos, long budgetBytes, boolean packOffLoop)
+            throws IOException {
         SnapWorld w = new SnapWorld(seed, 0);
         Recorder recorder = Recorder.attach(w.loop, w.input, "snapworld seed=" + seed, Duration.ofMillis(100));
-        LiveKeyframes live = LiveKeyframes.start(w.snapshots, w.input, new Keyframes(intervalNanos, budgetBytes));
+        LiveKeyframes live = LiveKeyframes.start(w.snapshots, w.input, new Keyframes(intervalNanos, budgetBytes),
+                packOffLoop);
         int code = 0;
         for (long f : frames) {
             if (Math.floorMod(SnapWorld.mix(seed + f), 4L) == 0) {
@@ -89,6 +96,25 @@ class LiveKeyframesProperties {
         }
     }
 
+    /**
+     * Packing off the loop thread keeps exactly the keyframes packing on it keeps: the same instants skipped and
+     * kept, the same thinning under tiny budgets, the same bytes in the file, however the packer thread is
+     * scheduled (the next due instant waits for the keyframe in flight; without that wait this fails).
+     */
+    @Property(tries = 200)
+    void packingOffTheLoopThreadKeepsTheSameKeyframesAndBytes(
+            @ForAll @LongRange(min = 0, max = 100_000) long seed,
+            @ForAll("frames") List<Long> frames,
+            @ForAll @IntRange(min = 1, max = 3_000) int intervalMs,
+            @ForAll @IntRange(min = 24, max = 2_048) int budgetKb) throws IOException {
+        Recorded off = record(seed, frames, intervalMs * 1_000_000L, budgetKb * 1024L, true);
+        Recorded on = record(seed, frames, intervalMs * 1_000_000L, budgetKb * 1024L, false);
+        assertEquals(on.kept(), off.kept(), "keyframes kept");
+        assertEquals(on.skipped(), off.skipped(), "due instants skipped");
+        org.junit.jupiter.api.Assertions.assertArrayEquals(Files.readAllBytes(Keyframes.besideReplay(on.file())),
+                Files.readAllBytes(Keyframes.besideReplay(off.file())), "the keyframe files");
+    }
+
     @net.jqwik.api.Provide
     net.jqwik.api.Arbitrary<List<Long>> frames() {
         return new ReplaySeekProperties().frames();
@@ -99,7 +125,7 @@ class LiveKeyframesProperties {
     void unsettledInputSkipsTheKeyframeAndTheSeekStillMatches() throws IOException {
         SnapWorld w = new SnapWorld(5, 0);
         Recorder recorder = Recorder.attach(w.loop, w.input, "snapworld seed=5", Duration.ofMillis(100));
-        LiveKeyframes live = LiveKeyframes.start(w.snapshots, w.input, new Keyframes(200_000_000L, 1 << 20));
+        LiveKeyframes live = LiveKeyframes.start(w.snapshots, w.input, new Keyframes(200_000_000L, 1 << 20), true);
         for (int i = 0; i < 10; i++) {
             w.frame(100_000_000L);
             if (i == 3) {

@@ -94,13 +94,14 @@ public final class RtsGame {
             Trace.flightRecorder(match.loop, true);
             this.recorder = record
                     ? Recorder.attach(match.loop, inputs, setup.identity(), Recorder.defaultHashInterval()) : null;
-            if (recorder != null) {
-                RecordingCommands.register(console, match.loop, recorder, () -> freshCopy(setup));
-            }
             // The keyframe at 0 is the fresh world, before the setup's rates (which the recorder journals at 0 and
             // a replay applies after it), as a replay's own keyframe at 0 is.
             this.keyframes = recorder != null && keyframeBudget > 0 ? LiveKeyframes.start(snapshots(), inputs,
                     Keyframes.DEFAULT_INTERVAL, keyframeBudget) : null;
+            if (recorder != null) {
+                // 'stop' and the end of the session write the keyframes beside a console-named recording too.
+                RecordingCommands.register(console, match.loop, recorder, () -> freshCopy(setup), keyframes);
+            }
             match.applyRates();
             this.hasher = new StateHash(match.loop.world());
         } catch (RuntimeException | Error e) {
