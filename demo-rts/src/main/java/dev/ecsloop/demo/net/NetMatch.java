@@ -270,7 +270,7 @@ public final class NetMatch {
                     + " the match under way as "
                     + link.names().get(link.seat()) + " (seat " + link.seat() + ")") + ": receiving the host's snapshot");
             if (game.recorder() != null) {
-                game.recorder().detach(); // its journal starts at time 0; this world starts mid-match
+                game.recorder().detach(); // nothing journaled across the restore; a new one starts after it
             }
             rejoinStart = real.nanoTime();
             rejoined = true;
@@ -282,6 +282,13 @@ public final class NetMatch {
             }
             out.println("restored the host's snapshot at turn " + session.turn() + " in "
                     + (real.nanoTime() - rejoinStart) / 1_000_000 + " ms: catching up");
+            if (game.recorder() != null) {
+                try {
+                    game.recordFromHere(); // this seat's own recording, from the snapshot it received
+                } catch (RuntimeException e) {
+                    out.println("not recording: " + e.getMessage());
+                }
+            }
         } else if (resume != null) {
             session = LateStart.resume(loop, game.inputs(), link, config);
         } else {
