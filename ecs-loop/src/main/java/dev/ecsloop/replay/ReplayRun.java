@@ -112,6 +112,9 @@ final class ReplayRun implements AutoCloseable {
         }
         byte[] start = replay.startSnapshot();
         try {
+            // Entities the game made as it was built are flushed, as its first frame would: a restore needs none
+            // pending, and replaces them all anyway.
+            loop.snapshotState().flushEntities();
             snapshots.restore(start);
         } catch (SnapshotException e) {
             throw new ReplayFormatException(replay.name() + "'s start snapshot is refused: " + e.getMessage());
