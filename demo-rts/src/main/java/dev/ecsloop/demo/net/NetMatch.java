@@ -79,6 +79,8 @@ public final class NetMatch {
     /** When a rejoin began (real time), until it plays live; -1 otherwise. */
     private long rejoinStart = -1;
     private boolean rejoined;
+    /** Whether this rejoined player records from the snapshot it received (a recording was asked for). */
+    private boolean recordingSinceRejoin;
     /** Whether this joiner kept a seat token of this host before joining (a rejoin, not a late join). */
     private boolean hadToken;
 
@@ -285,6 +287,7 @@ public final class NetMatch {
             if (game.recorder() != null) {
                 try {
                     game.recordFromHere(); // this seat's own recording, from the snapshot it received
+                    recordingSinceRejoin = true;
                 } catch (RuntimeException e) {
                     out.println("not recording: " + e.getMessage());
                 }
@@ -425,9 +428,9 @@ public final class NetMatch {
         // Only a file the player asked for (--record, or the console's record): nothing lands in the working
         // directory unasked.
         Path file = run.record();
-        if (file != null && rejoined) {
-            out.println("no recording: this player rejoined mid-match (a recording journals from time 0; the "
-                    + "others' recordings hold the whole match)");
+        if (file != null && rejoined && !recordingSinceRejoin) {
+            out.println("no recording: this player rejoined mid-match and could not start one from the snapshot it "
+                    + "received (the others' recordings hold the whole match)");
             file = null;
         }
         if (session.stopReason() != null && file == null && !session.hostLost() && !rejoined) {
