@@ -261,8 +261,17 @@ class HostileFileTest {
 
     // ---------------------------------------------------------------- the start section (format 4)
 
+    private static byte[] startRecorded;
+
     /** A recording that starts from a snapshot at about 1.3 s of a SnapWorld, with input after the start. */
     private static byte[] startRecording() throws IOException {
+        if (startRecorded == null) {
+            startRecorded = recordFromASnapshot();
+        }
+        return startRecorded.clone();
+    }
+
+    private static byte[] recordFromASnapshot() throws IOException {
         dev.ecsloop.snapshot.SnapWorld first = new dev.ecsloop.snapshot.SnapWorld(11, 0);
         for (int f = 0; f < 80; f++) {
             first.frame(16 * MS);
@@ -393,6 +402,13 @@ class HostileFileTest {
         assertTrue(refusal(withCrc(c)).contains("simulated time goes back from"), refusal(withCrc(c)));
     }
 
+    @Property(tries = 300)
+    void mutatedRecordingsFromASnapshotAreRefusedInOneLineOrReplayCleanly(
+            @ForAll @LongRange(min = 0, max = 1L << 40) long seed) throws IOException {
+        ReplayMutations.Mutant m = new ReplayMutations(startRecording()).next(new SplittableRandom(seed));
+        refusedInOneLineOrReplayedFromItsStart(m.bytes(), m.what());
+    }
+
     @Property(tries = 150)
     void bitFlipsInTheStartSnapshotAreRefusedInOneLine(@ForAll @LongRange(min = 0, max = 1L << 40) long seed)
             throws IOException {
@@ -409,8 +425,15 @@ class HostileFileTest {
             // Unrepaired: the file's checksum refuses it before anything runs.
             assertTrue(refusal(c).endsWith("is corrupt: checksum mismatch"), refusal(c));
         } else {
-            // Repaired: the snapshot's own checks refuse it at the start of the replay, in one line.
-            refusedInOneLineOrReplayedFromItsStart(withCrc(c), "start snapshot bit flips");
+            // Repaired: the snapshot's own CRC refuses it at the start of the replay, in one line, the loop unchanged.
+            byte[] repaired = withCrc(c);
+            Replay replay = Replay.parse(repaired, "mutant.replay");
+            dev.ecsloop.snapshot.SnapWorld game = new dev.ecsloop.snapshot.SnapWorld(11, 0);
+            ReplayFormatException e = assertThrows(ReplayFormatException.class,
+                    () -> Replayer.play(replay, game.snapshots, game.clock, game.input, () -> 16 * MS));
+            assertOneLine(e, "start snapshot bit flips");
+            assertTrue(e.getMessage().contains("start snapshot is refused"), e.getMessage());
+            assertEquals(0, game.loop.simulatedNanos(), "the refused start left the loop at 0");
         }
     }
 
