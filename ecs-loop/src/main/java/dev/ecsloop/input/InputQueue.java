@@ -255,6 +255,24 @@ public final class InputQueue {
         return assigned == tail && lastAssignedSim < simNanos;
     }
 
+    /**
+     * The sequence number the next posted event gets: every event posted so far has a smaller one.
+     *
+     * @return the next sequence number
+     */
+    public long nextSequence() {
+        return tail;
+    }
+
+    /**
+     * Whether live events posted by real time still wait for their frame to get a simulated time.
+     *
+     * @return true if some have none yet
+     */
+    public boolean hasUnassigned() {
+        return assigned != tail;
+    }
+
     InputEvent event(long sequence) {
         return ring[(int) (sequence & mask)];
     }

@@ -28,7 +28,7 @@ final class HashChecker implements TickListener {
         this.replay = replay;
         this.hasher = new StateHash(world);
         this.hashes = hashes;
-        this.nextHashAt = replay.hashEveryNanos();
+        this.nextHashAt = Recorder.nextCheckpoint(replay.startNanos(), replay.hashEveryNanos());
         advance();
     }
 

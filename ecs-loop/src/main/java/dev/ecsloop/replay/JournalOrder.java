@@ -43,6 +43,11 @@ final class JournalOrder {
         return null;
     }
 
+    /** Starts the order at a recording's start: nothing may take effect before it. */
+    void startAt(long startNanos) {
+        lastEffect = startNanos;
+    }
+
     /** Takes note of a record that came next (after {@link #refusal} returned null for it). */
     void accept(byte kind, long simNanos) {
         if (kind == ReplayFormat.HASH) {

@@ -176,8 +176,9 @@ final class KeyframeFile {
     /** Why a keyframe's fields cannot be right for {@code replay}, or null. */
     private static String problem(long at, long previous, long interval, ReplayRun.Position p, Replay replay,
                                   int rawBytes, int packed, long left) {
-        if (previous < 0 ? at != 0 : at <= previous || at % interval != 0) {
-            return "is at " + at + " ns (keyframes start at 0 and rise on the interval " + interval + " ns)";
+        if (previous < 0 ? at != replay.startNanos() : at <= previous || at % interval != 0) {
+            return "is at " + at + " ns (keyframes start at the recording's start, " + replay.startNanos()
+                    + " ns, and rise on the interval " + interval + " ns)";
         }
         if (at > replay.endNanos()) {
             return "is at " + Durations.exactSeconds(at) + ", after the recording's end";

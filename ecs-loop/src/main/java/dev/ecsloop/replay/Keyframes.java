@@ -196,11 +196,10 @@ public final class Keyframes {
      * interval are then what thinning drops (the file's own interval was checked as it was read).
      */
     void put(Keyframe k) {
-        if (k.simNanos() % interval != 0) {
+        // The first keyframe is at the recording's start (0, or its start snapshot's instant, on the interval or
+        // not); the others at later multiples of the interval.
+        if (!frames.isEmpty() && (k.simNanos() % interval != 0 || k.simNanos() < frames.firstKey())) {
             return;
-        }
-        if (frames.isEmpty() && k.simNanos() != 0) {
-            throw new IllegalArgumentException("the first keyframe must be at 0");
         }
         long size = k.packed().length;
         if (frames.isEmpty() && size > budget) {
@@ -210,7 +209,7 @@ public final class Keyframes {
         while (bytes + size > budget && frames.size() > 1) {
             thin();
         }
-        if (bytes + size > budget || k.simNanos() % interval != 0) {
+        if (bytes + size > budget || !frames.isEmpty() && k.simNanos() % interval != 0) {
             return;
         }
         Keyframe old = frames.put(k.simNanos(), k);
@@ -225,8 +224,9 @@ public final class Keyframes {
     /** Drops every keyframe at an odd multiple of the interval and doubles it. */
     private void thin() {
         long doubled = interval * 2;
+        long first = frames.firstKey();
         frames.values().removeIf(k -> {
-            boolean drop = k.simNanos() % doubled != 0;
+            boolean drop = k.simNanos() % doubled != 0 && k.simNanos() != first;
             if (drop) {
                 bytes -= k.packed().length;
                 rawBytes -= k.rawBytes();

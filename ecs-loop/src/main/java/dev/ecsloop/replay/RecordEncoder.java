@@ -29,10 +29,17 @@ final class RecordEncoder {
      * @param loop      the recorded loop
      * @param setup     the setup identity
      * @param hashEvery simulated nanoseconds between state hashes
-     * @throws IllegalArgumentException if the setup or a system name is longer than the format allows, or the
-     *                                  loop has too many systems
+     * @param startNanos    where the recording starts
+     * @param startSnapshot the loop's snapshot there, or an empty array for a fresh world at 0
+     * @throws IllegalArgumentException if the setup or a system name is longer than the format allows, the
+     *                                  loop has too many systems or the start snapshot is too large
      */
-    static void header(OutputStream journal, GameLoop loop, String setup, long hashEvery) {
+    static void header(OutputStream journal, GameLoop loop, String setup, long hashEvery, long startNanos,
+                       byte[] startSnapshot) {
+        if (startSnapshot.length > ReplayFormat.MAX_START_BYTES) {
+            throw new IllegalArgumentException("a start snapshot of " + startSnapshot.length + " bytes is over the "
+                    + ReplayFormat.MAX_START_BYTES + " a recording may start from");
+        }
         if (setup.getBytes(StandardCharsets.UTF_8).length > ReplayFormat.MAX_SETUP_BYTES) {
             throw new IllegalArgumentException("setup identity longer than " + ReplayFormat.MAX_SETUP_BYTES
                     + " bytes");
@@ -57,6 +64,9 @@ final class RecordEncoder {
                 out.writeUTF(name);
                 out.writeDouble(ReplayFormat.rateField(loop.system(system)));
             }
+            out.writeLong(startNanos);
+            out.writeInt(startSnapshot.length);
+            out.write(startSnapshot);
         } catch (IOException e) {
             throw new UncheckedIOException(e); // the journal is in memory: cannot happen
         }

@@ -34,6 +34,10 @@ final class RecordReader implements Closeable {
     private String setup;
     private long hashEvery;
     private final Map<String, Double> systems = new LinkedHashMap<>();
+    private final boolean keepStart;
+    private long startNanos;
+    private int startLength;
+    private byte[] startSnapshot;
 
     private long records;
     private final JournalOrder order = new JournalOrder();
@@ -57,8 +61,9 @@ final class RecordReader implements Closeable {
     String field;
     String text;
 
-    private RecordReader(String name, InputStream raw) {
+    private RecordReader(String name, InputStream raw, boolean keepStart) {
         this.name = name;
+        this.keepStart = keepStart;
         this.tracked = new Tracked(raw, ReplayFormat.MAX_FILE_BYTES);
         this.in = new DataInputStream(tracked);
     }
@@ -69,7 +74,15 @@ final class RecordReader implements Closeable {
      * @throws ReplayFormatException if the header is bad; {@code raw} is closed then
      */
     static RecordReader open(String name, InputStream raw) throws ReplayFormatException {
-        RecordReader reader = new RecordReader(name, raw);
+        return open(name, raw, false);
+    }
+
+    /**
+     * As {@link #open(String, InputStream)}, keeping the start snapshot's bytes when {@code keepStart} (otherwise
+     * they are checksummed and dropped as they stream past, so that checking takes constant memory).
+     */
+    static RecordReader open(String name, InputStream raw, boolean keepStart) throws ReplayFormatException {
+        RecordReader reader = new RecordReader(name, raw, keepStart);
         try {
             reader.header();
             return reader;
@@ -121,6 +134,10 @@ final class RecordReader implements Closeable {
                     throw corrupt(at, "system " + system + " listed twice");
                 }
             }
+            if (version >= ReplayFormat.START_VERSION) {
+                start();
+            }
+            order.startAt(startNanos);
             return null;
         });
     }
@@ -244,6 +261,36 @@ final class RecordReader implements Closeable {
         });
     }
 
+    /** The start section: its instant and snapshot, lengths checked before anything is read into memory. */
+    private void start() throws IOException {
+        long at = tracked.position;
+        startNanos = in.readLong();
+        if (startNanos < 0 || startNanos > ReplayFormat.MAX_SIM_NANOS) {
+            throw corrupt(at, "start at " + Durations.exactSeconds(startNanos) + " (must be from 0 to a year)");
+        }
+        at = tracked.position;
+        startLength = in.readInt();
+        if (startLength < 0 || startLength > ReplayFormat.MAX_START_BYTES) {
+            throw corrupt(at, "start snapshot of " + startLength + " bytes (at most " + ReplayFormat.MAX_START_BYTES
+                    + ")");
+        }
+        if (startLength == 0 && startNanos != 0) {
+            throw corrupt(at, "start at " + Durations.exactSeconds(startNanos) + " without a start snapshot");
+        }
+        // Read in chunks, so a length the file does not hold fails as truncated without a large allocation.
+        java.io.ByteArrayOutputStream kept = keepStart ? new java.io.ByteArrayOutputStream() : null;
+        byte[] chunk = new byte[Math.min(startLength, 1 << 16)];
+        for (int left = startLength; left > 0; ) {
+            int n = Math.min(left, chunk.length);
+            in.readFully(chunk, 0, n);
+            if (kept != null) {
+                kept.write(chunk, 0, n);
+            }
+            left -= n;
+        }
+        startSnapshot = kept == null ? null : kept.toByteArray();
+    }
+
     /** A length-prefixed string of at most {@code max} bytes, checked before anything is allocated for it. */
     private String text(int max, String what) throws IOException {
         long at = tracked.position;
@@ -292,6 +339,21 @@ final class RecordReader implements Closeable {
 
     String setup() {
         return setup;
+    }
+
+    /** @return where the recording starts: 0, or the instant of its start snapshot */
+    long startNanos() {
+        return startNanos;
+    }
+
+    /** @return the start snapshot's length in bytes, 0 for a fresh world */
+    int startLength() {
+        return startLength;
+    }
+
+    /** @return the start snapshot, if this reader was opened to keep it (else null) */
+    byte[] startSnapshot() {
+        return startSnapshot;
     }
 
     long hashEvery() {

@@ -4,13 +4,13 @@ import dev.ecsloop.state.StateHash;
 import dev.ecsloop.time.Durations;
 import com.artemis.BaseSystem;
 import dev.ecsloop.ControlListener;
-import dev.ecsloop.DebtPolicy;
 import dev.ecsloop.FrameListener;
 import dev.ecsloop.GameLoop;
 import dev.ecsloop.TickListener;
 import dev.ecsloop.input.InputEvent;
 import dev.ecsloop.input.InputQueue;
 import dev.ecsloop.input.InputView;
+import dev.ecsloop.snapshot.Snapshots;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -25,8 +25,10 @@ import java.util.Objects;
  *
  * <p>A recorder is a flight recorder: it is attached at simulated time 0, before the first frame, and keeps the
  * session in memory. {@link #save(Path)} writes a complete replay of the session so far, as often as wanted.
- * Why: a replay rebuilds the world from its setup, so it must cover the session from its start; a recording
- * begun mid-game could not be replayed, and the bug worth recording is usually the one that just happened.
+ * Why: a replay rebuilds the world from its setup, so it must cover the session from its start, and the bug worth
+ * recording is usually the one that just happened. A game whose session starts elsewhere (a loaded snapshot, a
+ * lockstep catch-up) attaches with {@link #attach(Snapshots, InputQueue, String, Duration)}: the recording then
+ * starts from a snapshot captured at the attach, which a replay restores first.
  *
  * <p>Order ({@link JournalOrder}, the rule the reader checks): records are journaled by the simulated instant at
  * which they take effect, state hashes by tick time among themselves. A frame reports its input before its ticks
@@ -51,7 +53,7 @@ public final class Recorder {
     // The loop's callbacks, each its own object so that they are not part of the recorder's API.
     private final FrameListener frames = this::beforeSystems;
     private final TickListener ticks = this::beforeTick;
-    private final ControlListener controls = new Journaling();
+    private final ControlListener controls = new ControlJournaling(this);
 
     private final GameLoop loop;
     private final InputQueue inputs;
@@ -60,7 +62,7 @@ public final class Recorder {
     private final long hashEvery;
     private final long limit;
     private final Journal journal = new Journal();
-    private final RecordEncoder encoder = new RecordEncoder();
+    final RecordEncoder encoder = new RecordEncoder();
     private final PendingRecords pending = new PendingRecords();
     private long nextHashAt;
     private long records;
@@ -77,22 +79,29 @@ public final class Recorder {
     private long fullRecords;
     /** Where {@link #detach()} ended a recording that was not full, or -1. */
     private long stoppedAt = -1;
+    /** Input events before this sequence are in the start snapshot already, so they are not journaled. */
+    private final long firstInput;
 
-    private Recorder(GameLoop loop, InputQueue inputs, String setup, long hashEvery, long limit) {
+    private Recorder(GameLoop loop, InputQueue inputs, String setup, long hashEvery, long limit, byte[] start) {
         this.loop = loop;
         this.inputs = inputs;
         this.setup = setup;
         this.hasher = new StateHash(loop.world());
         this.hashEvery = hashEvery;
         this.limit = limit;
-        this.nextHashAt = hashEvery;
-        RecordEncoder.header(journal, loop, setup, hashEvery);
+        long startNanos = loop.simulatedNanos();
+        this.nextHashAt = nextCheckpoint(startNanos, hashEvery);
+        this.settled = startNanos;
+        this.frameEnd = startNanos;
+        this.firstInput = inputs == null ? 0 : inputs.nextSequence();
+        order.startAt(startNanos);
+        RecordEncoder.header(journal, loop, setup, hashEvery, startNanos, start);
     }
 
     /**
      * Attaches a recorder to {@code loop}, with a state hash every {@code hashEvery} of simulated time.
      *
-     * @param loop      the loop to record, at simulated time 0
+     * @param loop      the loop to record, at simulated time 0 (past it, see the other {@code attach})
      * @param inputs    the loop's input queue (installed before this), or null if the game takes no input
      * @param setup     identifies the setup a replay must rebuild (for example "demo-rts units=2000 seed=7"); at
      *                  most 1,024 bytes
@@ -106,18 +115,46 @@ public final class Recorder {
         return attach(loop, inputs, setup, hashEvery, ReplayFormat.MAX_JOURNAL_BYTES);
     }
 
+    /**
+     * Attaches a recorder that starts from the loop's current state, at any simulated time (after a restore or a
+     * lockstep catch-up, say): it captures a snapshot now and writes it into the replay's start section, and a
+     * replay restores it before applying what follows. Input already in the queue is part of the snapshot.
+     *
+     * @param snapshots the loop's snapshots, between frames
+     * @param inputs    the loop's input queue (the one {@code snapshots} captures), or null if the game takes none
+     * @param setup     identifies the setup a replay must rebuild, at most 1,024 bytes
+     * @param hashEvery simulated time between state hashes
+     * @return the attached recorder
+     * @throws IllegalStateException    if live input is waiting for its frame (its simulated time is not known yet)
+     * @throws IllegalArgumentException as {@link #attach(GameLoop, InputQueue, String, Duration)} says, or if
+     *                                  the snapshot is larger than a recording may start from (48 MiB)
+     * @throws dev.ecsloop.snapshot.SnapshotException if the loop cannot be captured now
+     */
+    public static Recorder attach(Snapshots snapshots, InputQueue inputs, String setup, Duration hashEvery) {
+        if (inputs != null && inputs.hasUnassigned()) {
+            throw new IllegalStateException("cannot start a recording while live input waits for its frame");
+        }
+        byte[] start = snapshots.capture();
+        return attach(snapshots.loop(), inputs, setup, hashEvery, ReplayFormat.MAX_JOURNAL_BYTES, start);
+    }
+
     /** As {@link #attach(GameLoop, InputQueue, String, Duration)} with a smaller journal bound, for tests. */
     static Recorder attach(GameLoop loop, InputQueue inputs, String setup, Duration hashEvery, long limit) {
-        Objects.requireNonNull(setup, "setup");
         if (loop.simulatedNanos() != 0) {
-            throw new IllegalStateException("recording must start at simulated time 0, the loop is at "
-                    + Durations.exactSeconds(loop.simulatedNanos()));
+            throw new IllegalStateException("a recording without a start snapshot must start at simulated time 0, "
+                    + "the loop is at " + Durations.exactSeconds(loop.simulatedNanos()));
         }
+        return attach(loop, inputs, setup, hashEvery, limit, new byte[0]);
+    }
+
+    private static Recorder attach(GameLoop loop, InputQueue inputs, String setup, Duration hashEvery, long limit,
+                                   byte[] start) {
+        Objects.requireNonNull(setup, "setup");
         if (hashEvery == null || hashEvery.isZero() || hashEvery.isNegative()
                 || hashEvery.compareTo(Duration.ofNanos(ReplayFormat.MAX_HASH_EVERY_NANOS)) > 0) {
             throw new IllegalArgumentException("hash interval must be above 0 and at most an hour, was " + hashEvery);
         }
-        Recorder recorder = new Recorder(loop, inputs, setup, hashEvery.toNanos(), limit);
+        Recorder recorder = new Recorder(loop, inputs, setup, hashEvery.toNanos(), limit, start);
         loop.addFrameListener(recorder.frames);
         loop.addTickListener(recorder.ticks);
         loop.addControlListener(recorder.controls);
@@ -144,6 +181,9 @@ public final class Recorder {
             InputView events = inputs.frameEvents();
             for (int i = 0; i < events.size(); i++) {
                 InputEvent e = events.get(i);
+                if (e.sequence() < firstInput) {
+                    continue;
+                }
                 encoder.input(e);
                 finish(e.simNanos());
             }
@@ -185,7 +225,7 @@ public final class Recorder {
     }
 
     /** Queues the record just encoded, unless the recording has ended. */
-    private void finish(long simNanos) {
+    void finish(long simNanos) {
         if (!full) {
             pending.add(simNanos, encoder.bytes(), encoder.size());
         }
@@ -388,58 +428,12 @@ public final class Recorder {
         }
     }
 
-    /** Journals every control change; an object of its own so that the callbacks are not part of the API. */
-    private final class Journaling implements ControlListener {
-
-        @Override
-        public void rateChanged(Class<? extends BaseSystem> system, double hz, long simNanos) {
-            encoder.systemValue(ReplayFormat.RATE, system, hz, simNanos);
-            finish(simNanos);
-        }
-
-        @Override
-        public void everyFrameSet(Class<? extends BaseSystem> system, long simNanos) {
-            encoder.systemValue(ReplayFormat.RATE, system, ReplayFormat.EVERY_FRAME_RATE, simNanos);
-            finish(simNanos);
-        }
-
-        @Override
-        public void phaseChanged(Class<? extends BaseSystem> system, double phase, long simNanos) {
-            encoder.systemValue(ReplayFormat.PHASE, system, phase, simNanos);
-            finish(simNanos);
-        }
-
-        @Override
-        public void timeScaleChanged(double scale, long simNanos) {
-            encoder.withLong(ReplayFormat.SCALE, simNanos, Double.doubleToRawLongBits(scale));
-            finish(simNanos);
-        }
-
-        @Override
-        public void catchUpBoundChanged(long boundNanos, long simNanos) {
-            encoder.withLong(ReplayFormat.CATCHUP, simNanos, boundNanos);
-            finish(simNanos);
-        }
-
-        @Override
-        public void debtPolicyChanged(DebtPolicy policy, long simNanos) {
-            encoder.withByte(ReplayFormat.DEBT, simNanos, policy == DebtPolicy.KEEP ? 0 : 1);
-            finish(simNanos);
-        }
-
-        @Override
-        public void pausedChanged(boolean paused, long simNanos) {
-            encoder.withByte(ReplayFormat.PAUSE, simNanos, paused ? 1 : 0);
-            finish(simNanos);
-        }
-
-        @Override
-        public void stepped(long simNanos) {
-            settled = Math.max(settled, simNanos);
-            frameEnd = Math.max(frameEnd, simNanos);
-            encoder.bare(ReplayFormat.STEP, simNanos);
-            finish(simNanos);
-            commit(settled);
-        }
+    /** Single-steps ended at {@code simNanos}: journaled as one STEP record per run of steps. */
+    void stepped(long simNanos) {
+        settled = Math.max(settled, simNanos);
+        frameEnd = Math.max(frameEnd, simNanos);
+        encoder.bare(ReplayFormat.STEP, simNanos);
+        finish(simNanos);
+        commit(settled);
     }
 }

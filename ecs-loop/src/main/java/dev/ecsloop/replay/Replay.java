@@ -32,6 +32,8 @@ public final class Replay {
     private final String setup;
     private final long hashEveryNanos;
     private final Map<String, Double> systems;
+    private final long startNanos;
+    private final int startLength;
     private final long endNanos;
     private final long endHash;
     private final long records;
@@ -46,6 +48,8 @@ public final class Replay {
         this.setup = checked.setup();
         this.hashEveryNanos = checked.hashEvery();
         this.systems = Collections.unmodifiableMap(checked.systems());
+        this.startNanos = checked.startNanos();
+        this.startLength = checked.startLength();
         this.endNanos = checked.simNanos;
         this.endHash = checked.value;
         this.records = records;
@@ -128,6 +132,36 @@ public final class Replay {
     /** Opens the records again for replaying; the reader checks them as it goes. */
     RecordReader open() throws ReplayFormatException {
         return RecordReader.open(name, openOrRefuse(name, source));
+    }
+
+    /**
+     * The start snapshot, read again from the source (it is not held between replays).
+     *
+     * @return the snapshot's bytes, or null if the recording starts from the setup's fresh world
+     * @throws ReplayFormatException if the file can no longer be read or changed since it was checked
+     */
+    byte[] startSnapshot() throws ReplayFormatException {
+        if (startLength == 0) {
+            return null;
+        }
+        try (RecordReader reader = RecordReader.open(name, openOrRefuse(name, source), true)) {
+            return reader.startSnapshot();
+        }
+    }
+
+    /**
+     * Whether the recording starts from a snapshot (it was attached after a restore or a catch-up) rather than
+     * from the setup's fresh world at 0; replaying it then needs the game's {@code Snapshots}.
+     *
+     * @return true if it holds a start snapshot
+     */
+    public boolean startsFromSnapshot() {
+        return startLength > 0;
+    }
+
+    /** @return simulated time at which recording started: 0, or the instant of its start snapshot */
+    public long startNanos() {
+        return startNanos;
     }
 
     /**

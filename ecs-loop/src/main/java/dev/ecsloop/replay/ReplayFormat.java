@@ -1,18 +1,21 @@
 package dev.ecsloop.replay;
 
 /**
- * The replay file format, version 3, with its limits and the rules that writer and reader share. All numbers are
+ * The replay file format, version 4, with its limits and the rules that writer and reader share. All numbers are
  * big-endian ({@link java.io.DataOutputStream}); strings are modified UTF-8 with a 2-byte length
  * ({@code writeUTF}).
  *
  * <pre>
  * header   8 bytes  magic "ECSLREPL"
- *          int      format version (3; version 2 files, which have no EDIT records, and version 1 files, which
- *                   have no PHASE records either, are read too)
+ *          int      format version (4; version 3 files, which have no start section, version 2 files, which have
+ *                   no EDIT records either, and version 1 files, which have no PHASE records either, are read too)
  *          UTF      setup identity: what the game needs to rebuild the same world (name, seed, sizes)
  *          long     hash interval, simulated ns
  *          int      n systems, then n x (UTF simple class name, double rate in Hz or EVERY_FRAME_RATE):
- *                   the loop's systems and rates when recording started, at simulated time 0
+ *                   the loop's systems and rates when recording started
+ * start    long     simulated ns where the recording starts (versions 4 on; 0 before)
+ *          int      start snapshot length n, then n bytes: the loop's exact snapshot ({@code dev.ecsloop.snapshot})
+ *                   at the start, which a replay restores first; n = 0 means the setup's fresh world, only at 0
  * records  byte kind, long simulated ns, then by kind:
  *          INPUT   int type, int code, float x, y, z, w      an input event, at the time it was assigned
  *          RATE    UTF system, double hz or EVERY_FRAME_RATE  a rate change, at the instant it applied
@@ -39,7 +42,11 @@ package dev.ecsloop.replay;
  * policy are recorded for the story, not replayed: the simulation depends on simulated time, inputs, rates,
  * phases and edits only. Consecutive steps are journaled as one STEP record at the last step's end.
  *
- * <p><b>Limits.</b> A file is at most {@link #MAX_FILE_BYTES}; the setup at most {@link #MAX_SETUP_BYTES}; at
+ * <p><b>Start.</b> A recording made from a fresh world starts at 0 with no snapshot. One attached past 0 (after
+ * a restore or a catch-up) starts from the snapshot it captured there: a replay restores it, then applies the
+ * records, all at or after the start; state hashes are taken at the multiples of the interval after the start.
+ *
+ * <p><b>Limits.</b> A start snapshot is at most {@link #MAX_START_BYTES}. A file is at most {@link #MAX_FILE_BYTES}; the setup at most {@link #MAX_SETUP_BYTES}; at
  * most {@link #MAX_SYSTEMS} systems with names of at most {@link #MAX_NAME_BYTES}; rates 0 (every frame) or from
  * {@link #MIN_HZ} to {@link #MAX_HZ}; a hash interval of at most {@link #MAX_HASH_EVERY_NANOS}; simulated times
  * from 0 to {@link #MAX_SIM_NANOS}. The reader checks all of it before a replay
@@ -48,7 +55,9 @@ package dev.ecsloop.replay;
 final class ReplayFormat {
 
     static final byte[] MAGIC = {'E', 'C', 'S', 'L', 'R', 'E', 'P', 'L'};
-    static final int VERSION = 3;
+    static final int VERSION = 4;
+    /** The first version with a start section. */
+    static final int START_VERSION = 4;
     /** The oldest version this build reads. */
     static final int OLDEST_VERSION = 1;
 
@@ -76,6 +85,8 @@ final class ReplayFormat {
 
     /** Largest replay file: 64 MiB, about two million orders or years of one-second hashes. */
     static final long MAX_FILE_BYTES = 64L << 20;
+    /** Largest start snapshot: 48 MiB, leaving the journal room within the file limit. */
+    static final int MAX_START_BYTES = 48 << 20;
     /** Largest setup identity in bytes. */
     static final int MAX_SETUP_BYTES = 1024;
     /** Most systems a recorded loop may have. */

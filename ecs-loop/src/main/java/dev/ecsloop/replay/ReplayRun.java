@@ -3,6 +3,8 @@ package dev.ecsloop.replay;
 import com.artemis.BaseSystem;
 import dev.ecsloop.GameLoop;
 import dev.ecsloop.input.InputQueue;
+import dev.ecsloop.snapshot.SnapshotException;
+import dev.ecsloop.snapshot.Snapshots;
 import dev.ecsloop.time.Clock;
 import dev.ecsloop.time.Durations;
 import dev.ecsloop.time.ManualClock;
@@ -63,8 +65,8 @@ final class ReplayRun implements AutoCloseable {
     /** Whether frames are as long as the catch-up bound allows, whatever the caller's profile says. */
     private boolean fastForward;
 
-    private ReplayRun(Replay replay, GameLoop loop, ManualClock clock, InputQueue inputs, LongSupplier frames,
-                      Clock pace) throws ReplayFormatException {
+    private ReplayRun(Replay replay, GameLoop loop, Snapshots snapshots, ManualClock clock, InputQueue inputs,
+                      LongSupplier frames, Clock pace) throws ReplayFormatException {
         this.replay = replay;
         this.loop = loop;
         this.clock = clock;
@@ -72,6 +74,7 @@ final class ReplayRun implements AutoCloseable {
         this.frames = frames;
         this.pace = pace;
         checkLoop();
+        restoreStart(snapshots);
         this.records = replay.open();
         RecordReader hashes;
         try {
@@ -90,9 +93,58 @@ final class ReplayRun implements AutoCloseable {
      *
      * @throws ReplayFormatException as {@link Replayer#play} says
      */
-    static ReplayRun start(Replay replay, GameLoop loop, ManualClock clock, InputQueue inputs, LongSupplier frames,
-                           Clock pace) throws ReplayFormatException {
-        return new ReplayRun(replay, loop, clock, inputs, frames, pace);
+    static ReplayRun start(Replay replay, GameLoop loop, Snapshots snapshots, ManualClock clock, InputQueue inputs,
+                           LongSupplier frames, Clock pace) throws ReplayFormatException {
+        return new ReplayRun(replay, loop, snapshots, clock, inputs, frames, pace);
+    }
+
+    /**
+     * Restores the recording's start snapshot, if it has one, and checks the systems' rates there against the
+     * header's (they were the recording loop's after its own restore).
+     */
+    private void restoreStart(Snapshots snapshots) throws ReplayFormatException {
+        if (!replay.startsFromSnapshot()) {
+            return;
+        }
+        if (snapshots == null) {
+            throw new ReplayFormatException(replay.name() + " starts from a snapshot at "
+                    + Durations.exactSeconds(replay.startNanos()) + "; replaying it needs the game's snapshots");
+        }
+        byte[] start = replay.startSnapshot();
+        try {
+            // Entities the game made as it was built are flushed, as its first frame would: a restore needs none
+            // pending, and replaces them all anyway.
+            loop.snapshotState().flushEntities();
+            snapshots.restore(start);
+        } catch (SnapshotException e) {
+            throw new ReplayFormatException(replay.name() + "'s start snapshot is refused: " + e.getMessage());
+        }
+        // Debt and a horizon are real-time matters of the recorded loop: a replay's frames end exactly at each
+        // record's instant, which owed time or a held horizon would carry it past or keep it from.
+        if (loop.debtNanos() > 0) {
+            dev.ecsloop.DebtPolicy policy = loop.debtPolicy();
+            loop.setDebtPolicy(dev.ecsloop.DebtPolicy.DISCARD);
+            loop.setDebtPolicy(policy);
+        }
+        loop.clearHorizon();
+        if (loop.simulatedNanos() != replay.startNanos()) {
+            throw new ReplayFormatException(replay.name() + "'s start snapshot is at "
+                    + Durations.exactSeconds(loop.simulatedNanos()) + ", its start section says "
+                    + Durations.exactSeconds(replay.startNanos()));
+        }
+        Map<String, Double> here = systemsHere();
+        if (!here.equals(replay.systems())) {
+            throw new ReplayFormatException(replay.name() + " was recorded with systems " + replay.systems()
+                    + ", its start snapshot gives " + here);
+        }
+    }
+
+    private Map<String, Double> systemsHere() {
+        Map<String, Double> here = new LinkedHashMap<>();
+        for (Class<? extends BaseSystem> s : loop.systems()) {
+            here.put(s.getSimpleName(), ReplayFormat.rateField(loop.system(s)));
+        }
+        return here;
     }
 
     private void checkLoop() throws ReplayFormatException {
@@ -102,11 +154,10 @@ final class ReplayRun implements AutoCloseable {
         if (loop.simulatedNanos() != 0) {
             throw new IllegalArgumentException("replay needs a fresh loop at simulated time 0");
         }
-        Map<String, Double> here = new LinkedHashMap<>();
-        for (Class<? extends BaseSystem> s : loop.systems()) {
-            here.put(s.getSimpleName(), ReplayFormat.rateField(loop.system(s)));
-        }
-        if (!here.equals(replay.systems())) {
+        Map<String, Double> here = systemsHere();
+        boolean same = replay.startsFromSnapshot() ? here.keySet().stream().toList()
+                .equals(replay.systems().keySet().stream().toList()) : here.equals(replay.systems());
+        if (!same) {
             throw new ReplayFormatException(replay.name() + " was recorded with systems " + replay.systems()
                     + ", this loop has " + here);
         }

@@ -43,7 +43,8 @@ public final class ReplaySeeker implements AutoCloseable {
     }
 
     /**
-     * Opens a replay for seeking, capturing the keyframe at 0 unless {@code keyframes} hold it.
+     * Opens a replay for seeking, capturing the keyframe at its start (0, or its start snapshot's instant) unless
+     * {@code keyframes} hold it.
      *
      * @param replay    a checked replay
      * @param snapshots snapshots of the loop, built from the recorded setup, at simulated time 0
@@ -51,7 +52,7 @@ public final class ReplaySeeker implements AutoCloseable {
      * @param inputs    the loop's input queue, or null if the recording holds no input
      * @param frames    real frame lengths in ns to drive with, each positive (and cut to the catch-up bound)
      * @param keyframes keyframes built for this replay ({@link Keyframes#load}), or empty ones to build
-     * @return the seeker, at simulated time 0
+     * @return the seeker, at the recording's start
      * @throws ReplayFormatException as {@link Replayer#play} says
      * @throws SnapshotException     if the loop cannot be captured (a component without a codec, say)
      * @throws IllegalStateException if one snapshot exceeds the keyframe budget
@@ -59,14 +60,15 @@ public final class ReplaySeeker implements AutoCloseable {
     public static ReplaySeeker open(Replay replay, Snapshots snapshots, ManualClock clock, InputQueue inputs,
                                     LongSupplier frames, Keyframes keyframes) throws ReplayFormatException {
         Objects.requireNonNull(keyframes, "keyframes");
-        ReplayRun run = ReplayRun.start(replay, snapshots.loop(), clock, inputs, frames, null);
+        ReplayRun run = ReplayRun.start(replay, snapshots.loop(), snapshots, clock, inputs, frames, null);
         try {
             ReplaySeeker seeker = new ReplaySeeker(run, snapshots, keyframes);
-            if (!keyframes.has(0)) {
+            long start = replay.startNanos();
+            if (!keyframes.has(start)) {
                 // Entities the game made before its first frame are flushed now, as the first frame would: a
                 // capture needs none pending, and the frame then finds nothing to flush.
                 snapshots.loop().snapshotState().flushEntities();
-                keyframes.add(0, run.position(), snapshots.capture());
+                keyframes.add(start, run.position(), snapshots.capture());
             }
             run.stops(seeker.new Capturing());
             return seeker;
@@ -95,16 +97,17 @@ public final class ReplaySeeker implements AutoCloseable {
      * Moves the replay to {@code simNanos}: restores the nearest keyframe at or before it (unless simulating on
      * from where the replay is is shorter) and simulates forward to it.
      *
-     * @param simNanos the instant, from 0 to {@link #endNanos()}
+     * @param simNanos the instant, from the recording's start to {@link #endNanos()}
      * @throws IllegalArgumentException if the instant is outside the recording
      * @throws ReplayFormatException    if a keyframe is damaged or of another recording, or the replay cannot go
      *                                  on (as {@link Replayer#play} says); one line, nothing changed by a keyframe
      * @throws SnapshotException        if the game refuses a keyframe's snapshot; one line, nothing changed
      */
     public void seek(long simNanos) throws ReplayFormatException {
-        if (simNanos < 0 || simNanos > endNanos()) {
+        long start = run.replay().startNanos();
+        if (simNanos < start || simNanos > endNanos()) {
             throw new IllegalArgumentException("cannot seek to " + Durations.exactSeconds(simNanos) + ": the "
-                    + "recording covers 0 to " + Durations.exactSeconds(endNanos()));
+                    + "recording covers " + Durations.exactSeconds(start) + " to " + Durations.exactSeconds(endNanos()));
         }
         long now = loop.simulatedNanos();
         Keyframes.Keyframe k = keyframes.atOrBefore(simNanos);

@@ -37,12 +37,33 @@ public final class Replayer {
      * @return what the replay found: matched, or the first divergence
      * @throws IllegalArgumentException if {@code frames} gives a length of 0 or less
      * @throws ReplayFormatException if the loop's systems or rates differ from the recording's, the recording
-     *                               has input and no queue was given, the file changed since it was checked, or
+     *                               starts from a snapshot (use the {@code Snapshots} overload), it has input
+     *                               and no queue was given, the file changed since it was checked, or
      *                               the game failed on what it holds; the message is one line naming the file
      */
     public static ReplayResult play(Replay replay, GameLoop loop, ManualClock clock, InputQueue inputs,
                                     LongSupplier frames) throws ReplayFormatException {
-        return run(replay, loop, clock, inputs, frames, null);
+        return run(replay, loop, null, clock, inputs, frames, null);
+    }
+
+    /**
+     * Replays as fast as possible a recording that may start from a snapshot ({@link Replay#startsFromSnapshot}):
+     * the start snapshot is restored into the loop first, then the records from there are replayed and checked.
+     *
+     * @param replay    a checked replay file
+     * @param snapshots snapshots of the loop, built from the recorded setup, at simulated time 0, driven by
+     *                  {@code clock}
+     * @param clock     the loop's manual clock, which the replayer drives
+     * @param inputs    the loop's input queue (the one {@code snapshots} restores), or null if the game takes none
+     * @param frames    real frame lengths in ns to drive with, each positive (and cut to the catch-up bound)
+     * @return what the replay found: matched, or the first divergence
+     * @throws IllegalArgumentException if {@code frames} gives a length of 0 or less
+     * @throws ReplayFormatException as {@link #play(Replay, GameLoop, ManualClock, InputQueue, LongSupplier)}
+     *                               says, or if the game refuses the start snapshot
+     */
+    public static ReplayResult play(Replay replay, dev.ecsloop.snapshot.Snapshots snapshots, ManualClock clock,
+                                    InputQueue inputs, LongSupplier frames) throws ReplayFormatException {
+        return run(replay, snapshots.loop(), snapshots, clock, inputs, frames, null);
     }
 
     /**
@@ -60,12 +81,13 @@ public final class Replayer {
      */
     public static ReplayResult playInRealTime(Replay replay, GameLoop loop, ManualClock clock, InputQueue inputs,
                                               LongSupplier frames, Clock pace) throws ReplayFormatException {
-        return run(replay, loop, clock, inputs, frames, Objects.requireNonNull(pace, "pace"));
+        return run(replay, loop, null, clock, inputs, frames, Objects.requireNonNull(pace, "pace"));
     }
 
-    private static ReplayResult run(Replay replay, GameLoop loop, ManualClock clock, InputQueue inputs,
-                                    LongSupplier frames, Clock pace) throws ReplayFormatException {
-        try (ReplayRun run = ReplayRun.start(replay, loop, clock, inputs, frames, pace)) {
+    private static ReplayResult run(Replay replay, GameLoop loop, dev.ecsloop.snapshot.Snapshots snapshots,
+                                    ManualClock clock, InputQueue inputs, LongSupplier frames, Clock pace)
+            throws ReplayFormatException {
+        try (ReplayRun run = ReplayRun.start(replay, loop, snapshots, clock, inputs, frames, pace)) {
             run.advance(Long.MAX_VALUE);
             return run.result();
         }

@@ -8,6 +8,8 @@ import dev.ecsloop.interpolate.Transform2;
 import dev.ecsloop.pace.FramePacer;
 import dev.ecsloop.pace.LoopRunner;
 import dev.ecsloop.replay.Recorder;
+import dev.ecsloop.replay.Replay;
+import dev.ecsloop.snapshot.Snapshots;
 import dev.ecsloop.time.ManualClock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -102,6 +104,31 @@ class ExamplesTest {
         assertTrue(RecordReplay.seeks(file), "seeking with keyframes built on the way");
         assertTrue(Files.size(dir.resolve("bug.replay.keys")) > 0);
         assertTrue(RecordReplay.seeks(file), "seeking with the keyframes saved beside the replay");
+
+        // A game loaded from a snapshot of this session records from there; the replay restores it first.
+        byte[] saved = Snapshots.builder(loop).setup("my-game v1 seed=7").input(inputs).build().capture();
+        ManualClock laterClock = new ManualClock();
+        InputQueue laterInputs = new InputQueue(TimestampedInput.PlayerSystem.class);
+        GameLoop later = TimestampedInput.create(laterClock, laterInputs);
+        Snapshots laterSnapshots = Snapshots.builder(later).setup("my-game v1 seed=7").input(laterInputs).build();
+        later.snapshotState().flushEntities();
+        Recorder fromLoaded = RecordReplay.recordFromLoaded(laterSnapshots, laterInputs, saved);
+        for (int i = 0; i < 60; i++) {
+            if (i % 10 == 3) {
+                TimestampedInput.onKey(laterInputs, 'A');
+            }
+            laterClock.advance(FRAME);
+            later.frame();
+        }
+        Path loaded = dir.resolve("loaded.replay");
+        long end = fromLoaded.save(loaded);
+        assertTrue(Replay.read(loaded).startNanos() > 0);
+        ManualClock replayClock = new ManualClock();
+        InputQueue replayInputs = new InputQueue(TimestampedInput.PlayerSystem.class);
+        GameLoop replayLoop = TimestampedInput.create(replayClock, replayInputs);
+        Snapshots fresh = Snapshots.builder(replayLoop).setup("my-game v1 seed=7").input(replayInputs).build();
+        assertTrue(RecordReplay.replaysFromItsStart(loaded, fresh, replayClock, replayInputs));
+        assertEquals(end, new dev.ecsloop.state.StateHash(replayLoop.world()).hash());
     }
 
     @Test

@@ -15,7 +15,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** ecs-loop/docs/CONSOLE-AND-REPLAY.md: "Recording and replaying a session" and "Seeking", over {@link TimestampedInput}'s game. */
+/** ecs-loop/docs/CONSOLE-AND-REPLAY.md: "Recording and replaying a session", "Recording from a snapshot" and "Seeking", over {@link TimestampedInput}'s game. */
 final class RecordReplay {
 
     private RecordReplay() {
@@ -68,4 +68,19 @@ final class RecordReplay {
         }
     }
     // endregion seek
+
+    // region fromsnapshot
+    static Recorder recordFromLoaded(Snapshots snapshots, InputQueue inputs, byte[] saved) {
+        snapshots.restore(saved);                       // the loop jumps to the saved instant
+        // Past simulated time 0: the recording starts from a snapshot captured now.
+        return Recorder.attach(snapshots, inputs, "my-game v1 seed=7", Recorder.defaultHashInterval());
+    }
+
+    static boolean replaysFromItsStart(Path file, Snapshots fresh, ManualClock clock, InputQueue inputs)
+            throws IOException {
+        Replay replay = Replay.read(file);              // replay.startsFromSnapshot(), replay.startNanos()
+        ReplayResult result = Replayer.play(replay, fresh, clock, inputs, () -> 5_000_000L);  // restores, then replays
+        return result.matched();
+    }
+    // endregion fromsnapshot
 }

@@ -258,4 +258,198 @@ class HostileFileTest {
         assertEquals("replay file " + huge + " is 3221225472 bytes; a replay holds at most 67108864",
                 assertThrows(ReplayFormatException.class, () -> Replay.read(huge)).getMessage());
     }
+
+    // ---------------------------------------------------------------- the start section (format 4)
+
+    private static byte[] startRecorded;
+
+    /** A recording that starts from a snapshot at about 1.3 s of a SnapWorld, with input after the start. */
+    private static byte[] startRecording() throws IOException {
+        if (startRecorded == null) {
+            startRecorded = recordFromASnapshot();
+        }
+        return startRecorded.clone();
+    }
+
+    private static byte[] recordFromASnapshot() throws IOException {
+        dev.ecsloop.snapshot.SnapWorld first = new dev.ecsloop.snapshot.SnapWorld(11, 0);
+        for (int f = 0; f < 80; f++) {
+            first.frame(16 * MS);
+        }
+        dev.ecsloop.snapshot.SnapWorld live = new dev.ecsloop.snapshot.SnapWorld(11, 0);
+        live.snapshots.restore(first.snapshots.capture());
+        Recorder recorder = Recorder.attach(live.snapshots, live.input, "snapworld seed=11", Duration.ofMillis(100));
+        for (int f = 0; f < 60; f++) {
+            if (f % 7 == 0) {
+                live.post(f);
+            }
+            live.frame(16 * MS);
+        }
+        Path file = Files.createTempFile("hostile-start", ".replay");
+        recorder.save(file);
+        byte[] bytes = Files.readAllBytes(file);
+        Files.delete(file);
+        return bytes;
+    }
+
+    /** Where the start section (long start, int length, snapshot) begins, and the snapshot's length. */
+    private static int[] startSection(byte[] bytes) throws ReplayFormatException {
+        try (RecordReader reader = RecordReader.open("s", bytes)) {
+            int length = reader.startLength();
+            return new int[] {(int) reader.position() - length - 12, length};
+        }
+    }
+
+    /** The file with its trailing CRC-32 recomputed, so a change reaches the checks behind the checksum. */
+    private static byte[] withCrc(byte[] b) {
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        crc.update(b, 0, b.length - 4);
+        int v = (int) crc.getValue();
+        for (int i = 0; i < 4; i++) {
+            b[b.length - 4 + i] = (byte) (v >>> (24 - 8 * i));
+        }
+        return b;
+    }
+
+    /** Replays with the game's snapshots, as a start-snapshot recording needs: one line naming the file, or a result. */
+    private static void refusedInOneLineOrReplayedFromItsStart(byte[] bytes, String what) {
+        Replay replay;
+        try {
+            replay = Replay.parse(bytes, "mutant.replay");
+        } catch (ReplayFormatException e) {
+            assertOneLine(e, what);
+            return;
+        }
+        dev.ecsloop.snapshot.SnapWorld game = new dev.ecsloop.snapshot.SnapWorld(11, 0);
+        try {
+            Replayer.play(replay, game.snapshots, game.clock, game.input, () -> 16 * MS);
+        } catch (ReplayFormatException e) {
+            assertOneLine(e, what);
+        }
+    }
+
+    @Test
+    void aRecordingFromASnapshotReplaysAndNeedsTheGamesSnapshots() throws IOException {
+        byte[] b = startRecording();
+        Replay replay = Replay.parse(b, "start.replay");
+        assertTrue(replay.startsFromSnapshot());
+        assertTrue(replay.startNanos() > 0);
+        dev.ecsloop.snapshot.SnapWorld game = new dev.ecsloop.snapshot.SnapWorld(11, 0);
+        ReplayResult result = Replayer.play(replay, game.snapshots, game.clock, game.input, () -> 16 * MS);
+        assertTrue(result.matched(), () -> "" + result.divergence());
+        dev.ecsloop.snapshot.SnapWorld plain = new dev.ecsloop.snapshot.SnapWorld(11, 0);
+        String m = assertThrows(ReplayFormatException.class,
+                () -> Replayer.play(replay, plain.loop, plain.clock, plain.input, () -> 16 * MS)).getMessage();
+        assertTrue(m.startsWith("start.replay starts from a snapshot at ") && m.endsWith("needs the game's snapshots"), m);
+        assertEquals(0, plain.loop.simulatedNanos(), "the refused replay left the loop alone");
+    }
+
+    @Test
+    void aTruncatedStartSectionIsRefusedAsTruncated() throws IOException {
+        byte[] b = startRecording();
+        int[] s = startSection(b);
+        for (int cut : new int[] {s[0] + 3, s[0] + 10, s[0] + 12 + s[1] / 2, s[0] + 12 + s[1] - 1}) {
+            String m = refusal(java.util.Arrays.copyOf(b, cut));
+            assertTrue(m.startsWith("f is truncated: it ends after " + cut + " bytes"), m);
+        }
+    }
+
+    @Test
+    void hugeOrNegativeStartLengthsAreRefusedBeforeAnythingIsAllocated() throws IOException {
+        byte[] b = startRecording();
+        int lengthAt = startSection(b)[0] + 8;
+        for (int length : new int[] {Integer.MAX_VALUE, -1, ReplayFormat.MAX_START_BYTES + 1}) {
+            byte[] c = b.clone();
+            for (int i = 0; i < 4; i++) {
+                c[lengthAt + i] = (byte) (length >>> (24 - 8 * i));
+            }
+            assertEquals("f is corrupt at byte " + lengthAt + ": start snapshot of " + length + " bytes (at most "
+                    + ReplayFormat.MAX_START_BYTES + ")", refusal(c));
+        }
+        // Within the limit but past what the file holds: read in chunks, so refused as truncated, not allocated.
+        byte[] d = b.clone();
+        int big = 40 << 20;
+        for (int i = 0; i < 4; i++) {
+            d[lengthAt + i] = (byte) (big >>> (24 - 8 * i));
+        }
+        assertTrue(refusal(d).startsWith("f is truncated"), refusal(d));
+    }
+
+    @Test
+    void aStartPastZeroWithoutASnapshotOrBeforeZeroIsRefused() throws IOException {
+        ReplayWorld game = new ReplayWorld(false);
+        Recorder recorder = Recorder.attach(game.loop, game.inputs, ReplayWorld.SETUP, Duration.ofMillis(200));
+        game.frame(10 * MS);
+        Path file = Files.createTempFile("fresh", ".replay");
+        recorder.save(file);
+        byte[] fresh = Files.readAllBytes(file);
+        Files.delete(file);
+        int at = startSection(fresh)[0];
+        byte[] c = fresh.clone();
+        putLong(c, at, 5 * MS);
+        assertEquals("f is corrupt at byte " + (at + 8) + ": start at 0.005 s without a start snapshot", refusal(c));
+        putLong(c, at, -1);
+        assertTrue(refusal(c).startsWith("f is corrupt at byte " + at + ": start at "), refusal(c));
+    }
+
+    @Test
+    void recordsBeforeTheStartAreRefused() throws IOException {
+        byte[] b = startRecording();
+        int[] s = startSection(b);
+        int first = s[0] + 12 + s[1];
+        byte[] c = b.clone();
+        putLong(c, first + 1, 0); // the first record, moved to simulated time 0, before the start
+        assertTrue(refusal(withCrc(c)).contains("simulated time goes back from"), refusal(withCrc(c)));
+    }
+
+    @Property(tries = 300)
+    void mutatedRecordingsFromASnapshotAreRefusedInOneLineOrReplayCleanly(
+            @ForAll @LongRange(min = 0, max = 1L << 40) long seed) throws IOException {
+        ReplayMutations.Mutant m = new ReplayMutations(startRecording()).next(new SplittableRandom(seed));
+        refusedInOneLineOrReplayedFromItsStart(m.bytes(), m.what());
+    }
+
+    @Property(tries = 150)
+    void bitFlipsInTheStartSnapshotAreRefusedInOneLine(@ForAll @LongRange(min = 0, max = 1L << 40) long seed)
+            throws IOException {
+        byte[] b = startRecording();
+        int[] s = startSection(b);
+        SplittableRandom random = new SplittableRandom(seed);
+        byte[] c = b.clone();
+        int flips = 1 + random.nextInt(4);
+        for (int i = 0; i < flips; i++) {
+            int at = s[0] + 12 + random.nextInt(s[1]);
+            c[at] ^= (byte) (1 << random.nextInt(8));
+        }
+        if (random.nextBoolean()) {
+            // Unrepaired: the file's checksum refuses it before anything runs.
+            assertTrue(refusal(c).endsWith("is corrupt: checksum mismatch"), refusal(c));
+        } else {
+            // Repaired: the snapshot's own CRC refuses it at the start of the replay, in one line, the loop unchanged.
+            byte[] repaired = withCrc(c);
+            Replay replay = Replay.parse(repaired, "mutant.replay");
+            dev.ecsloop.snapshot.SnapWorld game = new dev.ecsloop.snapshot.SnapWorld(11, 0);
+            ReplayFormatException e = assertThrows(ReplayFormatException.class,
+                    () -> Replayer.play(replay, game.snapshots, game.clock, game.input, () -> 16 * MS));
+            assertOneLine(e, "start snapshot bit flips");
+            assertTrue(e.getMessage().contains("start snapshot is refused"), e.getMessage());
+            assertEquals(0, game.loop.simulatedNanos(), "the refused start left the loop at 0");
+        }
+    }
+
+    @Test
+    void aVersion3FileWithoutAStartSectionStillReplays() throws ReplayFormatException {
+        int at = startSection(valid)[0];
+        byte[] old = new byte[valid.length - 12];
+        System.arraycopy(valid, 0, old, 0, at);
+        System.arraycopy(valid, at + 12, old, at, valid.length - at - 12);
+        old[11] = 3;
+        Replay replay = Replay.parse(withCrc(old), "v3.replay");
+        assertEquals(0, replay.startNanos());
+        ReplayWorld game = new ReplayWorld(false);
+        assertTrue(Replayer.play(replay, game.loop, game.clock, game.inputs, () -> 16 * MS).matched());
+        byte[] future = valid.clone();
+        future[11] = 5;
+        assertEquals("f is replay format version 5; this build reads versions 1 to 4", refusal(future));
+    }
 }

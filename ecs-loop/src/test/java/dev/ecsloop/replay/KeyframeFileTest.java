@@ -111,7 +111,7 @@ class KeyframeFileTest {
         assertTrue(refusal(withCrc(many)).contains("claims"));
         byte[] notAtZero = good.clone();
         ByteBuffer.wrap(notAtZero).putLong(k, 5);
-        assertTrue(refusal(withCrc(notAtZero)).contains("start at 0"));
+        assertTrue(refusal(withCrc(notAtZero)).contains("keyframes start at the recording's start, 0 ns"));
         byte[] pastEnd = good.clone();
         ByteBuffer.wrap(pastEnd).putLong(k + 8, Long.MAX_VALUE);
         assertTrue(refusal(withCrc(pastEnd)).contains("position"));
@@ -203,7 +203,7 @@ class KeyframeFileTest {
         try (ReplaySeeker s = ReplaySeeker.open(replay, w.snapshots, w.clock, w.input, () -> 7_000_000L,
                 new Keyframes(1_000_000_000L, 1L << 20))) {
             assertTrue(assertThrows(IllegalArgumentException.class, () -> s.seek(replay.endNanos() + 1))
-                    .getMessage().contains("covers 0 to"));
+                    .getMessage().contains("covers " + dev.ecsloop.time.Durations.exactSeconds(0) + " to"));
             assertThrows(IllegalArgumentException.class, () -> s.seek(-1));
             s.playTo(replay.endNanos() / 2);
             assertThrows(IllegalArgumentException.class, () -> s.playTo(0));

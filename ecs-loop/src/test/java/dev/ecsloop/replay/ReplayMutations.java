@@ -20,6 +20,8 @@ public final class ReplayMutations {
     private final byte[] original;
     private final List<Span> records = new ArrayList<>();
     private final List<Integer> lengthFields = new ArrayList<>();
+    /** Where the start snapshot's 4-byte length is (format 4), or -1. */
+    private int startLengthAt = -1;
 
     /**
      * @param valid a valid replay file
@@ -36,6 +38,10 @@ public final class ReplayMutations {
             for (int i = 0; i < reader.systems().size(); i++) {
                 lengthFields.add(at);
                 at += 2 + (((valid[at] & 0xff) << 8) | (valid[at + 1] & 0xff)) + 8;
+            }
+            if (at + 12 <= reader.position()) {
+                startLengthAt = at + 8; // after the start instant
+                lengthFields.add(startLengthAt);
             }
             long position = reader.position();
             while (true) {
@@ -82,7 +88,7 @@ public final class ReplayMutations {
             case 3 -> {
                 int at = lengthFields.get(random.nextInt(lengthFields.size()));
                 int value = random.nextBoolean() ? 0xffff : random.nextInt(0x10000);
-                if (at == lengthFields.get(1)) {
+                if (at == lengthFields.get(1) || at == startLengthAt) {
                     putInt(b, at, random.nextBoolean() ? Integer.MAX_VALUE : random.nextInt());
                 } else {
                     b[at] = (byte) (value >>> 8);

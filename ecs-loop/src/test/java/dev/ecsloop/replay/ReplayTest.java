@@ -149,10 +149,10 @@ class ReplayTest {
     void otherVersionsMagicAndSetupsGetOneClearError() throws IOException {
         Path file = recorded(Duration.ofSeconds(1));
         byte[] bytes = Files.readAllBytes(file);
-        byte[] version4 = bytes.clone();
-        version4[11] = 4;
-        assertEquals("v4 is replay format version 4; this build reads versions 1 to 3",
-                assertThrows(ReplayFormatException.class, () -> Replay.parse(version4, "v4")).getMessage());
+        byte[] version5 = bytes.clone();
+        version5[11] = 5;
+        assertEquals("v5 is replay format version 5; this build reads versions 1 to 4",
+                assertThrows(ReplayFormatException.class, () -> Replay.parse(version5, "v5")).getMessage());
         byte[] notReplay = bytes.clone();
         notReplay[0] = 'X';
         assertEquals("x is not an ecs-loop replay (bad magic)",

@@ -97,6 +97,11 @@ public final class SnapWorld {
                 .build();
     }
 
+    /** @return every tick so far, as "System@simNanos", in order */
+    public List<String> log() {
+        return log;
+    }
+
     public long hash() {
         return hasher.hash();
     }

@@ -192,8 +192,7 @@ final class Options {
 
     /**
      * A save flag given with one it cannot work with, or null: a network match loads (every player the same file,
-     * to resume a match) but saves only when its host is lost, and a recording journals from simulated time 0,
-     * which a loaded game is not at.
+     * to resume a match) but saves only when its host is lost.
      */
     String saveConflict() {
         String saving = load != null ? "--load" : !saves.isEmpty() ? "--save" : autosaveNanos != null ? "--autosave"
@@ -204,9 +203,6 @@ final class Options {
         if (net.active() && (!saves.isEmpty() || autosaveNanos != null)) {
             return (!saves.isEmpty() ? "--save" : "--autosave") + " is not available in a network match (a host"
                     + " that is lost makes every player save a snapshot; --load resumes it)";
-        }
-        if (load != null && record != null) {
-            return "--record journals from simulated time 0, which a game started by --load is not at: drop one";
         }
         return null;
     }

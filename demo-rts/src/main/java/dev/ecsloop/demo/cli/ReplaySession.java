@@ -56,7 +56,7 @@ final class ReplaySession {
         try {
             result = options.seekNanos != null || options.saveKeyframes
                     ? SeekingReplay.play(options, replay, game, clock, frames, out)
-                    : Replayer.play(replay, game.loop(), clock, game.inputs(), frames);
+                    : Replayer.play(replay, game.snapshots(), clock, game.inputs(), frames);
         } catch (ReplayFormatException e) {
             err.println("error: " + oneLine(e.getMessage()));
             return BAD_FILE;

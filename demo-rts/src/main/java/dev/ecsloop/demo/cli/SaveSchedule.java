@@ -63,6 +63,9 @@ final class SaveSchedule implements AutoCloseable {
         if (options.load != null) {
             try {
                 out.println(SaveFiles.restore(game, SaveFiles.read(options.load), options.load.toString()));
+                if (options.record != null) {
+                    game.recordFromHere(); // --record from the loaded instant: the replay starts from its snapshot
+                }
             } catch (SnapshotException e) {
                 throw new IllegalArgumentException("--load " + options.load + ": " + e.getMessage(), e);
             }

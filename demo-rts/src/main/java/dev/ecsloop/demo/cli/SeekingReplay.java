@@ -42,6 +42,11 @@ final class SeekingReplay {
             throw new ReplayFormatException("cannot seek to " + Durations.exactSeconds(options.seekNanos) + ": "
                     + options.replay + " ends at " + Durations.exactSeconds(replay.endNanos()));
         }
+        if (options.seekNanos != null && options.seekNanos < replay.startNanos()) {
+            throw new ReplayFormatException("cannot seek to " + Durations.exactSeconds(options.seekNanos) + ": "
+                    + options.replay + " starts at " + Durations.exactSeconds(replay.startNanos())
+                    + " (it was recorded from a snapshot)");
+        }
         try (ReplaySeeker seeker = ReplaySeeker.open(replay, game.snapshots(), clock, game.inputs(), frames,
                 keyframes)) {
             if (options.seekNanos != null) {

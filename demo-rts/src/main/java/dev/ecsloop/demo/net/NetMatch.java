@@ -79,6 +79,8 @@ public final class NetMatch {
     /** When a rejoin began (real time), until it plays live; -1 otherwise. */
     private long rejoinStart = -1;
     private boolean rejoined;
+    /** Whether this rejoined player records from the snapshot it received (a recording was asked for). */
+    private boolean recordingSinceRejoin;
     /** Whether this joiner kept a seat token of this host before joining (a rejoin, not a late join). */
     private boolean hadToken;
 
@@ -270,7 +272,7 @@ public final class NetMatch {
                     + " the match under way as "
                     + link.names().get(link.seat()) + " (seat " + link.seat() + ")") + ": receiving the host's snapshot");
             if (game.recorder() != null) {
-                game.recorder().detach(); // its journal starts at time 0; this world starts mid-match
+                game.recorder().detach(); // nothing journaled across the restore; a new one starts after it
             }
             rejoinStart = real.nanoTime();
             rejoined = true;
@@ -282,6 +284,14 @@ public final class NetMatch {
             }
             out.println("restored the host's snapshot at turn " + session.turn() + " in "
                     + (real.nanoTime() - rejoinStart) / 1_000_000 + " ms: catching up");
+            if (game.recorder() != null) {
+                try {
+                    game.recordFromHere(); // this seat's own recording, from the snapshot it received
+                    recordingSinceRejoin = true;
+                } catch (RuntimeException e) {
+                    out.println("not recording: " + e.getMessage());
+                }
+            }
         } else if (resume != null) {
             session = LateStart.resume(loop, game.inputs(), link, config);
         } else {
@@ -418,9 +428,9 @@ public final class NetMatch {
         // Only a file the player asked for (--record, or the console's record): nothing lands in the working
         // directory unasked.
         Path file = run.record();
-        if (file != null && rejoined) {
-            out.println("no recording: this player rejoined mid-match (a recording journals from time 0; the "
-                    + "others' recordings hold the whole match)");
+        if (file != null && rejoined && !recordingSinceRejoin) {
+            out.println("no recording: this player rejoined mid-match and could not start one from the snapshot it "
+                    + "received (the others' recordings hold the whole match)");
             file = null;
         }
         if (session.stopReason() != null && file == null && !session.hostLost() && !rejoined) {

@@ -65,11 +65,11 @@ public final class RtsGame {
     private final TeamCounters counters;
     private final FrameViewFiller views;
     private final Console console;
-    private final Recorder recorder;
+    private Recorder recorder;
     private final StateHash hasher;
     private Snapshots snapshots;
     /** Replay keyframes kept while recording (a headless {@code --record}), or null. */
-    private final LiveKeyframes keyframes;
+    private LiveKeyframes keyframes;
     private boolean networked;
     private Runnable beforeFrame = () -> { };
     private final java.util.ArrayList<Runnable> betweenFrames = new java.util.ArrayList<>();
@@ -418,6 +418,22 @@ public final class RtsGame {
 
     public Console console() {
         return console;
+    }
+
+    /**
+     * Starts a new flight recording from the game's current state (after a {@code --load} or a lockstep catch-up):
+     * the replay starts from a snapshot captured now, which a replay restores first. The recording made so far is
+     * detached; the console's {@code record} and {@code stop} stay bound to it and so still refuse across the
+     * jump, and live keyframes (kept from time 0) are dropped.
+     *
+     * @throws IllegalStateException if live input waits for its frame, or the game cannot be captured now
+     */
+    public void recordFromHere() {
+        if (recorder != null) {
+            recorder.detach();
+        }
+        keyframes = null;
+        recorder = Recorder.attach(snapshots(), match.inputs, setup().identity(), Recorder.defaultHashInterval());
     }
 
     /** The flight recorder, or null if the game was built without one. */

@@ -67,7 +67,7 @@ class RejoinCliTest {
     void aJoinerKilledForciblyRejoinsWithTheSameCommandAndEndsOnTheHostsHash() throws Exception {
         int port = NetMatchControlsTest.freePort();
         String game = "--headless --quiet --units 60 --map-size 32 --secret pw --seconds 16 --print-hash";
-        String join = game + " --join 127.0.0.1:" + port + " --name bob";
+        String join = game + " --join 127.0.0.1:" + port + " --name bob --record bob.replay";
         try {
             Child host = start(game + " --host " + port + " --name alice");
             host.await("hosting on ");
@@ -84,8 +84,14 @@ class RejoinCliTest {
             again.await("rejoining the match under way as bob (seat 1)");
             again.await("playing live at turn ");
             host.await("bob rejoined: plays again from turn ");
-            assertEquals(hash(host), hash(again), "host " + host.lines() + "\nbob " + again.lines());
+            String hostHash = hash(host);
+            assertEquals(hostHash, hash(again), "host " + host.lines() + "\nbob " + again.lines());
             assertEquals(0, again.process().exitValue(), again.lines()::toString);
+            // The rejoined bob's own recording starts from the snapshot it received and replays to the match's
+            // final hash.
+            Runs replayed = Runs.of("--replay", dir.resolve("bob.replay").toString(), "--print-hash");
+            assertEquals(0, replayed.status(), () -> replayed.err() + " " + replayed.out());
+            assertEquals(hostHash, replayed.lastOut(), replayed.out()::toString);
             try (Stream<Path> kept = Files.list(dir.resolve(".ecsloop-seats"))) {
                 assertEquals(0, kept.count(), "the token outlived the match's clean end");
             }

@@ -120,10 +120,11 @@ class SaveLoadCliTest {
             assertTrue(proc.out().isEmpty() || proc.out().stream().noneMatch(l -> l.startsWith("saved")),
                     proc.out().toString());
         }
+        // --load with --record records from the loaded instant (LoadRecordCliTest replays such a file).
         Runs recorded = Runs.of(args("--load", snap.toString(), "--record", dir.resolve("r.replay").toString(),
                 "--seconds", "13"));
-        assertEquals(2, recorded.status());
-        assertTrue(recorded.err().get(0).contains("--record"), recorded.err().toString());
+        assertEquals(0, recorded.status(), recorded.err().toString());
+        assertTrue(Files.isRegularFile(dir.resolve("r.replay")));
     }
 
     @Test

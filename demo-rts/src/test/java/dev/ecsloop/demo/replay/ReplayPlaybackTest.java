@@ -158,7 +158,7 @@ class ReplayPlaybackTest {
         for (String r : replies) {
             assertTrue(r.startsWith("error: ") && !r.contains("\n"), r);
         }
-        assertTrue(replies.get(5).contains("covers 0 to 6.000 s"), replies.get(5));
+        assertTrue(replies.get(5).contains("covers 0.000 s to 6.000 s"), replies.get(5));
         assertEquals(2 * SECOND, playback.positionNanos());
         assertEquals(hash, playback.game().worldHash());
         run("seek 2.5");

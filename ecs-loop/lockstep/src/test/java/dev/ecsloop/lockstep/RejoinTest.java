@@ -8,6 +8,7 @@ import dev.ecsloop.lockstep.net.PeerSettings;
 import dev.ecsloop.lockstep.net.SeatTokens;
 import dev.ecsloop.lockstep.wire.Message;
 import dev.ecsloop.lockstep.wire.MessageCodec;
+import dev.ecsloop.replay.Replay;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import org.junit.jupiter.api.Test;
@@ -33,7 +34,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Rejoin over real loopback sockets: a peer killed at a seeded random turn and started again with the same name
  * and token directory takes its seat back from a snapshot the host takes at the reconnect, catches up, plays
- * again, and every peer ends on one hash; the survivors' recordings, which span the rejoin, replay to it. A wrong
+ * again, and every peer ends on one hash; the survivors' recordings, which span the rejoin, replay to it, and so
+ * does the rejoiner's own, which starts from the snapshot it received. A wrong
  * or missing token, a corrupt chunk and a rogue snapshot are each refused in one line.
  */
 class RejoinTest {
@@ -120,6 +122,7 @@ class RejoinTest {
         ann.recordTo = dir.resolve("ann.replay");
         bob.recordTo = dir.resolve("bob.replay");
         TestPeer back = new TestPeer("cy", TestPeer.steady(16.667)).order(13.5, 2, 20, 20);
+        back.recordTo = dir.resolve("cy.replay");
         try (Rig rig = new Rig(SeatTokens.in(dir.resolve("seats")), UnaryOperator.identity())) {
             // The survivors play on after the kill, hold once until cy has reconnected, then play on while it
             // catches up, and hold again near the end until it plays live, so that its orders still count.
@@ -171,10 +174,16 @@ class RejoinTest {
         List<Message.Hash> late = LockstepMatchTest.hashesOnly(back.session.checkpoints());
         assertFalse(late.isEmpty(), "cy hashed no checkpoint after its return");
         assertTrue(LockstepMatchTest.hashesOnly(ann.session.checkpoints()).containsAll(late), "checkpoints");
-        for (TestPeer p : List.of(ann, bob)) {
+        for (TestPeer p : List.of(ann, bob, back)) {
             assertTrue(p.replayed.matched(), p.name + "'s recording: " + p.replayed.divergence());
             assertEquals(p.finalHash, p.replayed.finalHash(), p.name + "'s replay ends elsewhere");
         }
+        // cy's own recording starts from the snapshot it received, after the kill, and replays to the match's
+        // final hash.
+        Replay own = Replay.read(back.recordTo);
+        assertTrue(own.startsFromSnapshot() && own.startNanos() >= killTurn * CONFIG.turnNanos(),
+                "cy's recording starts at " + own.startNanos());
+        assertEquals(ann.finalHash, back.replayed.finalHash());
     }
 
     @Test

@@ -171,6 +171,10 @@ final class TestPeer {
                     .setup(servedSetup != null ? servedSetup : config.setup(GAME_SETUP)).input(inputs).build();
             if (link.rejoining()) {
                 session = LateStart.rejoin(loop, inputs, link, config, snapshots, Duration.ofSeconds(20));
+                if (recordTo != null) {
+                    // A rejoiner records from the snapshot it received: its replay starts there.
+                    recorder = Recorder.attach(snapshots, inputs, config.setup(GAME_SETUP), Duration.ofMillis(250));
+                }
             } else {
                 recorder = Recorder.attach(loop, inputs, config.setup(GAME_SETUP), Duration.ofMillis(250));
                 session = ScriptedRoundTrip.start(loop, inputs, link, config);
@@ -252,7 +256,9 @@ final class TestPeer {
                 recorder.save(recordTo);
                 ManualClock replayClock = new ManualClock();
                 Game copy = build(replayClock);
-                replayed = Replayer.play(Replay.read(recordTo), copy.loop(), replayClock, copy.inputs(),
+                dev.ecsloop.snapshot.Snapshots copySnapshots = dev.ecsloop.snapshot.Snapshots.builder(copy.loop())
+                        .setup(config.setup(GAME_SETUP)).input(copy.inputs()).build();
+                replayed = Replayer.play(Replay.read(recordTo), copySnapshots, replayClock, copy.inputs(),
                         steady(16.667));
             }
         } catch (Throwable e) {
