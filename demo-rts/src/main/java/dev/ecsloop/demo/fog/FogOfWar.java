@@ -210,8 +210,14 @@ public final class FogOfWar {
                 on[k] = DARK; // ground behind rock stays hidden
                 continue;
             }
-            cells[cell] = s;
-            seen[cell] = true;
+            // Read before writing: a line both threads only read stays shared between their caches, where
+            // writing the value it already holds would bounce it between them (dense armies overlap sight).
+            if (cells[cell] != s) {
+                cells[cell] = s;
+            }
+            if (!seen[cell]) {
+                seen[cell] = true;
+            }
             on[k] = rock ? INTO_ROCK : CLEAR;
         }
     }
