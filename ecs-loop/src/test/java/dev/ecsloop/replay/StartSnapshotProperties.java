@@ -39,7 +39,7 @@ class StartSnapshotProperties {
         return frame.list().ofMinSize(1).ofMaxSize(60);
     }
 
-    @Property(tries = 150)
+    @Property(tries = 200)
     void aRecordingFromARestoredInstantReplaysToTheSameTicksAndHash(
             @ForAll @LongRange(min = 0, max = 100_000) long seed,
             @ForAll("frames") List<Long> before,

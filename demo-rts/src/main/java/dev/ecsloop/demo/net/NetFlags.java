@@ -86,8 +86,8 @@ public final class NetFlags {
     /** Input delay in turns (a fixed one, or the range the host adapts it in), or null for a fixed 3. */
     @Option(names = "--input-delay", paramLabel = "TURNS|MIN..MAX", converter = Delay.class,
             description = "Turns between an order and its effect (1 to 20; default 3), or a range MIN..MAX the host "
-                    + "moves it in to fit the measured round trips (from 3, or the nearest end). Every player must "
-                    + "agree.")
+                    + "moves it in to fit how late the players' batches arrive (from 3, or the nearest end). Every "
+                    + "player must agree.")
     public DelayRange inputDelay;
 
     /** Turn length in ms, or null for 50. */
