@@ -209,13 +209,7 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
                 plan[i] = w.cooldown == 0 ? KEEP_FIRE : HOLD;
                 continue;
             }
-            float x = arrays.xs[i];
-            float y = arrays.ys[i];
-            int enemy = 1 - arrays.teams[i];
-            filter.team = teams[enemy];
-            filter.viewer = arrays.teams[i];
-            int seen = enemiesNear(x, y, enemy, blocks) ? grids[enemy].nearest(x, y, AGGRO_RADIUS, filter) : -1;
-            seen = seen < 0 ? -1 : teams[enemy].dense[seen];
+            int seen = nearestSeen(i, blocks, filter);
             boolean inRange = seen >= 0 && distance2(i, seen) <= w.range * w.range;
             planCheck[i] = seen;
             planTarget[i] = inRange ? seen : -1;
@@ -233,13 +227,7 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
         Weapon w = weapons.get(arrays.ids[i]);
         int target = arrays.indexOf(w.target);
         if (target < 0 || healths.get(w.target).hp <= 0f || distance2(i, target) > w.range * w.range) {
-            float x = arrays.xs[i];
-            float y = arrays.ys[i];
-            int enemy = 1 - arrays.teams[i];
-            enemyOf.team = teams[enemy];
-            enemyOf.viewer = arrays.teams[i];
-            int seen = enemiesNear(x, y, enemy, blocks) ? grids[enemy].nearest(x, y, AGGRO_RADIUS, enemyOf) : -1;
-            seen = seen < 0 ? -1 : teams[enemy].dense[seen];
+            int seen = nearestSeen(i, blocks, enemyOf);
             boolean inRange = seen >= 0 && distance2(i, seen) <= w.range * w.range;
             w.target = inRange ? arrays.ids[seen] : -1;
             w.chase = seen >= 0 && !inRange ? arrays.ids[seen] : -1;
@@ -247,6 +235,22 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
         if (w.target >= 0 && w.cooldown == 0) {
             fire(i, w);
         }
+    }
+
+    /**
+     * The nearest living enemy of unit {@code i} within the aggro radius that its team sees, by dense index, or -1;
+     * the one search both the plan and the serial pass make, so they pick the same unit.
+     *
+     * @param filter the calling thread's own filter (the plan's chunks run at once)
+     */
+    private int nearestSeen(int i, int blocks, EnemyOf filter) {
+        float x = arrays.xs[i];
+        float y = arrays.ys[i];
+        int enemy = 1 - arrays.teams[i];
+        filter.team = teams[enemy];
+        filter.viewer = arrays.teams[i];
+        int seen = enemiesNear(x, y, enemy, blocks) ? grids[enemy].nearest(x, y, AGGRO_RADIUS, filter) : -1;
+        return seen < 0 ? -1 : teams[enemy].dense[seen];
     }
 
     /** A ready weapon with a target fires: a melee hit at once, or a projectile launched. */
