@@ -1,9 +1,7 @@
 package dev.ecsloop.lockstep;
 
 import dev.ecsloop.lockstep.net.PeerLink;
-import dev.ecsloop.lockstep.wire.Message;
 
-import java.util.List;
 import java.util.function.LongUnaryOperator;
 import java.util.function.Supplier;
 
@@ -13,9 +11,8 @@ import java.util.function.Supplier;
  * decisions then depend on nothing but the turn, so a test can expect the exact changes whatever the machine's
  * speed.
  */
-final class ScriptedRoundTrip implements PeerLink {
+final class ScriptedRoundTrip extends ForwardingLink {
 
-    private final PeerLink link;
     private final Supplier<LockstepSession> session;
     private final LongUnaryOperator rttByTurn;
 
@@ -25,7 +22,7 @@ final class ScriptedRoundTrip implements PeerLink {
      * @param rttByTurn the round trip to report in each turn
      */
     ScriptedRoundTrip(PeerLink link, Supplier<LockstepSession> session, LongUnaryOperator rttByTurn) {
-        this.link = link;
+        super(link);
         this.session = session;
         this.rttByTurn = rttByTurn;
     }
@@ -51,38 +48,4 @@ final class ScriptedRoundTrip implements PeerLink {
         return s == null ? -1 : rttByTurn.applyAsLong(s.turn());
     }
 
-    @Override
-    public int seat() {
-        return link.seat();
-    }
-
-    @Override
-    public List<String> names() {
-        return link.names();
-    }
-
-    @Override
-    public void send(Message message) {
-        link.send(message);
-    }
-
-    @Override
-    public Message poll() {
-        return link.poll();
-    }
-
-    @Override
-    public Message await(long timeoutNanos) throws InterruptedException {
-        return link.await(timeoutNanos);
-    }
-
-    @Override
-    public long bytes() {
-        return link.bytes();
-    }
-
-    @Override
-    public void close() {
-        link.close();
-    }
 }

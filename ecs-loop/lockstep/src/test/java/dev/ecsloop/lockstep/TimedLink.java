@@ -5,16 +5,14 @@ import dev.ecsloop.lockstep.wire.Message;
 import dev.ecsloop.time.Clock;
 
 import java.util.Arrays;
-import java.util.List;
 
 /**
  * A link that notes, in real time, when this peer sent each of its turn batches and when it took in each other
  * seat's batch (at the poll that handed it to the session): the benchmark's probe of where input-to-effect latency
  * goes. Written on the peer's loop thread only; read after the run.
  */
-final class TimedLink implements PeerLink {
+final class TimedLink extends ForwardingLink {
 
-    private final PeerLink link;
     private final Clock real = Clock.system();
     /** Real time this peer sent its batch for each turn; 0 if not (yet). */
     final long[] sent;
@@ -22,19 +20,9 @@ final class TimedLink implements PeerLink {
     final long[][] taken;
 
     TimedLink(PeerLink link, int turns) {
-        this.link = link;
+        super(link);
         this.sent = new long[turns];
         this.taken = new long[Math.max(1, link.names().size())][turns];
-    }
-
-    @Override
-    public int seat() {
-        return link.seat();
-    }
-
-    @Override
-    public List<String> names() {
-        return link.names();
     }
 
     @Override
@@ -60,26 +48,6 @@ final class TimedLink implements PeerLink {
             taken[t.peer()][(int) t.turn()] = real.nanoTime();
         }
         return m;
-    }
-
-    @Override
-    public long rttNanos() {
-        return link.rttNanos();
-    }
-
-    @Override
-    public boolean rejoining() {
-        return link.rejoining();
-    }
-
-    @Override
-    public long bytes() {
-        return link.bytes();
-    }
-
-    @Override
-    public void close() {
-        link.close();
     }
 
     @Override
