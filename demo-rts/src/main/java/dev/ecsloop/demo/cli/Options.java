@@ -42,7 +42,7 @@ final class Options {
     List<Screenshot> screenshots = new ArrayList<>();
 
     @Option(names = "--units", paramLabel = "N", converter = Converters.Units.class,
-            description = "Units in all, split between two teams (2 to 50000; default 2000).")
+            description = "Units in all, split between two teams (2 to 100000; default 2000).")
     Integer units;
 
     @Option(names = "--seed", paramLabel = "S", converter = Converters.Seed.class,

@@ -28,7 +28,7 @@ import java.util.regex.Pattern;
 public record MatchSetup(int units, long seed, int mapSize, int pathBudget, List<RateSetting> rates, AiSides ai,
                          boolean endless) {
     public static final int DEFAULT_UNITS = 2_000;
-    public static final int MAX_UNITS = 50_000;
+    public static final int MAX_UNITS = 100_000;
     public static final int DEFAULT_PATH_BUDGET = 20_000;
 
     /**

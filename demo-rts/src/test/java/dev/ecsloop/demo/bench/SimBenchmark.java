@@ -85,10 +85,11 @@ public final class SimBenchmark {
      *                        where the ticks of slow rates land, frames spike
      * @param unitsLeft       units alive at the end, both teams
      * @param meanUnits       units alive on average over the run (sampled each simulated second)
+     * @param worldHash       the world's hash at the end: the same at any worker count
      */
     public record Result(int units, Rates rates, int seconds, double simPerReal, double worstWindow,
                          double[] msPerTick, double[] msPerSecond, double p99FrameMs, int unitsLeft,
-                         double meanUnits) {
+                         double meanUnits, long worldHash) {
 
         /** Whether the game kept real time throughout: its slowest window ran at least as fast as real time. */
         public boolean keepsRealTime() {
@@ -130,13 +131,24 @@ public final class SimBenchmark {
      * @throws IllegalArgumentException if {@code seconds} is shorter than one window
      */
     public static Result measure(int units, Rates rates, int seconds) {
+        return measure(units, rates, seconds, 1, new ThreadCpuClock());
+    }
+
+    /**
+     * As {@link #measure(int, Rates, int)} with the parallel systems on {@code workers} threads, timed by
+     * {@code real}: with more than one worker that must be a wall clock, since the loop thread's CPU time leaves
+     * out what the other workers did.
+     *
+     * @throws IllegalArgumentException if {@code seconds} is shorter than one window or {@code workers} is out of
+     *                                  range
+     */
+    public static Result measure(int units, Rates rates, int seconds, int workers, Clock real) {
         if (seconds < WINDOW_SECONDS) {
             throw new IllegalArgumentException("seconds must be at least " + WINDOW_SECONDS + ": " + seconds);
         }
         MatchSetup config = MatchSetup.defaults(1).withUnits(units).withRates(rates.settings());
         ManualClock clock = new ManualClock();
-        Clock real = new ThreadCpuClock();
-        RtsGame game = RtsGame.create(config, clock, false, real);
+        RtsGame game = RtsGame.create(config, clock, false, real, workers);
         GameLoop loop = game.loop();
         int n = SimSystems.ALL.size();
         double[] weighted = new double[n];
@@ -181,9 +193,10 @@ public final class SimBenchmark {
         long[] sorted = Arrays.copyOf(frameCost, frames);
         Arrays.sort(sorted);
         double p99 = sorted[Math.min(frames - 1, (int) Math.ceil(0.99 * frames) - 1)] / 1e6;
+        long hash = game.worldHash();
+        loop.close();
         return new Result(units, rates, seconds, seconds * (double) SECOND / realNanos, worst, msPerTick, msPerSecond,
-                p99,
-                game.unitCount(0) + game.unitCount(1), samples == 0 ? units : unitSum / (double) samples);
+                p99, game.unitCount(0) + game.unitCount(1), samples == 0 ? units : unitSum / (double) samples, hash);
     }
 
     private static void sampleTickCosts(GameLoop loop, double[] weighted, long[] ticks) {

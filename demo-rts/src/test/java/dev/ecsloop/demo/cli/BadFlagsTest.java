@@ -11,7 +11,7 @@ class BadFlagsTest {
     @ParameterizedTest(name = "{0} {1}")
     @CsvSource({
             "--units, abc, --units: 'abc' is not a whole number",
-            "--units, 1, --units: '1' must be from 2 to 50000",
+            "--units, 1, --units: '1' must be from 2 to 100000",
             "--seed, 1.5, --seed: '1.5' is not a whole number",
             "--seconds, -3, --seconds: '-3' must be above 0",
             "--seconds, soon, --seconds: 'soon' is not a number",
