@@ -128,8 +128,8 @@ final class TurnRelay {
     }
 
     /**
-     * Seat {@code seat} plays again from turn {@code from}: every peer and spectator learns it at this point of the
-     * relay's order.
+     * Seat {@code seat} plays again from turn {@code from}: every peer, spectator and seat still catching up learns
+     * it at this point of the relay's order.
      */
     private void playsAgain(int seat, long from) {
         book.rejoin(seat, from);
@@ -144,6 +144,7 @@ final class TurnRelay {
             }
         }
         spectators.feed(back);
+        rejoins.feed(back);
         seats.note(seats.name(seat) + " plays again from turn " + from);
     }
 
