@@ -149,6 +149,10 @@ final class Rejoining {
 
     /** Every peer: a seat plays again from the turn the host named. */
     void rejoined(Message.Rejoined r, Consumer<String> reports) {
+        if (r.peer() < 0 || r.peer() >= departures.playing().length) {
+            throw new IllegalArgumentException("seat " + r.peer() + " is not in this "
+                    + departures.playing().length + "-player game");
+        }
         if (r.peer() == seat && liveFrom >= 0 || r.peer() != seat && departures.playing()[r.peer()]) {
             throw new IllegalArgumentException("seat " + r.peer() + " rejoined while it plays");
         }
