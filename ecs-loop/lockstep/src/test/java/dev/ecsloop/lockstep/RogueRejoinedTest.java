@@ -27,8 +27,8 @@ class RogueRejoinedTest {
         final Queue<Message> incoming = new ArrayDeque<>();
         final List<Message> sent = new ArrayList<>();
 
-        ScriptedLink() {
-            super(new SilentLink("ann", "bob", "cy"));
+        ScriptedLink(String... names) {
+            super(new SilentLink(names));
         }
 
         @Override
@@ -65,7 +65,7 @@ class RogueRejoinedTest {
         LockstepConfig rules = new LockstepConfig(50_000_000L, 3, 20);
         ManualClock clock = new ManualClock();
         TestPeer.Game game = TestPeer.build(clock);
-        ScriptedLink link = new ScriptedLink();
+        ScriptedLink link = new ScriptedLink("ann", "bob", "cy");
         LockstepSession session = LockstepSession.start(game.loop(), game.inputs(), link, rules);
         link.incoming.add(new Message.Drop(2, 3, "disconnected"));
         for (long t = 3; t <= 5; t++) {

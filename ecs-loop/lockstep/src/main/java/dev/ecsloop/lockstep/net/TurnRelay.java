@@ -148,6 +148,22 @@ final class TurnRelay {
         seats.note(seats.name(seat) + " plays again from turn " + from);
     }
 
+    /**
+     * A late joiner took open seat {@code seat}: every peer, spectator and seat catching up learns its name at this
+     * point of the relay's order (they had it as {@link Seats#openName}); the joiner itself has it from its
+     * {@code Start}.
+     */
+    void seated(int seat) {
+        Message.Seated named = new Message.Seated(seat, seats.name(seat));
+        for (int s = 0; s < playing.length; s++) {
+            if (playing[s]) {
+                to(s, named);
+            }
+        }
+        spectators.feed(named);
+        rejoins.feed(named);
+    }
+
     /** @return whether the game has started */
     boolean started() {
         return book != null;
