@@ -24,7 +24,7 @@ public final class Codec {
      * the catch-up carrying the input delay in force at its turn); and the host's turns may carry input delay
      * changes (a command of a reserved type, see {@code dev.ecsloop.lockstep.InputDelay}), which a version 3 peer
      * would hand to its game. Version 5: {@code Seated} names a late joiner's seat to the peers that started (a
-     * version 4 peer would take it for a protocol error and leave).
+     * version 4 peer would take it for a protocol error and leave), and the catch-up carries the delay's budget.
      */
     public static final int VERSION = 5;
     /** Bytes of one {@link Message.Catchup} chunk's data (the last chunk of a transfer may be shorter). */
