@@ -352,7 +352,7 @@ final class TurnRelay {
             return;
         }
         playing[seat] = false;
-        seats.roundTrip(seat, -1); // its round trip no longer decides the input delay
+        seats.roundTrip(seat, -1); // its round trip no longer counts in the host link's worst one
         long from = book.received(seat) + 1;
         book.drop(seat, from);
         Message.Drop drop = new Message.Drop(seat, from, reason);
