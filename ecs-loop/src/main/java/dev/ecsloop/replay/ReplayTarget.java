@@ -12,7 +12,13 @@ import dev.ecsloop.time.ManualClock;
  */
 public record ReplayTarget(GameLoop loop, ManualClock clock, InputQueue inputs, Snapshots snapshots) {
 
-    /** A target without snapshots: it replays recordings that start at simulated time 0. */
+    /**
+     * A target without snapshots: it replays recordings that start at simulated time 0.
+     *
+     * @param loop   built from the game's setup, at simulated time 0, driven by {@code clock}
+     * @param clock  the loop's manual clock
+     * @param inputs the loop's input queue, or null for a game without input
+     */
     public ReplayTarget(GameLoop loop, ManualClock clock, InputQueue inputs) {
         this(loop, clock, inputs, null);
     }
