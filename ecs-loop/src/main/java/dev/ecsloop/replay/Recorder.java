@@ -81,6 +81,8 @@ public final class Recorder {
     private long stoppedAt = -1;
     /** Input events before this sequence are in the start snapshot already, so they are not journaled. */
     private final long firstInput;
+    /** The simulated instant the recording starts at: 0, or its start snapshot's. */
+    private final long startNanos;
 
     private Recorder(GameLoop loop, InputQueue inputs, String setup, long hashEvery, long limit, byte[] start) {
         this.loop = loop;
@@ -89,7 +91,7 @@ public final class Recorder {
         this.hasher = new StateHash(loop.world());
         this.hashEvery = hashEvery;
         this.limit = limit;
-        long startNanos = loop.simulatedNanos();
+        this.startNanos = loop.simulatedNanos();
         this.nextHashAt = nextCheckpoint(startNanos, hashEvery);
         this.settled = startNanos;
         this.frameEnd = startNanos;
@@ -350,6 +352,11 @@ public final class Recorder {
         }
         return new Saving(journal.snapshot(), RecordEncoder.end(endNanos, endHash, count + 1), endNanos, endHash,
                 count + 1);
+    }
+
+    /** @return the simulated instant the recording starts at: 0, or where its start snapshot was captured */
+    public long startNanos() {
+        return startNanos;
     }
 
     /**

@@ -19,10 +19,11 @@ public final class RecordingCommands {
     }
 
     /**
-     * Adds {@code record <file> [overwrite]}, {@code stop} and {@code replay <file>}. Recording always covers the
-     * session from simulated time 0 (the recorder journals from the start): {@code record} names the file, and
-     * {@code stop}, or the end of the game ({@link Console#finish}), writes it. {@code replay} checks a file
-     * against a fresh copy of the game from {@code fresh}, as fast as possible. Files are checked on the loop
+     * Adds {@code record <file> [overwrite]}, {@code stop} and {@code replay <file>}. Recording covers the session
+     * from the recorder's start (the recorder journals from there: simulated time 0, or a snapshot's instant):
+     * {@code record} names the file, and {@code stop}, or the end of the game ({@link Console#finish}), writes it.
+     * {@code replay} checks a file against a fresh copy of the game from {@code fresh}, as fast as possible,
+     * restoring a recording's start snapshot first if it has one and the copy has snapshots. Files are checked on the loop
      * thread only by name and type (a cheap stat); writing and reading happen on the console's I/O thread, so a
      * slow disk, a large file or a hostile path (a device, a FIFO) never blocks a frame, and only regular files
      * are read or replaced.
@@ -53,14 +54,38 @@ public final class RecordingCommands {
      */
     public static void register(Console console, GameLoop loop, Recorder recorder, Supplier<ReplayTarget> fresh,
                                 LiveKeyframes keyframes) {
+        Objects.requireNonNull(recorder, "recorder");
+        register(console, loop, () -> recorder, fresh, () -> keyframes);
+    }
+
+    /**
+     * As {@link #register(Console, GameLoop, Recorder, Supplier, LiveKeyframes)}, for a game whose recorder may be
+     * replaced while it runs: a game that loads a snapshot detaches the recording from time 0 (a replay cannot
+     * hold the jump) and attaches one from the loaded instant ({@link Recorder#attach(dev.ecsloop.snapshot.Snapshots,
+     * dev.ecsloop.input.InputQueue, String, java.time.Duration)}). Every command asks the suppliers when it runs,
+     * so a file named by {@code record} before the load is written from the recorder in use at {@code stop}: the
+     * session from the loaded instant.
+     *
+     * @param console   the game's console
+     * @param loop      the recorded loop
+     * @param recorder  the recorder in use now, never null; read on the loop thread
+     * @param fresh     builds a fresh copy of the game at simulated time 0 (see above), with its snapshots to
+     *                  replay a recording that starts from one
+     * @param keyframes the keyframes kept for the recorder in use now, or a supplier of null when none are kept
+     * @throws IllegalArgumentException if the console already has one of these commands
+     */
+    public static void register(Console console, GameLoop loop, Supplier<Recorder> recorder,
+                                Supplier<ReplayTarget> fresh, Supplier<LiveKeyframes> keyframes) {
         Objects.requireNonNull(loop, "loop");
         Objects.requireNonNull(recorder, "recorder");
         Objects.requireNonNull(fresh, "fresh");
+        Objects.requireNonNull(keyframes, "keyframes");
         Path[] target = new Path[1];
         boolean[] overwrite = new boolean[1];
         console.register("record", "record <file> [overwrite]",
-                "names the replay file ('stop' or the end of the game writes the session from simulated time 0 into"
-                        + " it); an existing file is replaced only with 'overwrite'", (args, out) -> {
+                "names the replay file ('stop' or the end of the game writes the session into it, from simulated "
+                        + "time 0 or the last load); an existing file is replaced only with 'overwrite'",
+                (args, out) -> {
                     args.expectAtMost(2);
                     Path file = args.path(0, "<file>");
                     boolean replace = args.size() > 1 && args.choice(1, "the word after <file>", "overwrite")
@@ -68,8 +93,8 @@ public final class RecordingCommands {
                     if (target[0] != null) {
                         throw args.error("already recording to " + target[0] + " (stop first)");
                     }
-                    if (stopped(recorder) != null) {
-                        throw args.error(stopped(recorder));
+                    if (stopped(recorder.get()) != null) {
+                        throw args.error(stopped(recorder.get()));
                     }
                     Path dir = file.toAbsolutePath().getParent();
                     if (dir == null || !Files.isDirectory(dir) || !Files.isWritable(dir)) {
@@ -85,8 +110,10 @@ public final class RecordingCommands {
                     }
                     target[0] = file;
                     overwrite[0] = replace;
-                    out.accept("recording to " + file + " (the session from simulated time 0; 'stop' or the end of "
-                            + "the game writes it)");
+                    long start = recorder.get().startNanos();
+                    out.accept("recording to " + file + " (the session from simulated time "
+                            + (start == 0 ? "0" : Durations.seconds(start)) + "; 'stop' or the end of the game writes "
+                            + "it)");
                 });
         console.register("stop", "stop", "writes the replay file named by 'record'", (args, out) -> {
             args.expectAtMost(0);
@@ -94,17 +121,19 @@ public final class RecordingCommands {
                 throw args.error("not recording (use record <file> first)");
             }
             Path file = target[0];
-            if (stopped(recorder) != null) {
+            Recorder now = recorder.get();
+            if (stopped(now) != null) {
                 target[0] = null;
-                throw args.error(file + " not written: " + stopped(recorder));
+                throw args.error(file + " not written: " + stopped(now));
             }
             boolean replace = overwrite[0];
-            Recorder.Saving saving = recorder.prepareSave();
-            LiveKeyframes.Saving keys = keyframes == null ? null : keyframes.prepareSave();
+            Recorder.Saving saving = now.prepareSave();
+            LiveKeyframes kept = keyframes.get();
+            LiveKeyframes.Saving keys = kept == null ? null : kept.prepareSave();
             target[0] = null;
             console.offLoop("stop", () -> {
                 Recorder.Saving saved = write(saving, file, replace);
-                return saved(saved, file, recorder) + writeKeys(keys, file);
+                return saved(saved, file, now) + writeKeys(keys, file);
             }, (line, reply) -> reply.accept(line));
         });
         // Leaving the game (quit, end of input, Ctrl-C) writes a named recording 'stop' has not written yet: the
@@ -115,13 +144,15 @@ public final class RecordingCommands {
             }
             Path file = target[0];
             target[0] = null;
-            if (stopped(recorder) != null) {
-                reply.accept("error: " + file + " not written: " + stopped(recorder));
+            Recorder now = recorder.get();
+            if (stopped(now) != null) {
+                reply.accept("error: " + file + " not written: " + stopped(now));
                 return;
             }
             try {
-                LiveKeyframes.Saving keys = keyframes == null ? null : keyframes.prepareSave();
-                reply.accept(saved(write(recorder.prepareSave(), file, overwrite[0]), file, recorder)
+                LiveKeyframes kept = keyframes.get();
+                LiveKeyframes.Saving keys = kept == null ? null : kept.prepareSave();
+                reply.accept(saved(write(now.prepareSave(), file, overwrite[0]), file, now)
                         + writeKeys(keys, file));
             } catch (IOException e) {
                 reply.accept("error: " + e.getMessage());
@@ -132,16 +163,21 @@ public final class RecordingCommands {
                 (args, out) -> {
                     args.expectAtMost(1);
                     Path file = args.path(0, "<file>");
-                    String setup = recorder.setup();
+                    String setup = recorder.get().setup();
                     console.offLoop("replay", () -> {
                         Replay replay = Replay.read(file);
                         if (!replay.setup().equals(setup)) {
                             throw new IllegalArgumentException(file + " was recorded for setup '" + replay.setup()
                                     + "', this game is '" + setup + "': replay it with the setup it names");
                         }
-                        // The copy is built and run on this thread: it shares nothing with the live game.
+                        // The copy is built and run on this thread: it shares nothing with the live game. A
+                        // recording from a snapshot restores it into the copy first (without the copy's snapshots
+                        // the loop-only replay refuses it in one line).
                         ReplayTarget game = fresh.get();
-                        return Replayer.play(replay, game.loop(), game.clock(), game.inputs(), () -> 16_666_667L);
+                        return replay.startsFromSnapshot() && game.snapshots() != null
+                                ? Replayer.play(replay, game.snapshots(), game.clock(), game.inputs(),
+                                        () -> 16_666_667L)
+                                : Replayer.play(replay, game.loop(), game.clock(), game.inputs(), () -> 16_666_667L);
                     }, (result, reply) -> reply.accept(result.matched()
                             ? "replay matched " + result.hashesMatched() + " hashes to " + simulated(result.simNanos())
                                     + ", world-hash: " + StateHash.hex(result.finalHash())
@@ -159,7 +195,7 @@ public final class RecordingCommands {
     public static String stopped(Recorder recorder) {
         long at = recorder.stoppedAtNanos();
         return at < 0 ? null : "the recording stopped at simulated time " + Durations.seconds(at) + " when the game"
-                + " loaded a snapshot, and a replay covers one unbroken session from simulated time 0";
+                + " loaded a snapshot, and a replay covers one unbroken session";
     }
 
     /**

@@ -62,10 +62,8 @@ final class SaveSchedule implements AutoCloseable {
         saves.sort(Comparator.comparingLong(SaveAt::simNanos));
         if (options.load != null) {
             try {
+                // The restore records on from the loaded instant: --record's replay starts from its snapshot.
                 out.println(SaveFiles.restore(game, SaveFiles.read(options.load), options.load.toString()));
-                if (options.record != null) {
-                    game.recordFromHere(); // --record from the loaded instant: the replay starts from its snapshot
-                }
             } catch (SnapshotException e) {
                 throw new IllegalArgumentException("--load " + options.load + ": " + e.getMessage(), e);
             }

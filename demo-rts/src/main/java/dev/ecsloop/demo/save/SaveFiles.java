@@ -79,8 +79,11 @@ public final class SaveFiles {
     }
 
     /**
-     * Restores a game from snapshot bytes, on its loop thread between frames, all or nothing. The game's flight
-     * recorder, whose journal starts at simulated time 0 and could not replay a session that jumped, is detached (even if the restore then fails).
+     * Restores a game from snapshot bytes, on its loop thread between frames, all or nothing. A replay cannot hold
+     * the jump in time, so the game's flight recorder is detached first (even if the restore then fails); if it
+     * was recording, the game records on from the loaded instant ({@link RtsGame#recordFromHere}: a recording
+     * that starts from this snapshot, as {@code --load} with {@code --record} makes), and the line says so: a file
+     * named by the console's {@code record}, or {@code --record}, holds the session from the last load.
      *
      * @param game   the game
      * @param bytes  snapshot bytes
@@ -100,8 +103,17 @@ public final class SaveFiles {
             game.recorder().detach();   // first: the restore's jump in time is not something to journal
         }
         game.snapshots().restore(bytes);
-        return "loaded " + source + ": simulated time " + Durations.seconds(game.loop().simulatedNanos())
-                + ", world-hash: " + StateHash.hex(game.worldHash())
-                + (recording ? "; the replay recording stopped here (a replay covers one unbroken session)" : "");
+        String loaded = "loaded " + source + ": simulated time " + Durations.seconds(game.loop().simulatedNanos())
+                + ", world-hash: " + StateHash.hex(game.worldHash());
+        if (!recording) {
+            return loaded;
+        }
+        try {
+            game.recordFromHere();
+            return loaded + "; recording from here (a replay holds one unbroken session: the recording starts"
+                    + " from this snapshot)";
+        } catch (SnapshotException | IllegalStateException | IllegalArgumentException e) {
+            return loaded + "; the replay recording stopped here: " + e.getMessage();
+        }
     }
 }

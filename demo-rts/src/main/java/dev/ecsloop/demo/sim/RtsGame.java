@@ -100,7 +100,9 @@ public final class RtsGame {
                     Keyframes.DEFAULT_INTERVAL, keyframeBudget) : null;
             if (recorder != null) {
                 // 'stop' and the end of the session write the keyframes beside a console-named recording too.
-                RecordingCommands.register(console, match.loop, recorder, () -> freshCopy(setup), keyframes);
+                // They follow the recorder in use: a load starts a new one from the loaded instant.
+                RecordingCommands.register(console, match.loop, () -> recorder, () -> freshCopy(setup),
+                        () -> keyframes);
             }
             match.applyRates();
             this.hasher = new StateHash(match.loop.world());
@@ -200,11 +202,14 @@ public final class RtsGame {
         return snapshots;
     }
 
-    /** What the console's {@code replay} checks a recording against: this game rebuilt from its setup alone. */
+    /**
+     * What the console's {@code replay} checks a recording against: this game rebuilt from its setup alone, with
+     * its snapshots for a recording that starts from one (after a load).
+     */
     private static ReplayTarget freshCopy(MatchSetup setup) {
         ManualClock clock = new ManualClock();
         RtsGame copy = create(setup.withRates(List.of()), clock, false);
-        return new ReplayTarget(copy.loop(), clock, copy.inputs());
+        return new ReplayTarget(copy.loop(), clock, copy.inputs(), copy.snapshots());
     }
 
     /** Runs the console commands typed since the last frame, the before-frame hook, then one loop frame. */
@@ -421,10 +426,10 @@ public final class RtsGame {
     }
 
     /**
-     * Starts a new flight recording from the game's current state (after a {@code --load} or a lockstep catch-up):
-     * the replay starts from a snapshot captured now, which a replay restores first. The recording made so far is
-     * detached; the console's {@code record} and {@code stop} stay bound to it and so still refuse across the
-     * jump, and live keyframes (kept from time 0) are dropped.
+     * Starts a new flight recording from the game's current state (after a load or a lockstep catch-up): the
+     * replay starts from a snapshot captured now, which a replay restores first. The recording made so far is
+     * detached; the console's {@code record}, {@code stop} and {@code replay} follow the new one, and live
+     * keyframes (kept from time 0) are dropped.
      *
      * @throws IllegalStateException if live input waits for its frame, or the game cannot be captured now
      */

@@ -78,7 +78,8 @@ class LateJoinCliTest {
             Child bob = start(game + " --seconds 30 --join 127.0.0.1:" + port + " --name bob");
             bob.await("joining the match under way as bob (seat 1): receiving the host's snapshot");
             bob.await("playing live at turn ");
-            host.await("seat 1 (open) rejoined: plays again from turn ");
+            host.await("bob took open seat 1");
+            host.await("bob rejoined: plays again from turn ");
             Child eve = start(game + " --spectate 127.0.0.1:" + port + " --name eve");
             eve.await("watching the match under way: receiving the host's snapshot");
 

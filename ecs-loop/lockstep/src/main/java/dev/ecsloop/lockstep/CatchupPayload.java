@@ -13,15 +13,16 @@ import java.util.List;
 /**
  * What a rejoining peer needs besides the host's order from its reconnect on: a snapshot of the host player's world,
  * taken between two frames with no turn held, and that player's turn book at the same instant (every seat's turns
- * received and not yet taken, and which seats left), with the input delay in force then ({@link InputDelay.State}:
+ * received and not yet taken, and which seats left), with the input delay and its budget in force then ({@link InputDelay.State}:
  * session state, which the snapshot of the world does not hold). The rejoiner restores the snapshot, rebuilds the
  * book and the delay from this, and then takes the relayed messages, skipping the turns it already holds.
  *
  * <pre>
- * magic "ECSLCTUP", int version 2, int seats, long simulated nanos, long base (the last turn taken)
+ * magic "ECSLCTUP", int version 3, int seats, long simulated nanos, long base (the last turn taken)
  * per seat: long droppedFrom (Long.MAX_VALUE: plays), long received, int n batches (turns base+1 ..),
  *           n x (short k, k x 24-byte command)
- * input delay: int before, int after, long changedAt (-1: none), int n changes, n x (long fromTurn, int delay)
+ * input delay: int before, int after, long changedAt (-1: none), int n changes, n x (long fromTurn, int delay),
+ *              long budget before, long budget after (nanoseconds; -1: the delay's whole turns)
  * int snapshot length, the snapshot's bytes (dev.ecsloop.snapshot format, with its own CRC and setup)
  * </pre>
  *
@@ -40,7 +41,7 @@ record CatchupPayload(long simNanos, long base, long[] droppedFrom, long[] recei
                       InputDelay.State delay, byte[] snapshot) {
 
     private static final byte[] MAGIC = "ECSLCTUP".getBytes(StandardCharsets.US_ASCII);
-    private static final int VERSION = 2;
+    private static final int VERSION = 3;
 
     /** Captures a book and the input delay as they stand, with the snapshot of the same instant. */
     static CatchupPayload of(long simNanos, TurnBook book, int seats, InputDelay.State delay, byte[] snapshot) {
@@ -56,7 +57,7 @@ record CatchupPayload(long simNanos, long base, long[] droppedFrom, long[] recei
     }
 
     byte[] encode() {
-        int size = MAGIC.length + 4 + 4 + 8 + 8 + 4 + 4 + 8 + 4 + delay.changes().size() * 12 + 4
+        int size = MAGIC.length + 4 + 4 + 8 + 8 + 4 + 4 + 8 + 4 + delay.changes().size() * 12 + 8 + 8 + 4
                 + snapshot.length;
         for (List<List<Command>> seat : batches) {
             size += 8 + 8 + 4;
@@ -80,6 +81,7 @@ record CatchupPayload(long simNanos, long base, long[] droppedFrom, long[] recei
         for (DelayChange c : delay.changes()) {
             out.putLong(c.fromTurn()).putInt(c.delay());
         }
+        out.putLong(delay.budgetBefore()).putLong(delay.budgetAfter());
         out.putInt(snapshot.length).put(snapshot);
         return out.array();
     }
@@ -166,7 +168,18 @@ record CatchupPayload(long simNanos, long base, long[] droppedFrom, long[] recei
             }
             changes.add(new DelayChange(from, delayIn(in.getInt(), config)));
         }
-        return new InputDelay.State(before, after, changedAt, List.copyOf(changes));
+        long budgetBefore = budgetIn(in.getLong(), before, config);
+        long budgetAfter = budgetIn(in.getLong(), after, config);
+        return new InputDelay.State(before, after, changedAt, List.copyOf(changes), budgetBefore, budgetAfter);
+    }
+
+    /** A budget the host may give with {@code delay} ({@link InputDelay#fits}), or -1 for the whole turns. */
+    private static long budgetIn(long budget, int delay, LockstepConfig config) {
+        if (budget != -1 && !InputDelay.fits(delay, budget, config.turnNanos())) {
+            throw new IllegalArgumentException("a budget of " + budget + " ns with an input delay of " + delay
+                    + " turns of " + config.turnNanos() + " ns");
+        }
+        return budget;
     }
 
     private static int delayIn(int d, LockstepConfig config) {

@@ -1,6 +1,8 @@
 package dev.ecsloop.lockstep;
 
 import dev.ecsloop.console.Echo;
+import dev.ecsloop.lockstep.net.LockstepHost;
+import dev.ecsloop.lockstep.net.PeerSettings;
 import dev.ecsloop.lockstep.turn.TurnBook;
 import dev.ecsloop.lockstep.wire.Codec;
 import dev.ecsloop.lockstep.wire.Message;
@@ -141,6 +143,34 @@ final class Departures {
     /** @return the peers that left, in the order they did */
     List<PeerFault> faults() {
         return List.copyOf(faults);
+    }
+
+    /**
+     * A late joiner took open seat {@code s.peer()}: it goes by its name from now on, in every report. The host
+     * names a seat only while it is open ({@link LockstepHost#openSeatName}), with a name the lobby allows and no
+     * other seat has; the same name again (a peer whose {@code Start} already had it) changes nothing.
+     *
+     * @throws IllegalArgumentException in one line, the name escaped, for anything else; nothing changes
+     */
+    void seated(Message.Seated s, Consumer<String> reports) {
+        int p = s.peer();
+        if (p < 0 || p >= names.size()) {
+            throw new IllegalArgumentException("the host named seat " + p + " of a " + names.size()
+                    + "-player game");
+        }
+        if (s.name().equals(names.get(p))) {
+            return;
+        }
+        String bad = PeerSettings.checkName(s.name());
+        if (bad != null) {
+            throw new IllegalArgumentException("the host named seat " + p + ": " + bad);
+        }
+        if (!names.get(p).equals(LockstepHost.openSeatName(p)) || names.contains(s.name())) {
+            throw new IllegalArgumentException("the host named seat " + p + " (" + Echo.quote(names.get(p))
+                    + ") " + Echo.quote(s.name()) + ": only an open seat gets a name, one no other seat has");
+        }
+        names.set(p, s.name());
+        reports.accept(s.name() + " took open seat " + p);
     }
 
     String name(int peer) {

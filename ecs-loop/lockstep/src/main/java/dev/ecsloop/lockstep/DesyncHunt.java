@@ -60,12 +60,13 @@ final class DesyncHunt {
     private String files = "";
     private String report;
 
-    DesyncHunt(Snapshots snapshots, Path dir, PeerLink link, LockstepConfig config) {
+    /** @param names the players' names by seat, as the session keeps them (a late joiner's seat is renamed) */
+    DesyncHunt(Snapshots snapshots, Path dir, PeerLink link, LockstepConfig config, List<String> names) {
         this.snapshots = snapshots;
         this.dir = dir;
         this.link = link;
         this.seat = link.seat();
-        this.names = link.names();
+        this.names = names;
         this.turnNanos = config.turnNanos();
         this.hashEvery = config.hashEvery();
         this.nextCapture = hashEvery;
@@ -111,8 +112,8 @@ final class DesyncHunt {
     }
 
     /** A hunt for a peer that does not diagnose: it answers a mismatch with an empty probe, so nobody waits. */
-    static DesyncHunt passive(PeerLink link, LockstepConfig config) {
-        return new DesyncHunt(null, null, link, config);
+    static DesyncHunt passive(PeerLink link, LockstepConfig config, List<String> names) {
+        return new DesyncHunt(null, null, link, config, names);
     }
 
     /**

@@ -64,6 +64,8 @@ final class Inflow {
                 rejoins.wanted(w.peer());
             } else if (m instanceof Message.Rejoined r) {
                 rejoins.rejoined(r, session.reports());
+            } else if (m instanceof Message.Seated s) {
+                departures.seated(s, session.reports());
             } else if (m instanceof Message.Lost l) {
                 departures.lostHost(l.reason());
             }

@@ -214,17 +214,37 @@ final class InputDelay {
      * session, so the host's player sends this beside it and the rejoiner goes on from it (later changes it meets
      * in the turns it replays).
      *
-     * @param before    the delay up to and including turn {@code changedAt}
-     * @param after     the delay after it
-     * @param changedAt the turn the last change was met in, or -1
-     * @param changes   the changes so far, oldest first (at most {@link #KEPT_CHANGES})
+     * @param before       the delay up to and including turn {@code changedAt}
+     * @param after        the delay after it
+     * @param changedAt    the turn the last change was met in, or -1
+     * @param changes      the changes so far, oldest first (at most {@link #KEPT_CHANGES})
+     * @param budgetBefore the budget up to and including turn {@code changedAt} in nanoseconds, or -1 for the
+     *                     whole {@code (before - 1)} turns
+     * @param budgetAfter  the budget after it, or -1 for the whole {@code (after - 1)} turns
      */
-    record State(int before, int after, long changedAt, List<DelayChange> changes) {
+    record State(int before, int after, long changedAt, List<DelayChange> changes, long budgetBefore,
+                 long budgetAfter) {
+
+        /** A state whose budgets are the delays' whole turns. */
+        State(int before, int after, long changedAt, List<DelayChange> changes) {
+            this(before, after, changedAt, changes, -1, -1);
+        }
     }
 
     /** @return the delay's state now */
     State state() {
-        return new State(before, after, changedAt, List.copyOf(changes));
+        return new State(before, after, changedAt, List.copyOf(changes), budgetBefore, budgetAfter);
+    }
+
+    /**
+     * @param delay      an input delay in turns
+     * @param budget     a budget in nanoseconds
+     * @param turnNanos  the turn's length
+     * @return whether {@code budget} is one the host may give with {@code delay}: more than {@code (delay - 2)}
+     *         turns (never below 0), at most {@code (delay - 1)}
+     */
+    static boolean fits(int delay, long budget, long turnNanos) {
+        return budget >= Math.max(0, (delay - 2) * turnNanos + 1) && budget <= (delay - 1) * turnNanos;
     }
 
     /**
@@ -235,8 +255,8 @@ final class InputDelay {
     void restore(State s) {
         before = s.before();
         after = s.after();
-        budgetBefore = whole(before); // the whole turns: a budget is not part of the state, and the whole turn
-        budgetAfter = whole(after);   // only sends earlier (safe) until the next change
+        budgetBefore = s.budgetBefore() >= 0 ? s.budgetBefore() : whole(before); // the host's, so the rejoiner
+        budgetAfter = s.budgetAfter() >= 0 ? s.budgetAfter() : whole(after);     // sends as every peer does
         changedAt = s.changedAt();
         changes.clear();
         changes.addAll(s.changes());

@@ -26,7 +26,7 @@ public final class LateStart {
      * handshake's setup should say which) into its loop, which stands at a turn boundary, and the match goes on
      * from there as a new one would from time 0: the first {@link LockstepConfig#inputDelay()} turns are empty, and
      * the delay starts from the rules' own (a delay the lost host had adapted to is not carried: an adaptive one
-     * adapts again from the new host's round trips).
+     * adapts again to the lateness the new host measures).
      *
      * @param loop   the game's loop, restored
      * @param inputs the loop's input queue

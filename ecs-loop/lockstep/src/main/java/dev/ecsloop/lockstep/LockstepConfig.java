@@ -5,8 +5,8 @@ import java.time.Duration;
 /**
  * The rules of a lockstep game, the same on every peer (they are part of the setup the handshake compares).
  *
- * <p>The input delay is fixed unless {@link #withAdaptiveDelay} gives it room: then the host measures round trips
- * and moves it between the floor and the ceiling during the match, on every peer at the same turn (see
+ * <p>The input delay is fixed unless {@link #withAdaptiveDelay} gives it room: then the host measures how late the
+ * players' batches come and moves it between the floor and the ceiling during the match, on every peer at the same turn (see
  * {@code InputDelay}); {@code inputDelay} is the delay the match starts with.
  *
  * @param turnNanos    simulated length of a turn: inputs take effect only at turn boundaries
@@ -63,8 +63,8 @@ public record LockstepConfig(long turnNanos, int inputDelay, int hashEvery, int 
     }
 
     /**
-     * An input delay the host adapts to the measured round trips, from {@code floor} to {@code ceiling} turns; the
-     * match starts at the current delay, moved into that range.
+     * An input delay the host adapts to the batches' measured lateness, from {@code floor} to {@code ceiling}
+     * turns; the match starts at the current delay, moved into that range.
      *
      * @param floor   the least delay, at least 1
      * @param ceiling the most delay, at most 100

@@ -10,6 +10,7 @@ import dev.ecsloop.lockstep.wire.Message;
 import dev.ecsloop.snapshot.Snapshots;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
@@ -81,7 +82,7 @@ public final class LockstepSession {
         this.link = link;
         this.config = config;
         this.seat = link.seat();
-        this.names = link.names();
+        this.names = new ArrayList<>(link.names()); // a late joiner's open seat takes its name (Departures.seated)
         this.book = book;
         this.checkpoints = new Checkpoints(loop, link, config, seat, names.size());
         this.departures = new Departures(book, checkpoints, names, seat);
@@ -91,7 +92,7 @@ public final class LockstepSession {
             }
         });
         this.delivery = new TurnDelivery(loop, inputs, book, config.turnNanos(), pause);
-        this.stopping = new Stopping(loop, link, config, checkpoints);
+        this.stopping = new Stopping(loop, link, config, checkpoints, names);
         this.playing = departures.playing();
         this.own = new OwnTurns(link, book);
         Lateness lateness = new Lateness(loop, config.turnNanos(), seat, names.size());
@@ -418,9 +419,13 @@ public final class LockstepSession {
         return seat;
     }
 
-    /** @return the players' names by seat */
+    /**
+     * @return the players' names by seat, as of now: a seat left open shows as
+     *         {@link dev.ecsloop.lockstep.net.LockstepHost#openSeatName} until a late joiner takes it (read it on
+     *         the loop thread)
+     */
     public List<String> names() {
-        return names;
+        return java.util.Collections.unmodifiableList(names);
     }
 
     /** @return the latest round trip to the host (for the host: the worst to a client), or -1 */

@@ -120,10 +120,16 @@ final class Rejoining {
         loop.setCatchUpBound(CATCHUP_BOUND);
     }
 
-    /** @return whether a message relayed during the transfer is in the catch-up already (the book holds it) */
+    /**
+     * @return whether a message relayed during the transfer is in the catch-up already (the book holds it): a turn
+     *         it has, a drop it has, or another seat's return that the host's player had applied when it served
+     */
     boolean heldAlready(Message m) {
         if (m instanceof Message.Turn t) {
             return t.turn() <= book.received(t.peer()) || !book.playing(t.peer());
+        }
+        if (m instanceof Message.Rejoined r) {
+            return r.peer() >= 0 && r.peer() < link.names().size() && book.playing(r.peer());
         }
         return m instanceof Message.Drop d && !departures.playing()[d.peer()];
     }
@@ -143,6 +149,10 @@ final class Rejoining {
 
     /** Every peer: a seat plays again from the turn the host named. */
     void rejoined(Message.Rejoined r, Consumer<String> reports) {
+        if (r.peer() < 0 || r.peer() >= departures.playing().length) {
+            throw new IllegalArgumentException("seat " + r.peer() + " is not in this "
+                    + departures.playing().length + "-player game");
+        }
         if (r.peer() == seat && liveFrom >= 0 || r.peer() != seat && departures.playing()[r.peer()]) {
             throw new IllegalArgumentException("seat " + r.peer() + " rejoined while it plays");
         }

@@ -6,6 +6,7 @@ import dev.ecsloop.lockstep.wire.Message;
 import dev.ecsloop.snapshot.Snapshots;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
@@ -23,15 +24,18 @@ final class Stopping {
     private final PeerLink link;
     private final LockstepConfig config;
     private final Checkpoints checkpoints;
+    /** The players' names by seat, shared with the session (a late joiner's seat is renamed in place). */
+    private final List<String> names;
     private String reason;
     private DesyncHunt hunt;
 
-    Stopping(GameLoop loop, PeerLink link, LockstepConfig config, Checkpoints checkpoints) {
+    Stopping(GameLoop loop, PeerLink link, LockstepConfig config, Checkpoints checkpoints, List<String> names) {
         this.loop = loop;
         this.link = link;
         this.config = config;
         this.checkpoints = checkpoints;
-        this.hunt = DesyncHunt.passive(link, config);
+        this.names = names;
+        this.hunt = DesyncHunt.passive(link, config, names);
     }
 
     /** @return why the game stopped, or null while it runs */
@@ -53,7 +57,7 @@ final class Stopping {
         if (snapshots.loop() != loop || link.seat() < 0) {
             throw new IllegalArgumentException("the snapshots must be of this session's loop, and of a player");
         }
-        hunt = new DesyncHunt(snapshots, dir, link, config);
+        hunt = new DesyncHunt(snapshots, dir, link, config, names);
     }
 
     /**

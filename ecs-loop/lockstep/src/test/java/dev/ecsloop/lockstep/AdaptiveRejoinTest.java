@@ -25,17 +25,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Adaptive input delay and rejoin together, over real loopback sockets. The host's lateness readings are scripted by
  * turn ({@link AdaptiveDelayTest#script}: the delay goes 3 to 5 at once, to 8 from turn 100, back to 2 once the slow
- * readings have left the window after turn 200). A peer is killed at turn 120 while the delay is 8 and takes its
- * seat back: its catch-up must carry the delay in force at the snapshot (the world's snapshot does not hold it),
- * so the rejoiner schedules its order at least that many turns ahead (less the part of a turn a budget cuts), and
- * it must meet the later fall to 2 as the
- * others do. Every peer ends on one hash with the same delay changes, and the survivors' recordings replay.
+ * readings have left the window after turn 200). A peer is killed at turn 60 while the delay is 5 with a budget of
+ * 188 ms (cut below its whole 200 ms) and takes its seat back: its catch-up must carry the delay and the budget in
+ * force at the snapshot (the world's snapshot holds neither), so the rejoiner sends as every peer does from its
+ * first batch on, schedules its order at least the delay ahead (less the part of a turn a budget cuts), and meets
+ * the later rise to 8 and fall to 2 as the others do. Every peer ends on one hash with the same delay changes, and the survivors' recordings replay.
  */
 class AdaptiveRejoinTest {
 
     static final LockstepConfig ADAPTIVE = AdaptiveDelayTest.ADAPTIVE;
     static final long END = 400;
-    static final long KILL_TURN = 120;
+    static final long KILL_TURN = 60;
     static final String SETUP = ADAPTIVE.setup(TestPeer.GAME_SETUP);
 
     @Test
@@ -112,6 +112,14 @@ class AdaptiveRejoinTest {
         assertNotEquals(ADAPTIVE.inputDelay(), AdaptiveDelayTest.delayAt(changes, from),
                 "cy came back under the starting delay: from turn " + from + ", " + changes);
         assertTrue(back.reports.stream().anyMatch(r -> r.startsWith("caught up")), back.reports.toString());
+        // Its catch-up carried the host's budget, not the delay's whole turns (which would send a part of a turn
+        // early until the next change).
+        Matcher rise = Pattern.compile("input delay 3 -> 5 turns \\(budget (\\d+) ms\\)").matcher(
+                String.join("\n", ann.reports));
+        assertTrue(rise.find(), ann.reports.toString());
+        long budget = Long.parseLong(rise.group(1)) * 1_000_000L;
+        assertNotEquals(4 * ADAPTIVE.turnNanos(), budget, "the script should cut the budget below whole turns");
+        assertEquals(budget, back.restoredBudget, "cy's budget after its catch-up");
         assertTrue(back.reports.contains("input delay 8 -> 2 turns (budget 28 ms) from turn "
                         + changes.get(2).fromTurn()),
                 "cy did not meet the fall as the others did: " + back.reports);

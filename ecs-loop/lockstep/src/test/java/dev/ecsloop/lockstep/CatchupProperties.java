@@ -1,6 +1,7 @@
 package dev.ecsloop.lockstep;
 
 import dev.ecsloop.lockstep.turn.TurnBook;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
@@ -13,19 +14,23 @@ import java.util.Random;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
  * A catch-up's turn book survives encoding: the rejoiner's rebuilt book holds what the host's held (every seat's
- * received turn, departure and pending batches) and the input delay in force; and no bytes, random or a real payload with one byte changed,
- * make the rejoiner throw anything but one line.
+ * received turn, departure and pending batches) and the input delay and budget in force; and no bytes, random or a
+ * real payload with one byte changed, make the rejoiner throw anything but one line; a budget the host could not
+ * have given with its delay is refused in one line.
  */
 class CatchupProperties {
 
     static final int DELAY = 3;
     /** Rules with an adaptive delay around {@link #DELAY}: a catch-up carries the delay in force, within them. */
     static final LockstepConfig RULES = LockstepConfig.defaults().withAdaptiveDelay(2, 6).withInputDelay(DELAY);
+    /** The delay went 3, 4, 5; the budgets are the host's, cut below the whole turns. */
     static final InputDelay.State CHANGED = new InputDelay.State(DELAY, 5, 17,
-            List.of(new DelayChange(9, 4), new DelayChange(18, 5)));
+            List.of(new DelayChange(9, 4), new DelayChange(18, 5)), 2 * RULES.turnNanos() - 7_000_000,
+            3 * RULES.turnNanos() + 1_234_000);
 
     /** A host's book after a seeded random match: seats send, some leave, some turns are taken. */
     static TurnBook randomBook(int seats, long seed) {
@@ -74,6 +79,22 @@ class CatchupProperties {
                 assertEquals(host.received(p), rebuilt.received(p), "seat " + p + "'s last turn");
             }
         }
+    }
+
+    @Example
+    void aBudgetTheHostCouldNotHaveGivenIsRefusedInOneLine() {
+        long turn = RULES.turnNanos();
+        for (long rogue : new long[] {0, 3 * turn, 4 * turn + 1, -2, Long.MAX_VALUE, Long.MIN_VALUE}) {
+            InputDelay.State s = new InputDelay.State(DELAY, 5, 17, CHANGED.changes(), CHANGED.budgetBefore(), rogue);
+            byte[] bytes = CatchupPayload.of(0, randomBook(3, 1), 3, s, new byte[8]).encode();
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> CatchupPayload.decode(bytes, 3, RULES));
+            assertEquals("a budget of " + rogue + " ns with an input delay of 5 turns of " + turn + " ns",
+                    e.getMessage());
+        }
+        InputDelay.State whole = new InputDelay.State(DELAY, 5, 17, CHANGED.changes());
+        byte[] bytes = CatchupPayload.of(0, randomBook(3, 1), 3, whole, new byte[8]).encode();
+        assertEquals(whole, CatchupPayload.decode(bytes, 3, RULES).delay(), "-1 stands for the whole turns");
     }
 
     @Property

@@ -24,7 +24,7 @@ class DesyncHuntTest {
 
     private static DesyncHunt hunt(SilentLink link, Path dir) {
         TestPeer.Game game = TestPeer.build(new ManualClock());
-        return new DesyncHunt(Snapshots.builder(game.loop()).setup("t").build(), dir, link, CONFIG);
+        return new DesyncHunt(Snapshots.builder(game.loop()).setup("t").build(), dir, link, CONFIG, link.names());
     }
 
     @Test
@@ -47,7 +47,7 @@ class DesyncHuntTest {
     @Test
     void aPeerWithoutDiagnosisAnswersWithAnEmptyProbe() {
         SilentLink link = new SilentLink("ann", "bob", "cy");
-        DesyncHunt passive = DesyncHunt.passive(link, CONFIG);
+        DesyncHunt passive = DesyncHunt.passive(link, CONFIG, link.names());
         passive.found(9, true);
         assertEquals(2, link.sent.size(), link.sent.toString());
         assertEquals(new Message.Mismatch(0, 9), link.sent.get(0));

@@ -33,6 +33,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * two players; a third joins at a seeded random turn, catches up from the host player's snapshot, plays (its order
  * lands on every peer), and a spectator who joins later still ends on the players' hash; hostile late joiners (a
  * wrong secret, garbage, a fourth player when no seat is open) are refused in one line each and change nothing.
+ * The players that started call the seat by the late joiner's name from the moment it takes it.
  * A host without late seats refuses a player after the start.
  */
 class LateJoinTest {
@@ -137,8 +138,16 @@ class LateJoinTest {
         // The host player's recording holds the whole match, the late seat's inputs included.
         assertTrue(ann.replayed.matched(), "ann's recording: " + ann.replayed.divergence());
         assertEquals(ann.finalHash, ann.replayed.finalHash());
-        assertTrue(ann.reports.stream().anyMatch(r -> r.startsWith("seat 2 (open) rejoined: plays again")),
-                ann.reports.toString());
+        // The players that started learn the late joiner's name when it takes the seat; the spectator, who came
+        // later, has it from its Start.
+        for (TestPeer p : List.of(ann, bob)) {
+            assertTrue(p.reports.contains("cy took open seat 2"), p.name + ": " + p.reports);
+            assertTrue(p.reports.stream().anyMatch(r -> r.startsWith("cy rejoined: plays again")),
+                    p.name + ": " + p.reports);
+        }
+        for (TestPeer p : List.of(ann, bob, cy, eve)) {
+            assertEquals(List.of("ann", "bob", "cy"), p.session.names(), p.name + "'s names");
+        }
     }
 
     /** A wrong secret, garbage and a spectator sending orders, each refused in one line while the match runs. */

@@ -95,6 +95,8 @@ final class TestPeer {
     final CountDownLatch live = new CountDownLatch(1);
     /** Frames run while catching up after a rejoin. */
     int catchUpFrames;
+    /** A rejoiner's delay budget right after its catch-up was restored, before any turn; -1 if it did not rejoin. */
+    long restoredBudget = -1;
 
     TestPeer(String name, LongSupplier frames) {
         this.name = name;
@@ -171,6 +173,7 @@ final class TestPeer {
                     .setup(servedSetup != null ? servedSetup : config.setup(GAME_SETUP)).input(inputs).build();
             if (link.rejoining()) {
                 session = LateStart.rejoin(loop, inputs, link, config, snapshots, Duration.ofSeconds(20));
+                restoredBudget = session.budgetNanos();
                 if (recordTo != null) {
                     // A rejoiner records from the snapshot it received: its replay starts there.
                     recorder = Recorder.attach(snapshots, inputs, config.setup(GAME_SETUP), Duration.ofMillis(250));

@@ -172,6 +172,7 @@ final class HostConnection extends SimpleChannelInboundHandler<Message> {
             ctx.writeAndFlush(relay.rejoins().issue(seat));
             seats.note(join.name() + " took open seat " + seat + " of the match under way, from "
                     + ctx.channel().remoteAddress());
+            relay.seated(seat);
             relay.reconnected(seat, ctx.channel());
             return;
         }

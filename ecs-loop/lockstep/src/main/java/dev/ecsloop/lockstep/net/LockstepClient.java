@@ -347,7 +347,8 @@ public final class LockstepClient {
                 } else if (m instanceof Message.Turn || m instanceof Message.Hash || m instanceof Message.Drop
                         || m instanceof Message.Stop || m instanceof Message.Resume || m instanceof Message.Mismatch
                         || m instanceof Message.Probe || m instanceof Message.Fields
-                        || m instanceof Message.Catchup || m instanceof Message.Rejoined) {
+                        || m instanceof Message.Catchup || m instanceof Message.Rejoined
+                        || m instanceof Message.Seated) {
                     inbox.offer(m);
                 } else {
                     inbox.offer(new Message.Lost("protocol error from " + hostName() + ": "

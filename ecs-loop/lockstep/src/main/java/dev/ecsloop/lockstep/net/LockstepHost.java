@@ -201,6 +201,14 @@ public final class LockstepHost implements AutoCloseable {
         return watching;
     }
 
+    /**
+     * @param seat a seat
+     * @return how the host names a seat left open for a late joiner until one takes it (a name no joiner may take)
+     */
+    public static String openSeatName(int seat) {
+        return Seats.openName(seat);
+    }
+
     /** @return the port listened on */
     public int port() {
         return ((InetSocketAddress) server.localAddress()).getPort();

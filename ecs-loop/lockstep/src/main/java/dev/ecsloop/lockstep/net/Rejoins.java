@@ -25,11 +25,14 @@ final class Rejoins {
     private final byte[] match = new byte[Codec.MATCH_ID_BYTES];
     private final byte[][] tokens;
     private final Channel[] catchingUp;
+    /** Seats catching up that said {@code Ready} and wait for the relay's answer ({@link RejoinTurn}). */
+    private final boolean[] ready;
 
     Rejoins(Seats seats) {
         this.seats = seats;
         this.tokens = new byte[seats.count()][];
         this.catchingUp = new Channel[seats.count()];
+        this.ready = new boolean[seats.count()];
         RANDOM.nextBytes(match);
     }
 
@@ -97,9 +100,20 @@ final class Rejoins {
         return seat >= 0 && seat < catchingUp.length && catchingUp[seat] != null;
     }
 
-    /** Seat {@code seat} is ready or gone: it is no longer fed as a rejoiner. */
+    /** Seat {@code seat}, catching up, said it is ready: it waits for its answer, still fed as a rejoiner. */
+    void ready(int seat) {
+        ready[seat] = true;
+    }
+
+    /** @return whether seat {@code seat} catches up and waits for the answer to its {@code Ready} */
+    boolean waiting(int seat) {
+        return catchingUp(seat) && ready[seat];
+    }
+
+    /** Seat {@code seat} plays again or is gone: it is no longer fed as a rejoiner, and waits for nothing. */
     void end(int seat) {
         catchingUp[seat] = null;
+        ready[seat] = false;
     }
 
     /** A catch-up chunk from the host's player goes to the seat it is for, if that seat still catches up. */

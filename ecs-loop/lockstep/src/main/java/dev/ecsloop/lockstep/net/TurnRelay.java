@@ -92,13 +92,46 @@ final class TurnRelay {
     }
 
     /**
-     * A catching-up seat is ready: it plays again from the first turn no peer can have completed, as late as a seat
-     * may run ahead ({@code completed + ahead}: the input delay, or its ceiling when the host adapts it, since the
-     * relay does not follow the delay's changes), so the others need not wait for it. Every peer learns that turn
-     * at this point of the relay's order.
+     * A catching-up seat is ready: it plays again from the turn {@link RejoinTurn} chooses (past every turn a peer
+     * may have completed, within {@code ahead} of every peer's slowest seat), at once if there is one; otherwise it
+     * waits, still fed as a rejoiner, and the answer is retried after every relayed batch and every drop. A second
+     * {@code Ready} while it waits changes nothing.
      */
     private void ready(int seat) {
-        long from = book.completed() + ahead;
+        if (rejoins.waiting(seat)) {
+            return;
+        }
+        rejoins.ready(seat);
+        answerWaiting();
+        if (rejoins.waiting(seat)) {
+            long[] turns = new long[playing.length];
+            for (int s = 0; s < turns.length; s++) {
+                turns[s] = book.playing(s) ? book.received(s) : -1;
+            }
+            seats.note(seats.name(seat) + " is ready: it waits until the slowest seat's turns are within " + ahead
+                    + " of the others' (last turns by seat, -1 for none: " + Arrays.toString(turns) + ")");
+        }
+    }
+
+    /** Answers every seat waiting on its {@code Ready} while a turn exists that every peer accepts. */
+    private void answerWaiting() {
+        for (int s = 1; s < playing.length; s++) {
+            if (!rejoins.waiting(s)) {
+                continue;
+            }
+            long from = RejoinTurn.choose(book, playing.length, ahead);
+            if (from == RejoinTurn.DEFER) {
+                return;
+            }
+            playsAgain(s, from);
+        }
+    }
+
+    /**
+     * Seat {@code seat} plays again from turn {@code from}: every peer, spectator and seat still catching up learns
+     * it at this point of the relay's order.
+     */
+    private void playsAgain(int seat, long from) {
         book.rejoin(seat, from);
         rejoins.end(seat);
         playing[seat] = true;
@@ -111,7 +144,24 @@ final class TurnRelay {
             }
         }
         spectators.feed(back);
+        rejoins.feed(back);
         seats.note(seats.name(seat) + " plays again from turn " + from);
+    }
+
+    /**
+     * A late joiner took open seat {@code seat}: every peer, spectator and seat catching up learns its name at this
+     * point of the relay's order (they had it as {@link Seats#openName}); the joiner itself has it from its
+     * {@code Start}.
+     */
+    void seated(int seat) {
+        Message.Seated named = new Message.Seated(seat, seats.name(seat));
+        for (int s = 0; s < playing.length; s++) {
+            if (playing[s]) {
+                to(s, named);
+            }
+        }
+        spectators.feed(named);
+        rejoins.feed(named);
     }
 
     /** @return whether the game has started */
@@ -219,6 +269,7 @@ final class TurnRelay {
             }
             lastProgress[seat] = settings.clock().nanoTime();
             relayFrom(seat, m);
+            answerWaiting(); // the batch may have closed the gap a ready seat waits on
         } else if (m instanceof Message.Hash h) {
             if (h.peer() != seat) {
                 drop(seat, "protocol error: sent a hash for seat " + h.peer());
@@ -301,7 +352,7 @@ final class TurnRelay {
             return;
         }
         playing[seat] = false;
-        seats.roundTrip(seat, -1); // its round trip no longer decides the input delay
+        seats.roundTrip(seat, -1); // its round trip no longer counts in the host link's worst one
         long from = book.received(seat) + 1;
         book.drop(seat, from);
         Message.Drop drop = new Message.Drop(seat, from, reason);
@@ -316,5 +367,6 @@ final class TurnRelay {
         if (seats.channel(seat) != null) {
             seats.channel(seat).close();
         }
+        answerWaiting(); // without the dropped seat the frontiers may have closed up
     }
 }

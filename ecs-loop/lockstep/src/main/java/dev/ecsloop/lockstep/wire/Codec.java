@@ -23,9 +23,10 @@ public final class Codec {
      * Version 4: {@code SeatToken}, {@code Rejoin}, {@code Catchup}, {@code Ready} and {@code Rejoined} (rejoin,
      * the catch-up carrying the input delay in force at its turn); and the host's turns may carry input delay
      * changes (a command of a reserved type, see {@code dev.ecsloop.lockstep.InputDelay}), which a version 3 peer
-     * would hand to its game.
+     * would hand to its game. Version 5: {@code Seated} names a late joiner's seat to the peers that started (a
+     * version 4 peer would take it for a protocol error and leave), and the catch-up carries the delay's budget.
      */
-    public static final int VERSION = 4;
+    public static final int VERSION = 5;
     /** Bytes of one {@link Message.Catchup} chunk's data (the last chunk of a transfer may be shorter). */
     public static final int CHUNK = 16 * 1024;
     /** Largest catch-up transfer (a snapshot and the turns since): a rogue host cannot make a joiner hold more. */
@@ -73,6 +74,7 @@ public final class Codec {
     static final byte CATCHUP = 19;
     static final byte READY = 20;
     static final byte REJOINED = 21;
+    static final byte SEATED = 22;
 
     private Codec() {
     }
@@ -204,7 +206,7 @@ public final class Codec {
             case JOIN -> {
                 return readJoin(in);
             }
-            case SEAT_TOKEN, REJOIN, CATCHUP, READY, REJOINED -> {
+            case SEAT_TOKEN, REJOIN, CATCHUP, READY, REJOINED, SEATED -> {
                 return RejoinCodec.read(type, in);
             }
             case WELCOME -> {

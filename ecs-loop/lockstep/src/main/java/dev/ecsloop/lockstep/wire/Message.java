@@ -15,7 +15,8 @@ import java.util.List;
  * {@link Mismatch} and bisect their worlds at it with {@link Probe} and {@link Fields} (see
  * {@code dev.ecsloop.lockstep.DesyncHunt}). A seat that dropped is reclaimed with {@link Rejoin} (proving the
  * {@link SeatToken} its first join got), catches up from {@link Catchup} chunks, says {@link Ready}, and plays again
- * from the turn {@link Rejoined} names (see {@code dev.ecsloop.lockstep.Rejoining}).
+ * from the turn {@link Rejoined} names (see {@code dev.ecsloop.lockstep.Rejoining}). A player who takes an open seat
+ * of a match under way is named to everyone by {@link Seated}.
  */
 public sealed interface Message {
 
@@ -151,5 +152,12 @@ public sealed interface Message {
 
     /** Host to all: seat {@code peer} plays again, its inputs count from turn {@code fromTurn} on. */
     record Rejoined(int peer, long fromTurn) implements Message {
+    }
+
+    /**
+     * Host to all: a player who joined the match under way took open seat {@code peer}, and is called {@code name}
+     * from now on (the peers that started named the seat as open).
+     */
+    record Seated(int peer, String name) implements Message {
     }
 }

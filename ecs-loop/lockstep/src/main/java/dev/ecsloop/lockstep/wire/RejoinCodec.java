@@ -4,8 +4,9 @@ import io.netty.buffer.ByteBuf;
 import io.netty.handler.codec.CorruptedFrameException;
 
 /**
- * The wire form of the rejoin messages (protocol version 4): {@link Message.SeatToken}, {@link Message.Rejoin},
- * {@link Message.Catchup}, {@link Message.Ready} and {@link Message.Rejoined}. Its own class so that {@link Codec}
+ * The wire form of the rejoin and late join messages (protocol version 4, {@link Message.Seated} 5):
+ * {@link Message.SeatToken}, {@link Message.Rejoin}, {@link Message.Catchup}, {@link Message.Ready},
+ * {@link Message.Rejoined} and {@link Message.Seated}. Its own class so that {@link Codec}
  * keeps the game's messages and this one the rejoin's, each checked against its limits before anything is
  * allocated: a catch-up chunk holds at most {@link Codec#CHUNK} bytes and its header must describe a transfer of
  * at most {@link Codec#MAX_CATCHUP} bytes in exactly as many chunks as that length needs.
@@ -37,6 +38,9 @@ final class RejoinCodec {
             out.writeByte(Codec.READY).writeByte(Codec.seat(m.peer())).writeLong(Codec.turn(m.turn()));
         } else if (message instanceof Message.Rejoined m) {
             out.writeByte(Codec.REJOINED).writeByte(Codec.seat(m.peer())).writeLong(Codec.turn(m.fromTurn()));
+        } else if (message instanceof Message.Seated m) {
+            out.writeByte(Codec.SEATED).writeByte(Codec.seat(m.peer()));
+            Codec.writeString(out, m.name());
         } else {
             return false;
         }
@@ -69,6 +73,9 @@ final class RejoinCodec {
         }
         if (type == Codec.READY) {
             return new Message.Ready(Codec.readSeat(in), Codec.readTurn(in));
+        }
+        if (type == Codec.SEATED) {
+            return new Message.Seated(Codec.readSeat(in), Codec.readString(in));
         }
         return new Message.Rejoined(Codec.readSeat(in), Codec.readTurn(in));
     }

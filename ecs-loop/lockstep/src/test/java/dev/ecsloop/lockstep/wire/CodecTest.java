@@ -136,6 +136,7 @@ class CodecTest {
         assertArrayEquals(token, r.proof());
         assertEquals(new Message.Ready(2, 40), roundTrip(new Message.Ready(2, 40)));
         assertEquals(new Message.Rejoined(2, 43), roundTrip(new Message.Rejoined(2, 43)));
+        assertEquals(new Message.Seated(2, "cy"), roundTrip(new Message.Seated(2, "cy")));
         byte[] data = new byte[100];
         data[5] = 9;
         Message.Catchup c = (Message.Catchup) roundTrip(new Message.Catchup(1, 1, 2, Codec.CHUNK + 100, 77, data));
