@@ -22,7 +22,11 @@ import java.util.concurrent.TimeUnit;
  * with {@code start}, just after a turn's start). Prints a Markdown table (delay settled on, input-to-effect latency
  * to the order's turn instant, mean and p95, beside round trip + jitter, stalls, the machine's load) and, under each
  * row, the probes' breakdown ({@link TimedLink}): for each direction, how long an order waited for its turn to
- * close, from close to send, from send to the other peer taking it in, and the slack the other peer had left.
+ * close, from close to send, from send to the other peer taking it in, and the slack the other peer had left; then
+ * how far the joiner's simulation ran behind the host's, second by second (what the balance and the delay must
+ * cover), each peer's dropped time by where its frame ended (waiting for a batch, at a turn's instant, else: holds,
+ * late frames) and what the polls gave back, and the two peers' difference in dropped time second by second. The
+ * row's budget is the host's over the counted frames (mean and most).
  * Arguments, all optional: simulated seconds (20, of which 5 warm up), turn ms (50), modes ({@code fixed,adaptive}),
  * phase ({@code uniform} or {@code start}), round trips in ms ({@code 50,100,150}), repeats (1).
  *
