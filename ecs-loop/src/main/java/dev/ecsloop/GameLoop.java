@@ -256,10 +256,10 @@ public final class GameLoop implements AutoCloseable {
     }
 
     /**
-     * Gives back up to {@code nanos} of the {@link #droppedNanos() dropped} time: the next frame covers it beyond its
-     * real time, within the bound and the horizon (what they cut is dropped again). For a stop that was a formality,
-     * as lockstep's at a turn's instant, whose rest of the frame {@code DISCARD} would lose for good.
+     * Gives back {@link #droppedNanos() dropped} time, as for a stop that was a formality (lockstep's at a turn's
+     * instant): the next frame covers it beyond real time, within the bound and horizon (their cut is dropped again).
      *
+     * @param nanos the most to give back
      * @return how much was given back, at most what was dropped
      * @throws IllegalArgumentException if {@code nanos} is negative
      */

@@ -50,6 +50,7 @@ final class TurnDelivery {
         this.book = book;
         this.turnNanos = turnNanos;
         this.pause = pause;
+        this.droppedSeen = loop.droppedNanos();
     }
 
     /**
@@ -94,7 +95,8 @@ final class TurnDelivery {
             }
             if (!wasPaused && loop.isPaused()) {
                 pause.began(held); // the game's filter paused the match at this turn
-            } else if (heldAhead && !loop.isPaused() && loop.simulatedNanos() == at && frameDropped > 0) {
+            } else if (heldAhead && !loop.isPaused() && loop.simulatedNanos() == at && loop.isHeldAtHorizon()
+                    && frameDropped > 0) {
                 loop.regainDropped(frameDropped); // the stop was a formality: see the class comment
                 droppedSeen = loop.droppedNanos();
                 frameDropped = 0;
