@@ -7,10 +7,7 @@ import dev.ecsloop.parallel.Parallel;
 import dev.ecsloop.time.Clock;
 
 import java.time.Duration;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Objects;
-import java.util.Set;
 
 /**
  * A multi-rate fixed-step game loop over an Artemis-odb world.
@@ -45,8 +42,7 @@ public final class GameLoop implements AutoCloseable {
     private final ThreadConfinement confinement;
     private final Parallel parallel;
     private final SystemHandles handles;
-    /** Features that exist at most once per loop, by their class: see {@link #claimFeature(Class)}. */
-    private final Set<Class<?>> features = new HashSet<>();
+    private final Features features = new Features();
 
     GameLoop(Clock clock, World world, Scheduler scheduler, SimulatedTime time, LoopStats stats, Listeners listeners,
              FrameDriver driver, SystemHandles handles, Parallel parallel) {
@@ -259,6 +255,19 @@ public final class GameLoop implements AutoCloseable {
         return time.droppedNanos();
     }
 
+    /**
+     * Gives back {@link #droppedNanos() dropped} time, as for a stop that was a formality (lockstep's at a turn's
+     * instant): the next frame covers it beyond real time, within the bound and horizon (their cut is dropped again).
+     *
+     * @param nanos the most to give back
+     * @return how much was given back, at most what was dropped
+     * @throws IllegalArgumentException if {@code nanos} is negative
+     */
+    public long regainDropped(long nanos) {
+        confinement.check("regainDropped()");
+        return time.regain(nanos);
+    }
+
     /** @return the catch-up bound: the most simulated time one frame may cover */
     public Duration catchUpBound() {
         confinement.check("catchUpBound()");
@@ -368,10 +377,7 @@ public final class GameLoop implements AutoCloseable {
      */
     public void claimFeature(Class<?> feature) {
         confinement.check("claimFeature()");
-        if (!features.add(Objects.requireNonNull(feature, "feature"))) {
-            throw new IllegalStateException("this loop already has a " + feature.getSimpleName()
-                    + "; create one and share it");
-        }
+        features.claim(feature);
     }
 
     /** @return the Artemis world; do not call its {@code process()}: the loop does */

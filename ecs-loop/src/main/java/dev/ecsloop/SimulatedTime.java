@@ -11,8 +11,13 @@ import dev.ecsloop.time.Durations;
  * many frames pass. Time that a frame could not cover (past the catch-up bound or the horizon) is handled by the
  * debt policy: kept as debt for later frames, or dropped and counted in {@link #droppedNanos()}.
  *
+ * <p>Dropped time can be given back ({@link #regain}): the next advance covers it beyond its real time, like debt,
+ * and whatever the bound or the horizon cuts of it is dropped again. It is real-time pacing, not simulation state:
+ * a snapshot does not hold it (a restore forgets it), and how frames split time never changes what they compute.
+ *
  * <p>Invariants: {@code 0 <= nowNanos <= END_NANOS}; {@code nowNanos <= horizonNanos} whenever the horizon was set
- * at or after the current time; {@code debtNanos == 0} unless the debt policy is KEEP.
+ * at or after the current time; {@code debtNanos == 0} unless the debt policy is KEEP; {@code droppedNanos} and
+ * {@code regainNanos} are never negative, and regaining moves time from the one to the other.
  *
  * <p>Not thread-safe: the loop thread owns it.
  */
@@ -38,6 +43,8 @@ final class SimulatedTime {
     private boolean paused;
     private long debtNanos;
     private long droppedNanos;
+    /** Dropped time given back, which the next advance covers beyond its real time. */
+    private long regainNanos;
     private boolean lastFrameHitBound;
     private boolean lastFrameHeld;
     private long wantedStart;
@@ -91,18 +98,20 @@ final class SimulatedTime {
     void advance(long realNanos) {
         lastFrameHitBound = false;
         lastFrameHeld = false;
-        wantedStart = saturatedAdd(nowNanos, debtNanos);
+        long owed = saturatedAdd(debtNanos, regainNanos);
+        wantedStart = saturatedAdd(nowNanos, owed);
         wantedEnd = wantedStart;
-        if (paused || realNanos <= 0 && debtNanos == 0) {
+        if (paused || realNanos <= 0 && owed == 0) {
             return;
         }
-        long wanted = saturatedAdd(debtNanos, scale(Math.max(0, realNanos)));
+        long wanted = saturatedAdd(owed, scale(Math.max(0, realNanos)));
         wantedEnd = saturatedAdd(nowNanos, wanted);
         long room = Math.max(0, Math.min(horizonNanos, END_NANOS) - nowNanos);
         long advance = Math.min(wanted, Math.min(catchUpBoundNanos, room));
         lastFrameHitBound = wanted > catchUpBoundNanos && advance == catchUpBoundNanos;
         lastFrameHeld = wanted > room && advance == room;
         debtNanos = 0;
+        regainNanos = 0;
         owe(wanted - advance);
         nowNanos += advance;
     }
@@ -117,6 +126,23 @@ final class SimulatedTime {
         } else {
             droppedNanos = saturatedAdd(droppedNanos, excess);
         }
+    }
+
+    /**
+     * Gives back up to {@code nanos} of the dropped time: the next advance covers it beyond its real time.
+     *
+     * @param nanos the most to give back
+     * @return how much was given back: at most what was dropped
+     * @throws IllegalArgumentException if {@code nanos} is negative
+     */
+    long regain(long nanos) {
+        if (nanos < 0) {
+            throw new IllegalArgumentException("cannot regain a negative time: " + Durations.exactSeconds(nanos));
+        }
+        long r = Math.min(nanos, droppedNanos);
+        droppedNanos -= r;
+        regainNanos = saturatedAdd(regainNanos, r);
+        return r;
     }
 
     /**
@@ -296,6 +322,7 @@ final class SimulatedTime {
         this.paused = paused;
         this.debtNanos = debt;
         this.droppedNanos = dropped;
+        this.regainNanos = 0;
         this.horizonNanos = horizon;
         this.lastFrameHitBound = false;
         this.lastFrameHeld = false;

@@ -145,4 +145,74 @@ class SimulatedTimeTest {
             before = t.nowNanos();
         }
     }
+
+    @Test
+    void aStopAtTheHorizonThatIsRegainedIsCoveredByTheNextFrame() {
+        SimulatedTime t = time(250, DebtPolicy.DISCARD);
+        t.setHorizon(10 * MS);
+        t.advance(16 * MS); // stops at 10, the rest of the frame dropped
+        assertEquals(6 * MS, t.droppedNanos());
+        t.setHorizon(SimulatedTime.NO_HORIZON);
+        assertEquals(6 * MS, t.regain(20 * MS), "at most what was dropped");
+        assertEquals(0, t.droppedNanos());
+        t.advance(16 * MS);
+        assertEquals(32 * MS, t.nowNanos(), "back on the real-time timeline");
+        assertEquals(0, t.droppedNanos());
+        t.advance(16 * MS);
+        assertEquals(48 * MS, t.nowNanos(), "given back once");
+    }
+
+    @Test
+    void whatTheBoundOrTheHorizonCutsOfARegainIsDroppedAgain() {
+        SimulatedTime t = time(20, DebtPolicy.DISCARD);
+        t.setHorizon(0);
+        t.advance(16 * MS);
+        t.regain(16 * MS);
+        t.setHorizon(SimulatedTime.NO_HORIZON);
+        t.advance(16 * MS);
+        assertEquals(20 * MS, t.nowNanos(), "the bound");
+        assertEquals(12 * MS, t.droppedNanos());
+        t.regain(12 * MS);
+        t.setHorizon(25 * MS);
+        t.advance(1 * MS);
+        assertEquals(25 * MS, t.nowNanos(), "the horizon");
+        assertEquals(8 * MS, t.droppedNanos());
+    }
+
+    @Test
+    void aNegativeRegainIsRefusedAndChangesNothing() {
+        SimulatedTime t = time(250, DebtPolicy.DISCARD);
+        t.setHorizon(0);
+        t.advance(16 * MS);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> t.regain(-1));
+        assertTrue(e.getMessage().contains("negative"), e.getMessage());
+        assertEquals(16 * MS, t.droppedNanos());
+        t.setHorizon(SimulatedTime.NO_HORIZON);
+        t.advance(16 * MS);
+        assertEquals(16 * MS, t.nowNanos());
+    }
+
+    @Property(tries = 300)
+    void underDiscardSimulatedPlusDroppedIsRealTimeWhateverIsRegained(
+            @ForAll @Size(max = 40) List<@LongRange(min = 0, max = 400_000_000L) Long> frames,
+            @ForAll @Size(max = 40) List<@LongRange(min = 0, max = 100_000_000L) Long> regains,
+            @ForAll @Size(max = 40) List<@LongRange(min = 0, max = 2_000_000_000L) Long> horizons,
+            @ForAll @LongRange(min = 1, max = 500) long boundMs) {
+        SimulatedTime t = time(boundMs, DebtPolicy.DISCARD);
+        long real = 0;
+        long before = 0;
+        for (int i = 0; i < frames.size(); i++) {
+            t.setHorizon(i < horizons.size() ? horizons.get(i) : SimulatedTime.NO_HORIZON);
+            long dropped = t.droppedNanos();
+            long wanted = i < regains.size() ? regains.get(i) : 0;
+            long given = t.regain(wanted);
+            assertEquals(Math.min(wanted, dropped), given);
+            t.advance(frames.get(i));
+            real += frames.get(i);
+            assertEquals(real, t.nowNanos() + t.droppedNanos(), "no time made up, none lost");
+            assertTrue(t.droppedNanos() >= 0 && t.debtNanos() == 0);
+            assertTrue(t.nowNanos() - before <= boundMs * MS, "a frame never covers more than the bound");
+            before = t.nowNanos();
+        }
+    }
 }

@@ -22,7 +22,11 @@ import java.util.concurrent.TimeUnit;
  * with {@code start}, just after a turn's start). Prints a Markdown table (delay settled on, input-to-effect latency
  * to the order's turn instant, mean and p95, beside round trip + jitter, stalls, the machine's load) and, under each
  * row, the probes' breakdown ({@link TimedLink}): for each direction, how long an order waited for its turn to
- * close, from close to send, from send to the other peer taking it in, and the slack the other peer had left.
+ * close, from close to send, from send to the other peer taking it in, and the slack the other peer had left; then
+ * how far the joiner's simulation ran behind the host's, second by second (what the balance and the delay must
+ * cover), each peer's dropped time by where its frame ended (waiting for a batch, at a turn's instant, else: holds,
+ * late frames) and what the polls gave back, and the two peers' difference in dropped time second by second. The
+ * row's budget is the host's over the counted frames (mean and most).
  * Arguments, all optional: simulated seconds (20, of which 5 warm up), turn ms (50), modes ({@code fixed,adaptive}),
  * phase ({@code uniform} or {@code start}), round trips in ms ({@code 50,100,150}), repeats (1).
  *
@@ -72,6 +76,7 @@ public final class AdaptiveDelayBenchmark {
                 p.warmupNanos = WARMUP;
                 p.units = UNITS;
                 p.reached = new long[(int) endTurn + 1];
+                p.droppedAt = new long[(int) endTurn + 1];
                 p.phases = uniform ? new java.util.Random(17 + i) : null;
                 Thread t = new Thread(() -> p.run(link, endTurn), "bench-" + p.name);
                 t.setDaemon(true);
@@ -110,11 +115,13 @@ public final class AdaptiveDelayBenchmark {
         for (DelayChange c : host.changes) {
             settled.append(settled.length() == 0 ? "" : ",").append(c.delay());
         }
-        return String.format("| %d ± %d | %.0f | %s | %s | %d (%s) | %d | %.0f | %.1f | %.1f | %.1f | %+.1f | %s "
-                        + "| %d (%d) | %s |",
+        return String.format("| %d ± %d | %.0f | %s | %s | %d (%s) | %.0f / %.0f | %d | %.0f | %.1f | %.1f | %.1f "
+                        + "| %+.1f | %s | %d (%d) | %s |",
                 rttNanos / 1_000_000, JITTER / 2_000_000, turnMs, uniform ? "uniform" : "turn start",
                 config.adaptive() ? config.delayFloor() + "-" + config.delayCeiling() + " adaptive"
-                        : config.inputDelay() + " fixed", host.finalDelay, settled, instant.size(), target,
+                        : config.inputDelay() + " fixed", host.finalDelay, settled,
+                host.budget[0] / Math.max(1.0, host.budget[1]) / 1e6,
+                host.budget[2] / 1e6, instant.size(), target,
                 meanInstant, p95, mean, meanInstant - target, meanInstant - target <= turnMs ? "yes" : "no", stalls,
                 stalledFrames, load);
     }
@@ -172,7 +179,43 @@ public final class AdaptiveDelayBenchmark {
                     sum[3] / n / 1e6, late, sum[4] / n / 1e6, sum[5] / n / 1e6, sum[6] / n / 1e6, sum[7] / n / 1e6,
                     worstLateness));
         }
+        out.append(offsets(peers, config));
         return out.toString();
+    }
+
+    /**
+     * The two simulations' offset over the run: for each simulated second, the mean of how much later the joiner's
+     * simulation reached a turn than the host's (real ms): how level the balance keeps them.
+     */
+    static String offsets(List<LockstepBenchmark.Peer> peers, LockstepConfig config) {
+        StringBuilder out = new StringBuilder("    joiner behind host by second (ms):");
+        long[] a = peers.get(0).reached;
+        long[] b = peers.get(1).reached;
+        int perSecond = (int) (1_000_000_000L / config.turnNanos());
+        for (int from = 0; from + perSecond <= a.length; from += perSecond) {
+            double sum = 0;
+            int n = 0;
+            for (int t = from; t < from + perSecond; t++) {
+                if (a[t] != 0 && b[t] != 0) {
+                    sum += (b[t] - a[t]) / 1e6;
+                    n++;
+                }
+            }
+            out.append(n == 0 ? " -" : String.format(" %.0f", sum / n));
+        }
+        out.append(System.lineSeparator());
+        for (LockstepBenchmark.Peer p : peers) {
+            out.append(String.format("    %s dropped ms by where the frame ended: waiting %.0f, at a turn's instant %.0f, "
+                    + "else %.0f (%.0f frames); given back at the next poll %.0f%n", p.name, p.drops[0], p.drops[1],
+                    p.drops[2], p.drops[3], p.drops[4]));
+        }
+        out.append("    joiner dropped - host dropped by second (ms):");
+        long[] da = peers.get(0).droppedAt;
+        long[] db = peers.get(1).droppedAt;
+        for (int from = 0; from + perSecond <= a.length; from += perSecond) {
+            out.append(String.format(" %.0f", (db[from] - da[from]) / 1e6));
+        }
+        return out.append(System.lineSeparator()).toString();
     }
 
     /** @return the machine's load averages (1, 5 minutes), read from /proc where it exists */
@@ -202,9 +245,9 @@ public final class AdaptiveDelayBenchmark {
         }
         LockstepConfig adaptive = fixed.withAdaptiveDelay(1, 10);
         System.out.println("| round trip ± jitter (ms) | turn ms | order phase | input delay | settled on (changes) | "
-                + "orders | round trip + jitter (ms) | to the turn's instant, mean ms | p95 ms | to the 30 Hz tick, "
+                + "budget mean / most ms | orders | round trip + jitter (ms) | to the turn's instant, mean ms | p95 ms | to the 30 Hz tick, "
                 + "mean ms | instant - (rtt + jitter) | within one turn | stalls (frames) | load 1/5 min |");
-        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
         for (int r = 0; r < repeats; r++) {
             for (String rtt : rtts.split(",")) {
                 for (String mode : modes.split(",")) {

@@ -62,6 +62,13 @@ public final class LockstepBenchmark {
         /** Probes (AdaptiveDelayBenchmark): the timed link, and when the simulation first reached each turn. */
         TimedLink timed;
         long[] reached;
+        /** Probe: the delay's budget over the counted frames, {sum, frames, most} in ns. */
+        final long[] budget = new long[3];
+        /** Probe: the loop's dropped time when the simulation first reached each turn. */
+        long[] droppedAt;
+        /** Probe: dropped ms over the counted frames, by the state the frame ended in: {waiting, at a turn's
+         *  instant, else}, how many frames dropped, and how much the polls gave back. */
+        final double[] drops = new double[5];
         /** Orders given, each {turn given in, effect turn, real time given, counted (1) or not}. */
         final List<long[]> given = new ArrayList<>();
         /** Real time each seat's order (by index) took effect here: executed[seat][index], 0 if not seen. */
@@ -100,21 +107,42 @@ public final class LockstepBenchmark {
                 boolean waited = false;
                 List<Boolean> counted = new ArrayList<>();
                 long last = real.nanoTime();
+                long droppedBefore = 0;
                 long nextFrame = last + FRAME;
                 while (!session.ended() && session.stopReason() == null) {
                     session.poll();
+                    if (loop.simulatedNanos() >= warmupNanos) {
+                        drops[4] += (droppedBefore - loop.droppedNanos()) / 1e6;
+                    }
+                    droppedBefore = loop.droppedNanos();
                     long now = real.nanoTime();
                     clock.advance(now - last);
                     last = now;
                     loop.frame();
                     long after = real.nanoTime();
                     boolean waiting = session.waiting() && loop.simulatedNanos() >= warmupNanos;
+                    long droppedNow = loop.droppedNanos() - droppedBefore;
+                    droppedBefore = loop.droppedNanos();
+                    if (droppedNow > 0 && loop.simulatedNanos() >= warmupNanos) {
+                        int kind = session.waiting() ? 0 : loop.simulatedNanos() % config.turnNanos() == 0 ? 1 : 2;
+                        drops[kind] += droppedNow / 1e6;
+                        drops[3]++;
+                    }
                     stalledFrames += waiting ? 1 : 0;
                     stalls += waiting && !waited ? 1 : 0;
+                    if (reached != null && loop.simulatedNanos() >= warmupNanos) {
+                        long b = session.budgetNanos();
+                        budget[0] += b;
+                        budget[1]++;
+                        budget[2] = Math.max(budget[2], b);
+                    }
                     waited = waiting;
                     for (; reached != null && reachedUpTo < reached.length
                             && loop.simulatedNanos() >= reachedUpTo * config.turnNanos(); reachedUpTo++) {
                         reached[reachedUpTo] = after;
+                        if (droppedAt != null) {
+                            droppedAt[reachedUpTo] = loop.droppedNanos();
+                        }
                     }
                     List<CommandSystem.Seen> all = game.commands().seen;
                     for (; seen < all.size(); seen++) {
