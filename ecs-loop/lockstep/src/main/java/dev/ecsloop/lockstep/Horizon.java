@@ -22,7 +22,6 @@ final class Horizon {
     private final TurnDelivery delivery;
     private final Departures departures;
     private final Checkpoints checkpoints;
-    private final Stopping stopping;
     private long endTurn = Long.MAX_VALUE;
     private long nanos;
     /** The horizon the inputs allow (the horizon may be nearer while {@link Pacing} holds the simulation back). */
@@ -31,14 +30,13 @@ final class Horizon {
     private long behind;
 
     Horizon(GameLoop loop, long turnNanos, TurnBook book, TurnDelivery delivery, Departures departures,
-            Checkpoints checkpoints, Stopping stopping) {
+            Checkpoints checkpoints) {
         this.loop = loop;
         this.turnNanos = turnNanos;
         this.book = book;
         this.delivery = delivery;
         this.departures = departures;
         this.checkpoints = checkpoints;
-        this.stopping = stopping;
         limit((book.completed() + 1) * turnNanos);
     }
 
@@ -48,15 +46,16 @@ final class Horizon {
      *
      * @param filter the game's rule for commands, around the delay's own
      * @param outflow this peer's timing, for the pacing's cap
+     * @param hunt    the desync hunt, for its capture point
      * @return whether the simulation stood at the horizon before a hold capped it nearer
      */
-    boolean move(CommandFilter filter, Outflow outflow) {
+    boolean move(CommandFilter filter, Outflow outflow, DesyncHunt hunt) {
         endTurn = departures.endTurn(endTurn, loop.simulatedNanos() / turnNanos);
         long complete = book.completed() + 1; // not nextToTake: a turn held for its instant stops the taking
         long shown = complete >= endTurn || departures.lost() != null ? endTurn : complete - behind;
         long horizon = Math.multiplyExact(Math.min(deliverNow(filter), Math.min(endTurn, shown)), turnNanos);
-        stopping.hunt().between(loop.simulatedNanos(), checkpoints.agreedThrough());
-        limit(Math.min(horizon, stopping.hunt().captureNanos()));
+        hunt.between(loop.simulatedNanos(), checkpoints.agreedThrough());
+        limit(Math.min(horizon, hunt.captureNanos()));
         boolean atHorizon = loop.simulatedNanos() >= nanos; // before a hold caps it nearer
         nanos = Math.max(loop.simulatedNanos(), outflow.pace(nanos));
         loop.setHorizon(nanos);
@@ -88,8 +87,7 @@ final class Horizon {
 
     /** @return whether the simulation is held at the horizon waiting for a peer's inputs (not at the end) */
     boolean waiting() {
-        return stopping.reason() == null && loop.simulatedNanos() >= inputNanos && delivery.held() < 0
-                && book.nextToTake() < endTurn;
+        return loop.simulatedNanos() >= inputNanos && delivery.held() < 0 && book.nextToTake() < endTurn;
     }
 
     /** @return the end turn as it is now: {@link Long#MAX_VALUE} for none */

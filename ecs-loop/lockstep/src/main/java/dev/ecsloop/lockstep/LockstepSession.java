@@ -85,8 +85,8 @@ public final class LockstepSession {
             }
         });
         TurnDelivery delivery = new TurnDelivery(loop, inputs, book, config.turnNanos(), pause);
-        this.stopping = new Stopping(loop, link, config, checkpoints, names);
-        this.horizon = new Horizon(loop, config.turnNanos(), book, delivery, departures, checkpoints, stopping);
+        this.horizon = new Horizon(loop, config.turnNanos(), book, delivery, departures, checkpoints);
+        this.stopping = new Stopping(loop, link, config, checkpoints, names, horizon);
         OwnTurns own = new OwnTurns(link, book);
         Lateness lateness = new Lateness(loop, config.turnNanos(), seat, names.size());
         this.delay = new InputDelay(config, loop, link, lateness);
@@ -155,6 +155,7 @@ public final class LockstepSession {
     public LockstepSession onReport(Consumer<String> sink) {
         this.reports = Objects.requireNonNull(sink, "sink");
         delay.onReport(sink);
+        stopping.onReport(sink);
         return this;
     }
 
@@ -265,7 +266,7 @@ public final class LockstepSession {
             return;
         }
         if (checkpoints.desync() != null) {
-            desynced();
+            stopping.desynced();
             return;
         }
         outflow.send();
@@ -275,10 +276,10 @@ public final class LockstepSession {
         if (stopping.reason() != null) {
             return;
         }
-        boolean atHorizon = horizon.move(filter, outflow);
+        boolean atHorizon = horizon.move(filter, outflow, stopping.hunt());
         rejoins.poll(turn(), horizon.noneHeld(), atHorizon, reports);
         if (departures.lost() != null && waiting()) {
-            stop(departures.lost(), false); // the host is gone and the turns it sent are played: nothing more can come
+            stopping.stop(departures.lost(), false); // the host is gone and the turns it sent are played: nothing more can come
         }
     }
 
@@ -299,12 +300,6 @@ public final class LockstepSession {
             }
             poll();
         }
-    }
-
-    /** This peer found the first desync: stops the game, and with diagnosis announces where to meet. */
-    void desynced() {
-        stopping.hunt().found(checkpoints.desync().turn(), true);
-        stop(checkpoints.desync().describe(names), true);
     }
 
     /** The game stopped on a desync under diagnosis: takes in the others' turns and answers, moves the hunt on. */
@@ -330,14 +325,6 @@ public final class LockstepSession {
     /** @return whether the match is held by a match-wide pause */
     public boolean pausedByMatch() {
         return pause.paused();
-    }
-
-    /** Stops the game with {@code reason}; nothing if it is null or the game has stopped already. */
-    void stop(String reason, boolean tellOthers) {
-        if (stopping.stop(reason, tellOthers)) {
-            horizon.limit(loop.simulatedNanos());
-            reports.accept("game stopped at turn " + turn() + ": " + reason);
-        }
     }
 
     /** @return the turn the simulation is in */
@@ -372,7 +359,7 @@ public final class LockstepSession {
 
     /** @return whether the simulation is held at the horizon waiting for a peer's inputs (not at the end) */
     public boolean waiting() {
-        return horizon.waiting();
+        return stopping.reason() == null && horizon.waiting();
     }
 
     /** @return whether the simulation has reached the end set by {@link #endAt} */
