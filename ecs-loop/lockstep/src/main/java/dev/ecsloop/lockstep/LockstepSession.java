@@ -279,7 +279,8 @@ public final class LockstepSession {
         boolean atHorizon = horizon.move(filter, outflow, stopping.hunt());
         rejoins.poll(turn(), horizon.noneHeld(), atHorizon, reports);
         if (departures.lost() != null && waiting()) {
-            stopping.stop(departures.lost(), false); // the host is gone and the turns it sent are played: nothing more can come
+            // the host is gone and the turns it sent are played: nothing more can come
+            stopping.stop(departures.lost(), false);
         }
     }
 
