@@ -45,7 +45,8 @@ import java.util.function.Function;
  * <p>The match ends for this player on {@code quit} (Ctrl-C too), at {@code --seconds}, or when it stops (a desync,
  * the host lost, this player dropped). Leaving, it tells the others why ("quit", "match over"). With
  * {@code --record} it saves this player's recording however the match ended, for a replay to bisect; without, it
- * writes no file. The loop's controls are match-wide ({@link MatchControls}).
+ * writes no file. The loop's controls are match-wide ({@link MatchControls}); a player who comes into the match
+ * under way does so through {@link MatchRejoin}.
  */
 public final class NetMatch {
     /** Exit status of a match that stopped (desync, host lost) or could not start (refused, unreachable). */
@@ -63,6 +64,8 @@ public final class NetMatch {
     private final LockstepConfig config;
     /** Which team each seat commands (by seat, or by name in a resumed match). */
     private final SeatTeams teams;
+    /** This player's way into a match under way, if it comes in so. */
+    private final MatchRejoin rejoin;
     private LockstepSession session;
     /** This player's host, when it hosts: it alone knows the spectators. */
     private LockstepHost host;
@@ -76,13 +79,6 @@ public final class NetMatch {
     private volatile boolean quit;
     /** The snapshot a resumed match loads ({@code --load}), or null. */
     private byte[] resume;
-    /** When a rejoin began (real time), until it plays live; -1 otherwise. */
-    private long rejoinStart = -1;
-    private boolean rejoined;
-    /** Whether this rejoined player records from the snapshot it received (a recording was asked for). */
-    private boolean recordingSinceRejoin;
-    /** Whether this joiner kept a seat token of this host before joining (a rejoin, not a late join). */
-    private boolean hadToken;
 
     private NetMatch(NetFlags flags, NetRun run, PrintStream out) {
         this.flags = flags;
@@ -91,6 +87,7 @@ public final class NetMatch {
         this.teams = flags.seats == null ? SeatTeams.BY_SEAT : new SeatTeams(List.copyOf(flags.seats));
         this.game = RtsGame.create(run.config(), real, true, real, run.workers());
         this.loop = game.loop();
+        this.rejoin = new MatchRejoin(game, real, out);
         long turn = (flags.turnMs == null ? 50 : flags.turnMs) * 1_000_000L;
         NetFlags.DelayRange delay = flags.inputDelay == null ? new NetFlags.DelayRange(3, 3) : flags.inputDelay;
         LockstepConfig rules = new LockstepConfig(turn, Math.max(delay.floor(), Math.min(delay.ceiling(), 3)),
@@ -191,7 +188,7 @@ public final class NetMatch {
                         Duration.ofHours(1));
             } else {
                 out.println("joining " + flags.join.host() + ":" + flags.join.port() + " as " + name);
-                match.hadToken = hasToken(flags.join, name);
+                match.rejoin.beforeJoin(flags.join, name);
                 link = LockstepClient.join(settings, flags.join.host(), flags.join.port(), Duration.ofHours(1),
                         MatchResilience.tokens());
             }
@@ -214,11 +211,6 @@ public final class NetMatch {
             err.println("error: " + e.getMessage());
             return EXIT_STOPPED;
         }
-    }
-
-    /** @return whether a seat token of this host, port and name is kept (a damaged one counts: the join says so) */
-    private static boolean hasToken(NetFlags.Address at, String name) {
-        return java.nio.file.Files.exists(MatchResilience.tokens().file(at.host(), at.port(), name));
     }
 
     /** The setup every player must share: the game's own and the rates applied from time zero. */
@@ -268,30 +260,7 @@ public final class NetMatch {
     /** A new match at time 0, a resumed one from {@code --load}, or this seat taken back in one under way. */
     private void startSession(PeerLink link) throws IOException {
         if (link.rejoining()) {
-            out.println((link.seat() < 0 ? "watching the match under way" : (hadToken ? "rejoining" : "joining")
-                    + " the match under way as "
-                    + link.names().get(link.seat()) + " (seat " + link.seat() + ")") + ": receiving the host's snapshot");
-            if (game.recorder() != null) {
-                game.recorder().detach(); // nothing journaled across the restore; a new one starts after it
-            }
-            rejoinStart = real.nanoTime();
-            rejoined = true;
-            try {
-                session = LateStart.rejoin(loop, game.inputs(), link, config, game.snapshots(), Duration.ofSeconds(30));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IOException("interrupted during the rejoin", e);
-            }
-            out.println("restored the host's snapshot at turn " + session.turn() + " in "
-                    + (real.nanoTime() - rejoinStart) / 1_000_000 + " ms: catching up");
-            if (game.recorder() != null) {
-                try {
-                    game.recordFromHere(); // this seat's own recording, from the snapshot it received
-                    recordingSinceRejoin = true;
-                } catch (RuntimeException e) {
-                    out.println("not recording: " + e.getMessage());
-                }
-            }
+            session = rejoin.start(link, config);
         } else if (resume != null) {
             session = LateStart.resume(loop, game.inputs(), link, config);
         } else {
@@ -352,11 +321,7 @@ public final class NetMatch {
     private void beforeFrame() {
         long now = real.nanoTime();
         session.poll();
-        if (rejoinStart >= 0 && !session.catchingUp()) {
-            out.println("playing live at turn " + session.turn() + ", " + String.format("%.2f",
-                    (now - rejoinStart) / 1e9) + " s after the reconnect");
-            rejoinStart = -1;
-        }
+        rejoin.polled(session, now);
         if (host != null && host.spectators() != toldSpectators && session.stopReason() == null) {
             toldSpectators = host.spectators();
             controls.announceSpectators(toldSpectators);
@@ -427,13 +392,8 @@ public final class NetMatch {
         }
         // Only a file the player asked for (--record, or the console's record): nothing lands in the working
         // directory unasked.
-        Path file = run.record();
-        if (file != null && rejoined && !recordingSinceRejoin) {
-            out.println("no recording: this player rejoined mid-match and could not start one from the snapshot it "
-                    + "received (the others' recordings hold the whole match)");
-            file = null;
-        }
-        if (session.stopReason() != null && file == null && !session.hostLost() && !rejoined) {
+        Path file = rejoin.recording(run.record());
+        if (session.stopReason() != null && file == null && !session.hostLost() && !rejoin.rejoined()) {
             out.println("no --record: no replay saved to bisect it"); // the stop itself was reported once
         }
         game.console().finish(out::println);

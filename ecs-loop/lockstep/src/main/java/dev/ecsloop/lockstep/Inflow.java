@@ -24,10 +24,12 @@ final class Inflow {
     private final Rejoining rejoins;
     private final Stopping stopping;
     private final Outflow outflow;
+    private final Horizon horizon;
 
     Inflow(LockstepSession session, TurnBook book, Checkpoints checkpoints, Departures departures, MatchPause pause,
-           Rejoining rejoins, Stopping stopping, Outflow outflow) {
+           Rejoining rejoins, Stopping stopping, Outflow outflow, Horizon horizon) {
         this.outflow = outflow;
+        this.horizon = horizon;
         this.session = session;
         this.rejoins = rejoins;
         this.stopping = stopping;
@@ -49,14 +51,14 @@ final class Inflow {
                     checkpoints.received(h, departures.playing());
                 }
                 if (checkpoints.desync() != null) {
-                    session.desynced();
+                    stopping.desynced();
                 }
             } else if (m instanceof Message.Mismatch || m instanceof Message.Probe || m instanceof Message.Fields) {
                 stopping.hunt().received(m, checkpoints.agreedThrough());
             } else if (m instanceof Message.Drop d) {
-                session.stop(departures.left(d, session.endTurn(), session.reports()), false);
+                stopping.stop(departures.left(d, horizon.endTurn(), session.reports()), false);
             } else if (m instanceof Message.Stop s) {
-                session.stop("stopped by " + departures.name(s.peer()) + ": "
+                stopping.stop("stopped by " + departures.name(s.peer()) + ": "
                         + Echo.printable(s.reason(), Codec.MAX_STRING), false);
             } else if (m instanceof Message.Resume r) {
                 pause.resumed(r.turn(), r.peer());
@@ -70,7 +72,7 @@ final class Inflow {
                 departures.lostHost(l.reason());
             }
         } catch (IllegalArgumentException | IllegalStateException e) {
-            session.stop("protocol error: " + e.getMessage(), true);
+            stopping.stop("protocol error: " + e.getMessage(), true);
         }
     }
 }

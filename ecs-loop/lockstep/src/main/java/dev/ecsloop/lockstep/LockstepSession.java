@@ -42,7 +42,8 @@ import java.util.function.Consumer;
  * (posting turns at their instants), {@code MatchPause} (match-wide pause), {@code Checkpoints} (state hashes),
  * {@code Departures} (who still plays), {@code Stopping} (the stop, desync diagnosis after it), {@code Rejoining}
  * (seats that come back), {@code InputDelay} (the delay the host adapts to the batches' lateness) and
- * {@code Outflow} (when this peer sends, and its pace) each keep one rule.
+ * {@code Outflow} (when this peer sends, and its pace) and {@code Horizon} (how far the simulation may run now) each
+ * keep one rule.
  */
 public final class LockstepSession {
 
@@ -57,10 +58,8 @@ public final class LockstepSession {
     private final TurnBook book;
     private final Checkpoints checkpoints;
     private final MatchPause pause;
-    private final TurnDelivery delivery;
-    private final boolean[] playing;
+    private final Horizon horizon;
     private final Departures departures;
-    private final OwnTurns own;
     private final Inflow inflow;
     private final Rejoining rejoins;
     private final InputDelay delay;
@@ -70,12 +69,6 @@ public final class LockstepSession {
     private final TickListener checkpointHasher;
     private Consumer<String> reports = line -> { };
     private CommandFilter filter;
-    private long endTurn = Long.MAX_VALUE;
-    private long horizonNanos;
-    /** The horizon the inputs allow (the horizon may be nearer while {@link Pacing} holds the simulation back). */
-    private long inputHorizonNanos;
-    /** A spectator's delay in turns: it stays this far behind the newest complete turn. */
-    private long behind;
 
     LockstepSession(GameLoop loop, InputQueue inputs, PeerLink link, LockstepConfig config, TurnBook book) {
         this.loop = loop;
@@ -91,19 +84,19 @@ public final class LockstepSession {
                 reports.accept(departures.name(by) + " resumed the match at turn " + turn());
             }
         });
-        this.delivery = new TurnDelivery(loop, inputs, book, config.turnNanos(), pause);
-        this.stopping = new Stopping(loop, link, config, checkpoints, names);
-        this.playing = departures.playing();
-        this.own = new OwnTurns(link, book);
+        TurnDelivery delivery = new TurnDelivery(loop, inputs, book, config.turnNanos(), pause);
+        this.horizon = new Horizon(loop, config.turnNanos(), book, delivery, departures, checkpoints);
+        this.stopping = new Stopping(loop, link, config, checkpoints, names, horizon);
+        OwnTurns own = new OwnTurns(link, book);
         Lateness lateness = new Lateness(loop, config.turnNanos(), seat, names.size());
         this.delay = new InputDelay(config, loop, link, lateness);
         this.outflow = new Outflow(loop, config.turnNanos(), own, delay, lateness,
-                () -> stopping.reason() == null && checkpoints.desync() == null, () -> endTurn);
+                () -> stopping.reason() == null && checkpoints.desync() == null, horizon::endTurn);
         this.filter = delay.around(CommandFilter.ALL);
         this.rejoins = new Rejoining(loop, config, link, book, departures, checkpoints, own, delay);
-        this.inflow = new Inflow(this, book, checkpoints, departures, pause, rejoins, stopping, outflow);
-        limit((book.completed() + 1) * config.turnNanos());
-        this.checkpointHasher = checkpoints.hasher(() -> stopping.reason() == null, playing);
+        this.inflow = new Inflow(this, book, checkpoints, departures, pause, rejoins, stopping, outflow,
+                horizon);
+        this.checkpointHasher = checkpoints.hasher(() -> stopping.reason() == null, departures.playing());
         loop.addTickListener(checkpointHasher);
         loop.addFrameListener(outflow);
     }
@@ -162,6 +155,7 @@ public final class LockstepSession {
     public LockstepSession onReport(Consumer<String> sink) {
         this.reports = Objects.requireNonNull(sink, "sink");
         delay.onReport(sink);
+        stopping.onReport(sink);
         return this;
     }
 
@@ -204,7 +198,7 @@ public final class LockstepSession {
      * @throws IllegalArgumentException if the delay is negative
      */
     public LockstepSession spectatorDelay(java.time.Duration delay) {
-        behind = Counters.spectatorTurns(seat, delay, config.turnNanos());
+        horizon.behind(Counters.spectatorTurns(seat, delay, config.turnNanos()));
         return this;
     }
 
@@ -217,11 +211,7 @@ public final class LockstepSession {
         return delay.budget(turn());
     }
 
-    /* For Inflow: the end turn and the report sink, as they are now. */
-    long endTurn() {
-        return endTurn;
-    }
-
+    /* For Inflow: the report sink, as it is now. */
     Consumer<String> reports() {
         return reports;
     }
@@ -244,10 +234,7 @@ public final class LockstepSession {
      * @throws IllegalArgumentException if the turn is negative
      */
     public void endAt(long turn) {
-        if (turn < 0) {
-            throw new IllegalArgumentException("end turn must not be negative, was " + turn);
-        }
-        endTurn = turn;
+        horizon.endAt(turn);
     }
 
     /**
@@ -279,7 +266,7 @@ public final class LockstepSession {
             return;
         }
         if (checkpoints.desync() != null) {
-            desynced();
+            stopping.desynced();
             return;
         }
         outflow.send();
@@ -289,18 +276,11 @@ public final class LockstepSession {
         if (stopping.reason() != null) {
             return;
         }
-        endTurn = departures.endTurn(endTurn, turn());
-        long complete = book.completed() + 1; // not nextToTake: a turn held for its instant stops the taking
-        long shown = complete >= endTurn || departures.lost() != null ? endTurn : complete - behind;
-        long horizon = Math.multiplyExact(Math.min(deliverNow(), Math.min(endTurn, shown)), config.turnNanos());
-        stopping.hunt().between(loop.simulatedNanos(), checkpoints.agreedThrough());
-        limit(Math.min(horizon, stopping.hunt().captureNanos()));
-        boolean atHorizon = loop.simulatedNanos() >= horizonNanos; // before a hold caps it nearer
-        horizonNanos = Math.max(loop.simulatedNanos(), outflow.pace(horizonNanos));
-        loop.setHorizon(horizonNanos);
-        rejoins.poll(turn(), delivery.held() < 0, atHorizon, reports);
+        boolean atHorizon = horizon.move(filter, outflow, stopping.hunt());
+        rejoins.poll(turn(), horizon.noneHeld(), atHorizon, reports);
         if (departures.lost() != null && waiting()) {
-            stop(departures.lost(), false); // the host is gone and the turns it sent are played: nothing more can come
+            // the host is gone and the turns it sent are played: nothing more can come
+            stopping.stop(departures.lost(), false);
         }
     }
 
@@ -314,7 +294,7 @@ public final class LockstepSession {
      */
     public void poll(long waitNanos) throws InterruptedException {
         poll();
-        if (stopping.reason() == null && waiting() || diagnosing() && loop.simulatedNanos() >= horizonNanos) {
+        if (stopping.reason() == null && waiting() || diagnosing() && loop.simulatedNanos() >= horizon.nanos()) {
             Message m = link.await(waitNanos);
             if (m != null) {
                 inflow.take(m);
@@ -323,24 +303,13 @@ public final class LockstepSession {
         }
     }
 
-    /** This peer found the first desync: stops the game, and with diagnosis announces where to meet. */
-    void desynced() {
-        stopping.hunt().found(checkpoints.desync().turn(), true);
-        stop(checkpoints.desync().describe(names), true);
-    }
-
     /** The game stopped on a desync under diagnosis: takes in the others' turns and answers, moves the hunt on. */
     private void pollDiagnosis() {
         for (Message m = link.poll(); m != null; m = link.poll()) {
             inflow.take(m);
         }
-        limit(stopping.diagnosisHorizon(this::deliverNow, playing, reports));
-    }
-
-    /** Posts what can be posted now; @return the turn whose start the turns held let the simulation reach */
-    private long deliverNow() {
-        delivery.deliver(filter);
-        return delivery.held() >= 0 ? delivery.held() : book.nextToTake();
+        horizon.limit(stopping.diagnosisHorizon(() -> horizon.deliverNow(filter), departures.playing(),
+                reports));
     }
 
     /**
@@ -357,20 +326,6 @@ public final class LockstepSession {
     /** @return whether the match is held by a match-wide pause */
     public boolean pausedByMatch() {
         return pause.paused();
-    }
-
-    /** Stops the game with {@code reason}; nothing if it is null or the game has stopped already. */
-    void stop(String reason, boolean tellOthers) {
-        if (stopping.stop(reason, tellOthers)) {
-            limit(loop.simulatedNanos());
-            reports.accept("game stopped at turn " + turn() + ": " + reason);
-        }
-    }
-
-    private void limit(long simNanos) {
-        horizonNanos = Math.max(loop.simulatedNanos(), simNanos);
-        inputHorizonNanos = horizonNanos;
-        loop.setHorizon(horizonNanos);
     }
 
     /** @return the turn the simulation is in */
@@ -400,18 +355,17 @@ public final class LockstepSession {
 
     /** @return the simulated time the loop may not pass now */
     public long horizonNanos() {
-        return horizonNanos;
+        return horizon.nanos();
     }
 
     /** @return whether the simulation is held at the horizon waiting for a peer's inputs (not at the end) */
     public boolean waiting() {
-        return stopping.reason() == null && loop.simulatedNanos() >= inputHorizonNanos && delivery.held() < 0
-                && book.nextToTake() < endTurn;
+        return stopping.reason() == null && horizon.waiting();
     }
 
     /** @return whether the simulation has reached the end set by {@link #endAt} */
     public boolean ended() {
-        return endTurn != Long.MAX_VALUE && loop.simulatedNanos() >= endTurn * config.turnNanos();
+        return horizon.ended();
     }
 
     /** @return this peer's seat */
@@ -464,7 +418,7 @@ public final class LockstepSession {
      * recording stay.
      */
     public void close() {
-        leave(ended() ? Departures.MATCH_OVER + Departures.AT_TURN + endTurn
+        leave(ended() ? Departures.MATCH_OVER + Departures.AT_TURN + horizon.endTurn()
                 : stopping.reason() != null ? "stopped" : "quit");
     }
 

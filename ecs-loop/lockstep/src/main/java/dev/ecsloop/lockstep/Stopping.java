@@ -16,7 +16,8 @@ import java.util.function.LongSupplier;
  * mismatched checkpoint and bisect their worlds ({@link DesyncHunt}). Split from {@link LockstepSession} so that the
  * stop and what may still run after it are one piece.
  *
- * <p>Invariant: once set, the reason never changes. Not thread-safe: it lives on the loop thread.
+ * <p>Invariants: once set, the reason never changes; the stop freezes simulated time where it is (the horizon
+ * comes to it at once) and is reported once. Not thread-safe: it lives on the loop thread.
  */
 final class Stopping {
 
@@ -26,10 +27,14 @@ final class Stopping {
     private final Checkpoints checkpoints;
     /** The players' names by seat, shared with the session (a late joiner's seat is renamed in place). */
     private final List<String> names;
+    private final Horizon horizon;
+    private Consumer<String> reports = line -> { };
     private String reason;
     private DesyncHunt hunt;
 
-    Stopping(GameLoop loop, PeerLink link, LockstepConfig config, Checkpoints checkpoints, List<String> names) {
+    Stopping(GameLoop loop, PeerLink link, LockstepConfig config, Checkpoints checkpoints, List<String> names,
+             Horizon horizon) {
+        this.horizon = horizon;
         this.loop = loop;
         this.link = link;
         this.config = config;
@@ -60,21 +65,32 @@ final class Stopping {
         hunt = new DesyncHunt(snapshots, dir, link, config, names);
     }
 
+    /** Where the stop is reported (the session's report sink). */
+    void onReport(Consumer<String> sink) {
+        reports = sink;
+    }
+
     /**
-     * Stops the game with {@code why}, telling the others if {@code tellOthers}.
-     *
-     * @return whether this stopped it (false if {@code why} is null or the game had stopped already)
+     * Stops the game with {@code why}, telling the others if {@code tellOthers}: the horizon comes to the simulated
+     * time and the stop is reported. Nothing if {@code why} is null or the game has stopped already.
      */
-    boolean stop(String why, boolean tellOthers) {
+    void stop(String why, boolean tellOthers) {
         if (reason != null || why == null) {
-            return false;
+            return;
         }
         reason = why;
         hunt.stopped();
         if (tellOthers) {
             link.send(new Message.Stop(link.seat(), why));
         }
-        return true;
+        horizon.limit(loop.simulatedNanos());
+        reports.accept("game stopped at turn " + loop.simulatedNanos() / config.turnNanos() + ": " + why);
+    }
+
+    /** This peer found the first desync: stops the game, and with diagnosis announces where to meet. */
+    void desynced() {
+        hunt.found(checkpoints.desync().turn(), true);
+        stop(checkpoints.desync().describe(names), true);
     }
 
     /**
