@@ -48,14 +48,15 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
 
     /** Side of a presence block: the aggro radius, so a circle of it touches at most 3 x 3 blocks. */
     private static final int BLOCK = (int) AGGRO_RADIUS;
+    /** Side of a team grid's bucket: half a block, so a block is 2 x 2 buckets and its presence their counts. */
+    private static final int BUCKET = BLOCK / 2;
 
     /** Per team: its units' positions in a grid, and which dense index each grid id stands for. */
     private final SpatialGrid[] grids = new SpatialGrid[2];
-    private final TeamArrays[] teams = {new TeamArrays(), new TeamArrays()};
+    private final TeamSplit split = new TeamSplit();
+    private final TeamSplit.Team[] teams = split.teams;
     private final int blockCols;
     private final int blockRows;
-    /** Units of team t in block b: {@code presence[t * blocks + b]}; lets lone crowds skip the search. */
-    private final int[] presence;
     private final UnitArrays arrays = new UnitArrays();
     private final EnemyOf enemyOf = new EnemyOf();
     /** Per chunk: its own filter, since a filter carries the team it searches. */
@@ -83,8 +84,6 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
     private static final byte KEEP_FIRE = 2;
     /** Takes the planned target and chase (and fires if planned), while the enemy found lives. */
     private static final byte RETARGET = 3;
-    /** Blocks per team in {@link #presence}, for the chunks of the running tick. */
-    private int blocks;
     private final Chunk.Task speculate = this::speculate;
     @Wire
     private Parallel parallel;
@@ -106,27 +105,20 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
         this.fog = fog;
         this.mapWidth = map.width();
         for (int t = 0; t < 2; t++) {
-            grids[t] = new SpatialGrid(map.width(), map.height(), 4f, capacity);
+            grids[t] = new SpatialGrid(map.width(), map.height(), BUCKET, capacity);
         }
         this.blockCols = (map.width() + BLOCK - 1) / BLOCK;
         this.blockRows = (map.height() + BLOCK - 1) / BLOCK;
-        this.presence = new int[2 * blockCols * blockRows];
     }
 
     @Override
     protected void processSystem() {
         arrays.fill(getEntityIds(), transforms, units, parallel);
+        split.fill(arrays, parallel);
         for (int t = 0; t < 2; t++) {
-            teams[t].fill(arrays, t);
-            grids[t].rebuild(teams[t].count, teams[t].xs, teams[t].ys);
+            grids[t].rebuild(teams[t].count, teams[t].xs, teams[t].ys, parallel);
         }
-        java.util.Arrays.fill(presence, 0);
-        int blocks = blockCols * blockRows;
-        for (int i = 0; i < arrays.count; i++) {
-            presence[arrays.teams[i] * blocks + block(arrays.xs[i], blockCols) + blockCols * block(arrays.ys[i],
-                    blockRows)]++;
-        }
-        speculateSearches(blocks);
+        speculateSearches();
         for (int i = 0; i < arrays.count; i++) {
             byte p = plan[i];
             if (p == SKIP) {
@@ -135,7 +127,7 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
             int check = planCheck[i];
             // A plan relies on a unit alive at the start: only a strike in this pass can have killed it since.
             if (check >= 0 && struck[check] && healths.get(arrays.ids[check]).hp <= 0f) {
-                decideNow(i, blocks); // the unit the plan relied on died in this tick: decide as the serial pass
+                decideNow(i); // the unit the plan relied on died in this tick: decide as the serial pass
             } else if (p == KEEP_FIRE) {
                 fire(i, weapons.get(arrays.ids[i]));
             } else if (p == RETARGET) {
@@ -160,7 +152,7 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
     }
 
     /** Plans every unit's targeting and firing against health at the start of the tick, chunk by chunk. */
-    private void speculateSearches(int blocks) {
+    private void speculateSearches() {
         if (plan.length < arrays.count) {
             int n = Math.max(arrays.count, plan.length * 2);
             plan = new byte[n];
@@ -180,7 +172,6 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
                 chunkFilters[c] = new EnemyOf();
             }
         }
-        this.blocks = blocks;
         parallel.forEach(arrays.ids, arrays.count, Parallel.CHUNK_SIZE, speculate);
     }
 
@@ -209,11 +200,18 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
                 plan[i] = w.cooldown == 0 ? KEEP_FIRE : HOLD;
                 continue;
             }
-            int seen = nearestSeen(i, blocks, filter);
-            boolean inRange = seen >= 0 && distance2(i, seen) <= w.range * w.range;
+            int seen = nearestSeen(i, filter);
+            if (seen < 0) {
+                // No enemy to rely on, so no death can void this: the serial pass would just clear both.
+                w.target = -1;
+                w.chase = -1;
+                plan[i] = SKIP;
+                continue;
+            }
+            boolean inRange = distance2(i, seen) <= w.range * w.range;
             planCheck[i] = seen;
             planTarget[i] = inRange ? seen : -1;
-            planChase[i] = seen >= 0 && !inRange ? seen : -1;
+            planChase[i] = inRange ? -1 : seen;
             planFires[i] = inRange && w.cooldown == 0;
             plan[i] = RETARGET;
         }
@@ -223,11 +221,11 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
      * Unit {@code i}'s turn as the serial pass takes it, against health now: keep a living target in range,
      * else take the nearest visible living enemy; fire if ready. Its weapon has already counted down.
      */
-    private void decideNow(int i, int blocks) {
+    private void decideNow(int i) {
         Weapon w = weapons.get(arrays.ids[i]);
         int target = arrays.indexOf(w.target);
         if (target < 0 || healths.get(w.target).hp <= 0f || distance2(i, target) > w.range * w.range) {
-            int seen = nearestSeen(i, blocks, enemyOf);
+            int seen = nearestSeen(i, enemyOf);
             boolean inRange = seen >= 0 && distance2(i, seen) <= w.range * w.range;
             w.target = inRange ? arrays.ids[seen] : -1;
             w.chase = seen >= 0 && !inRange ? arrays.ids[seen] : -1;
@@ -243,13 +241,13 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
      *
      * @param filter the calling thread's own filter (the plan's chunks run at once)
      */
-    private int nearestSeen(int i, int blocks, EnemyOf filter) {
+    private int nearestSeen(int i, EnemyOf filter) {
         float x = arrays.xs[i];
         float y = arrays.ys[i];
         int enemy = 1 - arrays.teams[i];
         filter.team = teams[enemy];
         filter.viewer = arrays.teams[i];
-        int seen = enemiesNear(x, y, enemy, blocks) ? grids[enemy].nearest(x, y, AGGRO_RADIUS, filter) : -1;
+        int seen = enemiesNear(x, y, enemy) ? grids[enemy].nearest(x, y, AGGRO_RADIUS, filter) : -1;
         return seen < 0 ? -1 : teams[enemy].dense[seen];
     }
 
@@ -287,18 +285,17 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
         shots++;
     }
 
-    /** Whether any unit of {@code team} stands in the 3 x 3 blocks around the point: a superset of the circle. */
-    private boolean enemiesNear(float x, float y, int team, int blocks) {
+    /**
+     * Whether any unit of {@code team} stands in the 3 x 3 blocks around the point: a superset of the circle,
+     * which lets lone crowds skip the search. Block b spans the team grid's buckets 2b and 2b + 1 along each axis
+     * (bucket {@code floor(v / 4)} halves to block {@code floor(v) / 8}, both clamped onto the map, and the last
+     * block's second bucket is past the grid exactly when the map's side is not a multiple of 8), so the blocks'
+     * presence is their buckets' counts, read off the grid itself.
+     */
+    private boolean enemiesNear(float x, float y, int team) {
         int bx = block(x, blockCols);
         int by = block(y, blockRows);
-        for (int r = Math.max(0, by - 1); r <= Math.min(blockRows - 1, by + 1); r++) {
-            for (int c = Math.max(0, bx - 1); c <= Math.min(blockCols - 1, bx + 1); c++) {
-                if (presence[team * blocks + r * blockCols + c] > 0) {
-                    return true;
-                }
-            }
-        }
-        return false;
+        return grids[team].occupied(2 * (bx - 1), 2 * (by - 1), 2 * (bx + 1) + 1, 2 * (by + 1) + 1);
     }
 
     private static int block(float v, int count) {
@@ -339,41 +336,13 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
      * queries allocate nothing.
      */
     private final class EnemyOf implements IntPredicate {
-        TeamArrays team;
+        TeamSplit.Team team;
         int viewer;
 
         @Override
         public boolean test(int id) {
             int cell = GridMap.cellCoord(team.ys[id]) * mapWidth + GridMap.cellCoord(team.xs[id]);
             return fog.visible(viewer, cell) && healths.get(arrays.ids[team.dense[id]]).hp > 0f;
-        }
-    }
-
-    /**
-     * One team's units out of the tick's {@link UnitArrays}, in dense (entity id) order, so a team grid visits
-     * enemies in the same order as a grid of everyone would: the targets picked do not depend on the split.
-     */
-    private static final class TeamArrays {
-        int count;
-        int[] dense = new int[0];
-        float[] xs = new float[0];
-        float[] ys = new float[0];
-
-        void fill(UnitArrays all, int team) {
-            if (dense.length < all.count) {
-                dense = new int[all.count];
-                xs = new float[all.count];
-                ys = new float[all.count];
-            }
-            count = 0;
-            for (int i = 0; i < all.count; i++) {
-                if (all.teams[i] == team) {
-                    dense[count] = i;
-                    xs[count] = all.xs[i];
-                    ys[count] = all.ys[i];
-                    count++;
-                }
-            }
         }
     }
 }
