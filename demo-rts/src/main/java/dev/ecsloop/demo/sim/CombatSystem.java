@@ -47,9 +47,9 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
     static final float PROJECTILE_SPEED = 16f;
 
     /** Side of a presence block: the aggro radius, so a circle of it touches at most 3 x 3 blocks. */
-    private static final int BLOCK = (int) AGGRO_RADIUS;
+    static final int BLOCK = (int) AGGRO_RADIUS;
     /** Side of a team grid's bucket: half a block, so a block is 2 x 2 buckets and its presence their counts. */
-    private static final int BUCKET = BLOCK / 2;
+    static final int BUCKET = BLOCK / 2;
 
     /** Per team: its units' positions in a grid, and which dense index each grid id stands for. */
     private final SpatialGrid[] grids = new SpatialGrid[2];
@@ -293,12 +293,16 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
      * presence is their buckets' counts, read off the grid itself.
      */
     private boolean enemiesNear(float x, float y, int team) {
-        int bx = block(x, blockCols);
-        int by = block(y, blockRows);
-        return grids[team].occupied(2 * (bx - 1), 2 * (by - 1), 2 * (bx + 1) + 1, 2 * (by + 1) + 1);
+        return occupiedAround(grids[team], block(x, blockCols), block(y, blockRows));
     }
 
-    private static int block(float v, int count) {
+    /** Whether a grid of {@link #BUCKET}-cell buckets holds any unit in the 3 x 3 blocks around block (bx, by). */
+    static boolean occupiedAround(SpatialGrid grid, int bx, int by) {
+        return grid.occupied(2 * (bx - 1), 2 * (by - 1), 2 * (bx + 1) + 1, 2 * (by + 1) + 1);
+    }
+
+    /** The block of coordinate {@code v} along an axis of {@code count} blocks, clamped onto the map. */
+    static int block(float v, int count) {
         return Math.max(0, Math.min(count - 1, (int) Math.floor(v) / BLOCK));
     }
 
