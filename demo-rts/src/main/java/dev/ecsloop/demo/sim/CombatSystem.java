@@ -12,6 +12,7 @@ import dev.ecsloop.parallel.Parallel;
 import dev.ecsloop.TickRate;
 import dev.ecsloop.demo.fog.FogOfWar;
 import dev.ecsloop.demo.map.GridMap;
+import dev.ecsloop.demo.spatial.GridSort;
 import dev.ecsloop.demo.spatial.SpatialGrid;
 import dev.ecsloop.interpolate.Transform2;
 import java.util.function.IntPredicate;
@@ -29,12 +30,14 @@ import java.util.function.IntPredicate;
  * at once, in that order. The result is deterministic because the order is.
  *
  * <p>Most of the work runs first for every unit through the parallel-for, against health as of the start of
- * the tick: weapons count down (each its own), and each unit's turn is planned: keep its target (fire or not),
- * or take the nearest visible living enemy. The serial pass then, in id order, follows each plan unless the one
- * unit it relied on (the kept target, or the enemy found) has died since in this tick, and only then decides
- * again against health now. Health only falls within a tick and positions are those of its start, so a kept
- * target still alive is still kept; and the living enemies now are a subset of those at the start, so the nearest
- * of the superset, if still alive, is the nearest of the subset (ties go to the same first unit in grid order).
+ * the tick: the team grids (one parallel counting sort for both, slot for slot the serial one); then weapons
+ * count down (each its own), and each unit's turn is planned: keep its target (fire or not), or take the nearest
+ * visible living enemy; a unit that sees none clears its target and chase right there, since no death in the
+ * tick can change that. The serial pass then, in id order, follows each plan unless the one unit it relied on
+ * (the kept target, or the enemy found) has died since in this tick, and only then decides again against health
+ * now. Health only falls within a tick and positions are those of its start, so a kept target still alive is
+ * still kept; and the living enemies now are a subset of those at the start, so the nearest of the superset, if
+ * still alive, is the nearest of the subset (ties go to the same first unit in grid order).
  * The result is bit for bit the serial one at any number of workers.
  */
 @TickRate(value = 20, phase = 0.2)
@@ -51,15 +54,18 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
     /** Side of a team grid's bucket: half a block, so a block is 2 x 2 buckets and its presence their counts. */
     static final int BUCKET = BLOCK / 2;
 
-    /** Per team: its units' positions in a grid, and which dense index each grid id stands for. */
+    /**
+     * Per team: its units' positions in a grid, by dense index, in dense (entity id) order within a bucket, so a
+     * team grid visits enemies in the same order as a grid of everyone would: the targets picked do not depend on
+     * the split. Both grids are filled by one parallel counting sort, keyed by team.
+     */
     private final SpatialGrid[] grids = new SpatialGrid[2];
-    private final TeamSplit split = new TeamSplit();
-    private final TeamSplit.Team[] teams = split.teams;
+    private final GridSort teamSort;
     private final int blockCols;
     private final int blockRows;
     private final UnitArrays arrays = new UnitArrays();
     private final EnemyOf enemyOf = new EnemyOf();
-    /** Per chunk: its own filter, since a filter carries the team it searches. */
+    /** Per chunk: its own filter, since a filter carries the team that looks. */
     private EnemyOf[] chunkFilters = new EnemyOf[0];
     /**
      * Per unit (dense index), the plan made in parallel against health at the start of the tick: {@link #SKIP},
@@ -107,6 +113,7 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
         for (int t = 0; t < 2; t++) {
             grids[t] = new SpatialGrid(map.width(), map.height(), BUCKET, capacity);
         }
+        this.teamSort = new GridSort(grids);
         this.blockCols = (map.width() + BLOCK - 1) / BLOCK;
         this.blockRows = (map.height() + BLOCK - 1) / BLOCK;
     }
@@ -114,10 +121,7 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
     @Override
     protected void processSystem() {
         arrays.fill(getEntityIds(), transforms, units, parallel);
-        split.fill(arrays, parallel);
-        for (int t = 0; t < 2; t++) {
-            grids[t].rebuild(teams[t].count, teams[t].xs, teams[t].ys, parallel);
-        }
+        teamSort.rebuild(arrays.count, arrays.xs, arrays.ys, arrays.teams, parallel);
         speculateSearches();
         for (int i = 0; i < arrays.count; i++) {
             byte p = plan[i];
@@ -245,10 +249,8 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
         float x = arrays.xs[i];
         float y = arrays.ys[i];
         int enemy = 1 - arrays.teams[i];
-        filter.team = teams[enemy];
         filter.viewer = arrays.teams[i];
-        int seen = enemiesNear(x, y, enemy) ? grids[enemy].nearest(x, y, AGGRO_RADIUS, filter) : -1;
-        return seen < 0 ? -1 : teams[enemy].dense[seen];
+        return enemiesNear(x, y, enemy) ? grids[enemy].nearest(x, y, AGGRO_RADIUS, filter) : -1;
     }
 
     /** A ready weapon with a target fires: a melee hit at once, or a projectile launched. */
@@ -340,13 +342,12 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
      * queries allocate nothing.
      */
     private final class EnemyOf implements IntPredicate {
-        TeamSplit.Team team;
         int viewer;
 
         @Override
         public boolean test(int id) {
-            int cell = GridMap.cellCoord(team.ys[id]) * mapWidth + GridMap.cellCoord(team.xs[id]);
-            return fog.visible(viewer, cell) && healths.get(arrays.ids[team.dense[id]]).hp > 0f;
+            int cell = GridMap.cellCoord(arrays.ys[id]) * mapWidth + GridMap.cellCoord(arrays.xs[id]);
+            return fog.visible(viewer, cell) && healths.get(arrays.ids[id]).hp > 0f;
         }
     }
 }

@@ -25,7 +25,7 @@ public final class SpatialGrid {
     private final int capacity;
     /** {@code bucketStart[b] .. bucketStart[b + 1]} are bucket b's slots in the sorted arrays. */
     final int[] bucketStart;
-    final int[] bucketOf;
+    private final int[] bucketOf;
     final int[] sortedId;
     final float[] sortedX;
     final float[] sortedY;
@@ -101,7 +101,8 @@ public final class SpatialGrid {
 
     /**
      * As {@link #rebuild(int, float[], float[])}, through the parallel-for: the same grid, slot for slot, at any
-     * number of workers (see {@link GridSort}). Call it on the loop thread, outside any chunk.
+     * number of workers (see {@link GridSort}, which also fills several grids at once). Call it on the loop
+     * thread, outside any chunk.
      *
      * @throws IllegalArgumentException if {@code count} is negative, above the capacity, or above an array's
      *                                  length
@@ -109,10 +110,19 @@ public final class SpatialGrid {
     public void rebuild(int count, float[] xs, float[] ys, Parallel parallel) {
         checkCount(count, xs, ys);
         if (parallelSort == null) {
-            parallelSort = new GridSort(this, columns, rows, capacity);
+            parallelSort = new GridSort(this);
         }
-        this.count = count;
-        parallelSort.rebuild(count, xs, ys, parallel);
+        parallelSort.rebuild(count, xs, ys, null, parallel);
+    }
+
+    /** For {@link GridSort}: the number of units its rebuild put here. */
+    void held(int units) {
+        this.count = units;
+    }
+
+    /** Most units a rebuild may hold. */
+    public int capacity() {
+        return capacity;
     }
 
     private void checkCount(int count, float[] xs, float[] ys) {
