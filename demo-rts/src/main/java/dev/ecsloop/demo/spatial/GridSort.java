@@ -16,7 +16,7 @@ import java.util.Arrays;
  *   <li>Chunks of units ({@link Parallel#CHUNK_SIZE}): each unit's bucket, and per chunk how many of its units
  *       fall in each row.</li>
  *   <li>Serial: prefix sums over rows, then over chunks within a row: where each chunk's units of each row go in
- *       an array sorted by row. The cost is rows times chunks, not units.</li>
+ *       an array sorted by row. The cost is rows times chunks (walked in memory order), not units.</li>
  *   <li>Chunks of units: each unit to its row's next slot for its chunk. Within a row, chunks follow in chunk
  *       order and a chunk's units in their own order, so a row holds its units in index order.</li>
  *   <li>Chunks of {@link #ROWS_PER_CHUNK} rows: each row counting-sorts its units by column into its grid's slots
@@ -37,6 +37,8 @@ public final class GridSort {
     private final int capacity;
     /** The first slot of each row in the sorted arrays; {@code rowStart[rows * layers]} is the unit count. */
     private final int[] rowStart;
+    /** Per row: its units, then the next slot of the chunk being placed (the serial step's scratch). */
+    private final int[] cursor;
     /** 0 .. rows * layers - 1, the "ids" of the row chunks. */
     private final int[] rowIds;
     /** Per unit: {@code R * columns + column}, R its row over all grids, or -1 for a unit of no grid. */
@@ -78,6 +80,7 @@ public final class GridSort {
         }
         int all = rows * grids.length;
         this.rowStart = new int[all + 1];
+        this.cursor = new int[all];
         this.rowIds = new int[all];
         for (int r = 0; r < all; r++) {
             rowIds[r] = r;
@@ -112,16 +115,28 @@ public final class GridSort {
         try {
             // The unit steps use only their chunks' ranges, never the ids: any array of count ints will do.
             parallel.forEach(key, count, Parallel.CHUNK_SIZE, locate);
+            // Slot of (chunk c, row R) = first slot of R + R's units in chunks before c. Both passes walk counts
+            // in memory order (chunk-major, as the chunks wrote it), not row by row across chunks.
+            Arrays.fill(cursor, 0);
+            for (int c = 0, k = 0; c < chunks; c++) {
+                for (int r = 0; r < all; r++, k++) {
+                    cursor[r] += counts[k];
+                }
+            }
             int slot = 0;
             for (int r = 0; r < all; r++) {
                 rowStart[r] = slot;
-                for (int c = 0, k = r; c < chunks; c++, k += all) {
-                    int n = counts[k];
-                    counts[k] = slot;
-                    slot += n;
-                }
+                slot += cursor[r];
+                cursor[r] = rowStart[r];
             }
             rowStart[all] = slot;
+            for (int c = 0, k = 0; c < chunks; c++) {
+                for (int r = 0; r < all; r++, k++) {
+                    int n = counts[k];
+                    counts[k] = cursor[r];
+                    cursor[r] += n;
+                }
+            }
             parallel.forEach(key, count, Parallel.CHUNK_SIZE, toRows);
             parallel.forEach(rowIds, all, ROWS_PER_CHUNK, sortRows);
             for (int g = 0; g < grids.length; g++) {
