@@ -13,45 +13,55 @@ import java.util.Arrays;
  *
  * <p>The sort runs on "rows": row {@code R = layer * rows + r} is row r of grid {@code layer}.
  * <ol>
- *   <li>Chunks of units ({@link Parallel#CHUNK_SIZE}): each unit's bucket, and per chunk how many of its units
- *       fall in each row.</li>
- *   <li>Serial: prefix sums over rows, then over chunks within a row: where each chunk's units of each row go in
- *       an array sorted by row. The cost is rows times chunks (walked in memory order), not units.</li>
- *   <li>Chunks of units: each unit to its row's next slot for its chunk. Within a row, chunks follow in chunk
- *       order and a chunk's units in their own order, so a row holds its units in index order.</li>
- *   <li>Chunks of {@link #ROWS_PER_CHUNK} rows: each row counting-sorts its units by column into its grid's slots
- *       from the row's first slot on, and writes its own buckets' starts. Stable, so a bucket holds its units in
- *       index order: the serial sort's order.</li>
+ *   <li>Chunks of {@link #UNITS_PER_CHUNK} units: each unit's bucket, and the chunk's own units sorted by
+ *       row (a counting sort within the chunk's own slots), with where each row's run starts.</li>
+ *   <li>Serial: each row's units over all chunks, and their prefix sums: the row's first slot in its grid. The
+ *       cost is rows times chunks, walked in memory order, not units.</li>
+ *   <li>Chunks of {@link #ROWS_PER_CHUNK} rows: each row gathers its runs chunk by chunk, in chunk order, and
+ *       counting-sorts them by column into its grid's slots from the row's first slot on, writing its own
+ *       buckets' starts. Chunks in order, each chunk's units in order, and a stable sort: a bucket holds its
+ *       units in index order, the serial sort's order.</li>
  * </ol>
  *
- * <p>Three parallel-fors, however many grids. Buffers are sized by the chunk count and grow only when the unit
- * count does; a steady rebuild allocates nothing. Confined to the loop thread.
+ * <p>Each step writes only its own chunk's or rows' slots, and no step scatters into slots that other chunks'
+ * units share cache lines with (a scatter of every chunk's units by row would interleave the chunks' writes
+ * element by element, and two threads would fight over every line). Two parallel-fors, however many grids.
+ * Buffers are sized by the chunk count and grow only when the unit count does; a steady rebuild allocates
+ * nothing. Confined to the loop thread.
  */
 public final class GridSort {
+    /**
+     * Units per chunk of the first step: large, so that a row's runs are few (the last step reads rows times
+     * chunks run bounds); a constant, so the chunks depend on the unit count alone.
+     */
+    static final int UNITS_PER_CHUNK = 2048;
     /** Rows of buckets per chunk of the last step: a constant, so the chunks depend on the grids alone. */
-    static final int ROWS_PER_CHUNK = 4;
+    static final int ROWS_PER_CHUNK = 16;
 
     private final SpatialGrid[] grids;
     private final int columns;
     private final int rows;
     private final int capacity;
-    /** The first slot of each row in the sorted arrays; {@code rowStart[rows * layers]} is the unit count. */
+    /** The first slot of each row in its grid's sorted arrays, and one past the last grid's count. */
     private final int[] rowStart;
-    /** Per row: its units, then the next slot of the chunk being placed (the serial step's scratch). */
-    private final int[] cursor;
+    /** Per row: its units over all chunks (the serial step's scratch). */
+    private final int[] total;
     /** 0 .. rows * layers - 1, the "ids" of the row chunks. */
     private final int[] rowIds;
     /** Per unit: {@code R * columns + column}, R its row over all grids, or -1 for a unit of no grid. */
     private final int[] key;
-    /** Unit indices sorted by row (index order within a row). */
+    /** Per chunk, its own units' indices sorted by row, in the chunk's own slots. */
     private final int[] byRow;
-    /** Per chunk and row, {@code counts[chunk * rows * layers + R]}: first a count, then that chunk's next slot. */
-    private int[] counts = new int[0];
+    /**
+     * Per chunk c, {@code ends[c * rows * layers + R]}: one past row R's run among c's sorted units, relative to
+     * the chunk's first slot (row R's run starts where row R - 1's ends, row 0's at 0).
+     */
+    private int[] ends = new int[0];
+    private int chunks;
     private float[] xs;
     private float[] ys;
     private int[] layer;
     private final Chunk.Task locate = this::locate;
-    private final Chunk.Task toRows = this::toRows;
     private final Chunk.Task sortRows = this::sortRows;
 
     /**
@@ -80,7 +90,7 @@ public final class GridSort {
         }
         int all = rows * grids.length;
         this.rowStart = new int[all + 1];
-        this.cursor = new int[all];
+        this.total = new int[all];
         this.rowIds = new int[all];
         for (int r = 0; r < all; r++) {
             rowIds[r] = r;
@@ -105,45 +115,34 @@ public final class GridSort {
                     + (layer == null ? "" : ", layers " + layer.length) + ")]");
         }
         int all = rows * grids.length;
-        int chunks = (count + Parallel.CHUNK_SIZE - 1) / Parallel.CHUNK_SIZE;
-        if (counts.length < chunks * all) {
-            counts = new int[Math.max(chunks * all, counts.length * 2)];
+        chunks = (count + UNITS_PER_CHUNK - 1) / UNITS_PER_CHUNK;
+        if (ends.length < chunks * all) {
+            ends = new int[Math.max(chunks * all, ends.length * 2)];
         }
         this.xs = xs;
         this.ys = ys;
         this.layer = layer;
         try {
-            // The unit steps use only their chunks' ranges, never the ids: any array of count ints will do.
-            parallel.forEach(key, count, Parallel.CHUNK_SIZE, locate);
-            // Slot of (chunk c, row R) = first slot of R + R's units in chunks before c. Both passes walk counts
-            // in memory order (chunk-major, as the chunks wrote it), not row by row across chunks.
-            Arrays.fill(cursor, 0);
+            // The unit step uses only its chunks' ranges, never the ids: any array of count ints will do.
+            parallel.forEach(key, count, UNITS_PER_CHUNK, locate);
+            Arrays.fill(total, 0);
             for (int c = 0, k = 0; c < chunks; c++) {
+                int before = 0;
                 for (int r = 0; r < all; r++, k++) {
-                    cursor[r] += counts[k];
+                    total[r] += ends[k] - before;
+                    before = ends[k];
                 }
             }
-            int slot = 0;
-            for (int r = 0; r < all; r++) {
-                rowStart[r] = slot;
-                slot += cursor[r];
-                cursor[r] = rowStart[r];
-            }
-            rowStart[all] = slot;
-            for (int c = 0, k = 0; c < chunks; c++) {
-                for (int r = 0; r < all; r++, k++) {
-                    int n = counts[k];
-                    counts[k] = cursor[r];
-                    cursor[r] += n;
-                }
-            }
-            parallel.forEach(key, count, Parallel.CHUNK_SIZE, toRows);
-            parallel.forEach(rowIds, all, ROWS_PER_CHUNK, sortRows);
             for (int g = 0; g < grids.length; g++) {
-                int held = rowStart[(g + 1) * rows] - rowStart[g * rows];
-                grids[g].bucketStart[rows * columns] = held;
-                grids[g].held(held);
+                int slot = 0; // each grid's slots start at 0
+                for (int r = g * rows; r < (g + 1) * rows; r++) {
+                    rowStart[r] = slot;
+                    slot += total[r];
+                }
+                grids[g].bucketStart[rows * columns] = slot;
+                grids[g].held(slot);
             }
+            parallel.forEach(rowIds, all, ROWS_PER_CHUNK, sortRows);
         } finally {
             this.xs = null;
             this.ys = null;
@@ -151,13 +150,14 @@ public final class GridSort {
         }
     }
 
-    /** Step 1: each unit's row and column; the chunk's count per row. */
+    /** Step 1: each unit's row and column; the chunk's units sorted by row within its own slots. */
     private void locate(Chunk chunk) {
         int all = rows * grids.length;
         int base = chunk.index() * all;
-        Arrays.fill(counts, base, base + all, 0);
+        int first = chunk.first();
+        Arrays.fill(ends, base, base + all, 0);
         SpatialGrid shape = grids[0];
-        for (int i = chunk.first(); i < chunk.end(); i++) {
+        for (int i = first; i < chunk.end(); i++) {
             int g = layer == null ? 0 : layer[i];
             if (g < 0 || g >= grids.length) {
                 key[i] = -1;
@@ -165,23 +165,26 @@ public final class GridSort {
             }
             int r = g * rows + shape.row(ys[i]);
             key[i] = r * columns + shape.column(xs[i]);
-            counts[base + r]++;
+            ends[base + r]++;
         }
-    }
-
-    /** Step 3: each unit to its row's next slot for this chunk. */
-    private void toRows(Chunk chunk) {
-        int base = chunk.index() * rows * grids.length;
-        for (int i = chunk.first(); i < chunk.end(); i++) {
+        int at = 0;
+        for (int k = base; k < base + all; k++) {
+            int n = ends[k];
+            ends[k] = at;
+            at += n;
+        }
+        // ends[base + R] is now row R's start, used as its fill cursor: after the fill it is R's end.
+        for (int i = first; i < chunk.end(); i++) {
             int k = key[i];
             if (k >= 0) {
-                byRow[counts[base + k / columns]++] = i;
+                byRow[first + ends[base + k / columns]++] = i;
             }
         }
     }
 
-    /** Step 4: each row of the chunk sorted by column into its grid, and its buckets' starts. */
+    /** Step 3: each row of the chunk gathered from every chunk in order, sorted by column into its grid. */
     private void sortRows(Chunk chunk) {
+        int all = rows * grids.length;
         for (int row = chunk.first(); row < chunk.end(); row++) {
             int g = row / rows;
             SpatialGrid grid = grids[g];
@@ -189,33 +192,38 @@ public final class GridSort {
             int[] sortedId = grid.sortedId;
             float[] sortedX = grid.sortedX;
             float[] sortedY = grid.sortedY;
-            int first = rowStart[g * rows];
             int base = (row - g * rows) * columns;
             int keyBase = row * columns - base; // a key minus this is the bucket in the grid
             Arrays.fill(start, base, base + columns, 0);
-            int from = rowStart[row];
-            int to = rowStart[row + 1];
-            for (int s = from; s < to; s++) {
-                start[key[byRow[s]] - keyBase]++;
+            for (int c = 0, k = row; c < chunks; c++, k += all) {
+                int from = c * UNITS_PER_CHUNK + (row == 0 ? 0 : ends[k - 1]);
+                int to = c * UNITS_PER_CHUNK + ends[k];
+                for (int s = from; s < to; s++) {
+                    start[key[byRow[s]] - keyBase]++;
+                }
             }
-            int slot = from - first;
+            int slot = rowStart[row];
             for (int b = base; b < base + columns; b++) {
                 int n = start[b];
                 start[b] = slot;
                 slot += n;
             }
             // start[b] is now the fill cursor of b; after the fill it is b's end, the next bucket's start.
-            for (int s = from; s < to; s++) {
-                int id = byRow[s];
-                int at = start[key[id] - keyBase]++;
-                sortedId[at] = id;
-                sortedX[at] = xs[id];
-                sortedY[at] = ys[id];
+            for (int c = 0, k = row; c < chunks; c++, k += all) {
+                int from = c * UNITS_PER_CHUNK + (row == 0 ? 0 : ends[k - 1]);
+                int to = c * UNITS_PER_CHUNK + ends[k];
+                for (int s = from; s < to; s++) {
+                    int id = byRow[s];
+                    int at = start[key[id] - keyBase]++;
+                    sortedId[at] = id;
+                    sortedX[at] = xs[id];
+                    sortedY[at] = ys[id];
+                }
             }
             for (int b = base + columns - 1; b > base; b--) {
                 start[b] = start[b - 1];
             }
-            start[base] = from - first;
+            start[base] = rowStart[row];
         }
     }
 }

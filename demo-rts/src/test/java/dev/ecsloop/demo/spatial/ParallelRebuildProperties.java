@@ -15,12 +15,13 @@ import org.junit.jupiter.api.Test;
 /**
  * The parallel rebuild ({@link GridSort}) against the serial counting sort: slot for slot the same buckets, ids
  * and positions, at any number of workers, for any positions (off the map and on bucket edges too) and unit
- * counts of many chunks, one grid or several filled by layer; and a steady rebuild allocates nothing.
+ * counts of up to 10 chunks of units and 8 of rows, one grid or several filled by layer; and a steady rebuild
+ * allocates nothing.
  */
 class ParallelRebuildProperties {
 
     @Property(tries = 60)
-    void theParallelGridIsTheSerialOneSlotForSlot(@ForAll @IntRange(min = 0, max = 6_000) int count,
+    void theParallelGridIsTheSerialOneSlotForSlot(@ForAll @IntRange(min = 0, max = 20_000) int count,
                                                   @ForAll @IntRange(min = 1, max = 4) int workers,
                                                   @ForAll @IntRange(min = 1, max = 8) int cell,
                                                   @ForAll @IntRange(min = 5, max = 120) int side,
@@ -55,7 +56,7 @@ class ParallelRebuildProperties {
     }
 
     @Property(tries = 60)
-    void gridsSortedTogetherAreEachTheSerialGridOfItsLayer(@ForAll @IntRange(min = 0, max = 6_000) int count,
+    void gridsSortedTogetherAreEachTheSerialGridOfItsLayer(@ForAll @IntRange(min = 0, max = 20_000) int count,
                                                           @ForAll @IntRange(min = 1, max = 4) int workers,
                                                           @ForAll @IntRange(min = 1, max = 3) int layers,
                                                           @ForAll long seed) {
