@@ -123,4 +123,20 @@ class InfluenceMapTest {
             }
         }
     }
+
+    @Test
+    void blurringTheFourMapsAtOnceAllocatesNothing() {
+        InfluenceMap m = new InfluenceMap(256, 256, 8);
+        m.add(0, InfluenceMap.OWN, 10f, 10f, 1f);
+        for (int workers : new int[] {1, 3}) {
+            dev.ecsloop.parallel.Parallel p = dev.ecsloop.parallel.Parallel.forLoop(workers, () -> "test",
+                    com.artemis.World::new);
+            try {
+                assertEquals(0, dev.ecsloop.AllocationMeter.steadyStateBytes(() -> m.blur(3, p), 5),
+                        workers + " workers");
+            } finally {
+                p.close();
+            }
+        }
+    }
 }
