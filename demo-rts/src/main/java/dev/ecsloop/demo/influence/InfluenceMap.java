@@ -1,5 +1,7 @@
 package dev.ecsloop.demo.influence;
 
+import dev.ecsloop.parallel.Chunk;
+import dev.ecsloop.parallel.Parallel;
 import dev.ecsloop.snapshot.SnapshotIn;
 import dev.ecsloop.snapshot.SnapshotOut;
 
@@ -29,7 +31,12 @@ public final class InfluenceMap {
     private final int rows;
     private final float[][] raw = new float[4][];
     private final float[][] blurred = new float[4][];
-    private final float[] scratch;
+    /** Per map: the blur's scratch, so the four maps can blur at once. */
+    private final float[][] scratch = new float[4][];
+    /** The maps' indices, the "ids" of {@link #blur(int, Parallel)}'s chunks. */
+    private static final int[] MAPS = {0, 1, 2, 3};
+    private final Chunk.Task blurMap = this::blurMap;
+    private int passes;
 
     /**
      * @param mapWidth  map width in cells
@@ -48,8 +55,8 @@ public final class InfluenceMap {
         for (int i = 0; i < 4; i++) {
             raw[i] = new float[cols * rows];
             blurred[i] = new float[cols * rows];
+            scratch[i] = new float[cols * rows];
         }
-        this.scratch = new float[cols * rows];
     }
 
     /** Empties every raw map (blurred maps keep the last blur until the next). */
@@ -70,15 +77,45 @@ public final class InfluenceMap {
         raw[viewer * 2 + side][sectorOf(x, y)] += weight;
     }
 
+    /**
+     * As {@link #add}, to a sector by index.
+     *
+     * @param viewer 0 or 1
+     * @param side   {@link #OWN} or {@link #ENEMY}
+     * @param sector a sector, e.g. from {@link #sectorOf}
+     */
+    public void addToSector(int viewer, int side, int sector, float weight) {
+        raw[viewer * 2 + side][sector] += weight;
+    }
+
     /** Recomputes every blurred map from the raw ones with {@code passes} passes (0: a copy). */
     public void blur(int passes) {
         for (int m = 0; m < 4; m++) {
-            float[] out = blurred[m];
-            System.arraycopy(raw[m], 0, out, 0, out.length);
-            for (int p = 0; p < passes; p++) {
-                blurRows(out, scratch);
-                blurColumns(scratch, out);
-            }
+            blur(m, passes);
+        }
+    }
+
+    /**
+     * As {@link #blur(int)}, the four maps at once through the parallel-for: each map is a chunk of its own,
+     * with its own scratch, computed exactly as alone.
+     */
+    public void blur(int passes, Parallel parallel) {
+        this.passes = passes;
+        parallel.forEach(MAPS, MAPS.length, 1, blurMap);
+    }
+
+    private void blurMap(Chunk chunk) {
+        for (int i = chunk.first(); i < chunk.end(); i++) {
+            blur(chunk.entity(i), passes);
+        }
+    }
+
+    private void blur(int m, int passes) {
+        float[] out = blurred[m];
+        System.arraycopy(raw[m], 0, out, 0, out.length);
+        for (int p = 0; p < passes; p++) {
+            blurRows(out, scratch[m]);
+            blurColumns(scratch[m], out);
         }
     }
 

@@ -12,6 +12,7 @@ import dev.ecsloop.parallel.Parallel;
 import dev.ecsloop.TickRate;
 import dev.ecsloop.demo.fog.FogOfWar;
 import dev.ecsloop.demo.map.GridMap;
+import dev.ecsloop.demo.spatial.GridSort;
 import dev.ecsloop.demo.spatial.SpatialGrid;
 import dev.ecsloop.interpolate.Transform2;
 import java.util.function.IntPredicate;
@@ -29,12 +30,14 @@ import java.util.function.IntPredicate;
  * at once, in that order. The result is deterministic because the order is.
  *
  * <p>Most of the work runs first for every unit through the parallel-for, against health as of the start of
- * the tick: weapons count down (each its own), and each unit's turn is planned: keep its target (fire or not),
- * or take the nearest visible living enemy. The serial pass then, in id order, follows each plan unless the one
- * unit it relied on (the kept target, or the enemy found) has died since in this tick, and only then decides
- * again against health now. Health only falls within a tick and positions are those of its start, so a kept
- * target still alive is still kept; and the living enemies now are a subset of those at the start, so the nearest
- * of the superset, if still alive, is the nearest of the subset (ties go to the same first unit in grid order).
+ * the tick: the team grids (one parallel counting sort for both, slot for slot the serial one); then weapons
+ * count down (each its own), and each unit's turn is planned: keep its target (fire or not), or take the nearest
+ * visible living enemy; a unit that sees none clears its target and chase right there, since no death in the
+ * tick can change that. The serial pass then, in id order, follows each plan unless the one unit it relied on
+ * (the kept target, or the enemy found) has died since in this tick, and only then decides again against health
+ * now. Health only falls within a tick and positions are those of its start, so a kept target still alive is
+ * still kept; and the living enemies now are a subset of those at the start, so the nearest of the superset, if
+ * still alive, is the nearest of the subset (ties go to the same first unit in grid order).
  * The result is bit for bit the serial one at any number of workers.
  */
 @TickRate(value = 20, phase = 0.2)
@@ -47,18 +50,22 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
     static final float PROJECTILE_SPEED = 16f;
 
     /** Side of a presence block: the aggro radius, so a circle of it touches at most 3 x 3 blocks. */
-    private static final int BLOCK = (int) AGGRO_RADIUS;
+    static final int BLOCK = (int) AGGRO_RADIUS;
+    /** Side of a team grid's bucket: half a block, so a block is 2 x 2 buckets and its presence their counts. */
+    static final int BUCKET = BLOCK / 2;
 
-    /** Per team: its units' positions in a grid, and which dense index each grid id stands for. */
+    /**
+     * Per team: its units' positions in a grid, by dense index, in dense (entity id) order within a bucket, so a
+     * team grid visits enemies in the same order as a grid of everyone would: the targets picked do not depend on
+     * the split. Both grids are filled by one parallel counting sort, keyed by team.
+     */
     private final SpatialGrid[] grids = new SpatialGrid[2];
-    private final TeamArrays[] teams = {new TeamArrays(), new TeamArrays()};
+    private final GridSort teamSort;
     private final int blockCols;
     private final int blockRows;
-    /** Units of team t in block b: {@code presence[t * blocks + b]}; lets lone crowds skip the search. */
-    private final int[] presence;
     private final UnitArrays arrays = new UnitArrays();
     private final EnemyOf enemyOf = new EnemyOf();
-    /** Per chunk: its own filter, since a filter carries the team it searches. */
+    /** Per chunk: its own filter, since a filter carries the team that looks. */
     private EnemyOf[] chunkFilters = new EnemyOf[0];
     /**
      * Per unit (dense index), the plan made in parallel against health at the start of the tick: {@link #SKIP},
@@ -83,8 +90,6 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
     private static final byte KEEP_FIRE = 2;
     /** Takes the planned target and chase (and fires if planned), while the enemy found lives. */
     private static final byte RETARGET = 3;
-    /** Blocks per team in {@link #presence}, for the chunks of the running tick. */
-    private int blocks;
     private final Chunk.Task speculate = this::speculate;
     @Wire
     private Parallel parallel;
@@ -106,27 +111,18 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
         this.fog = fog;
         this.mapWidth = map.width();
         for (int t = 0; t < 2; t++) {
-            grids[t] = new SpatialGrid(map.width(), map.height(), 4f, capacity);
+            grids[t] = new SpatialGrid(map.width(), map.height(), BUCKET, capacity);
         }
+        this.teamSort = new GridSort(grids);
         this.blockCols = (map.width() + BLOCK - 1) / BLOCK;
         this.blockRows = (map.height() + BLOCK - 1) / BLOCK;
-        this.presence = new int[2 * blockCols * blockRows];
     }
 
     @Override
     protected void processSystem() {
         arrays.fill(getEntityIds(), transforms, units, parallel);
-        for (int t = 0; t < 2; t++) {
-            teams[t].fill(arrays, t);
-            grids[t].rebuild(teams[t].count, teams[t].xs, teams[t].ys);
-        }
-        java.util.Arrays.fill(presence, 0);
-        int blocks = blockCols * blockRows;
-        for (int i = 0; i < arrays.count; i++) {
-            presence[arrays.teams[i] * blocks + block(arrays.xs[i], blockCols) + blockCols * block(arrays.ys[i],
-                    blockRows)]++;
-        }
-        speculateSearches(blocks);
+        teamSort.rebuild(arrays.count, arrays.xs, arrays.ys, arrays.teams, parallel);
+        speculateSearches();
         for (int i = 0; i < arrays.count; i++) {
             byte p = plan[i];
             if (p == SKIP) {
@@ -135,7 +131,7 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
             int check = planCheck[i];
             // A plan relies on a unit alive at the start: only a strike in this pass can have killed it since.
             if (check >= 0 && struck[check] && healths.get(arrays.ids[check]).hp <= 0f) {
-                decideNow(i, blocks); // the unit the plan relied on died in this tick: decide as the serial pass
+                decideNow(i); // the unit the plan relied on died in this tick: decide as the serial pass
             } else if (p == KEEP_FIRE) {
                 fire(i, weapons.get(arrays.ids[i]));
             } else if (p == RETARGET) {
@@ -160,7 +156,7 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
     }
 
     /** Plans every unit's targeting and firing against health at the start of the tick, chunk by chunk. */
-    private void speculateSearches(int blocks) {
+    private void speculateSearches() {
         if (plan.length < arrays.count) {
             int n = Math.max(arrays.count, plan.length * 2);
             plan = new byte[n];
@@ -180,7 +176,6 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
                 chunkFilters[c] = new EnemyOf();
             }
         }
-        this.blocks = blocks;
         parallel.forEach(arrays.ids, arrays.count, Parallel.CHUNK_SIZE, speculate);
     }
 
@@ -209,11 +204,18 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
                 plan[i] = w.cooldown == 0 ? KEEP_FIRE : HOLD;
                 continue;
             }
-            int seen = nearestSeen(i, blocks, filter);
-            boolean inRange = seen >= 0 && distance2(i, seen) <= w.range * w.range;
+            int seen = nearestSeen(i, filter);
+            if (seen < 0) {
+                // No enemy to rely on, so no death can void this: the serial pass would just clear both.
+                w.target = -1;
+                w.chase = -1;
+                plan[i] = SKIP;
+                continue;
+            }
+            boolean inRange = distance2(i, seen) <= w.range * w.range;
             planCheck[i] = seen;
             planTarget[i] = inRange ? seen : -1;
-            planChase[i] = seen >= 0 && !inRange ? seen : -1;
+            planChase[i] = inRange ? -1 : seen;
             planFires[i] = inRange && w.cooldown == 0;
             plan[i] = RETARGET;
         }
@@ -223,11 +225,11 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
      * Unit {@code i}'s turn as the serial pass takes it, against health now: keep a living target in range,
      * else take the nearest visible living enemy; fire if ready. Its weapon has already counted down.
      */
-    private void decideNow(int i, int blocks) {
+    private void decideNow(int i) {
         Weapon w = weapons.get(arrays.ids[i]);
         int target = arrays.indexOf(w.target);
         if (target < 0 || healths.get(w.target).hp <= 0f || distance2(i, target) > w.range * w.range) {
-            int seen = nearestSeen(i, blocks, enemyOf);
+            int seen = nearestSeen(i, enemyOf);
             boolean inRange = seen >= 0 && distance2(i, seen) <= w.range * w.range;
             w.target = inRange ? arrays.ids[seen] : -1;
             w.chase = seen >= 0 && !inRange ? arrays.ids[seen] : -1;
@@ -243,14 +245,12 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
      *
      * @param filter the calling thread's own filter (the plan's chunks run at once)
      */
-    private int nearestSeen(int i, int blocks, EnemyOf filter) {
+    private int nearestSeen(int i, EnemyOf filter) {
         float x = arrays.xs[i];
         float y = arrays.ys[i];
         int enemy = 1 - arrays.teams[i];
-        filter.team = teams[enemy];
         filter.viewer = arrays.teams[i];
-        int seen = enemiesNear(x, y, enemy, blocks) ? grids[enemy].nearest(x, y, AGGRO_RADIUS, filter) : -1;
-        return seen < 0 ? -1 : teams[enemy].dense[seen];
+        return enemiesNear(x, y, enemy) ? grids[enemy].nearest(x, y, AGGRO_RADIUS, filter) : -1;
     }
 
     /** A ready weapon with a target fires: a melee hit at once, or a projectile launched. */
@@ -287,21 +287,24 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
         shots++;
     }
 
-    /** Whether any unit of {@code team} stands in the 3 x 3 blocks around the point: a superset of the circle. */
-    private boolean enemiesNear(float x, float y, int team, int blocks) {
-        int bx = block(x, blockCols);
-        int by = block(y, blockRows);
-        for (int r = Math.max(0, by - 1); r <= Math.min(blockRows - 1, by + 1); r++) {
-            for (int c = Math.max(0, bx - 1); c <= Math.min(blockCols - 1, bx + 1); c++) {
-                if (presence[team * blocks + r * blockCols + c] > 0) {
-                    return true;
-                }
-            }
-        }
-        return false;
+    /**
+     * Whether any unit of {@code team} stands in the 3 x 3 blocks around the point: a superset of the circle,
+     * which lets lone crowds skip the search. Block b spans the team grid's buckets 2b and 2b + 1 along each axis
+     * (bucket {@code floor(v / 4)} halves to block {@code floor(v) / 8}, both clamped onto the map, and the last
+     * block's second bucket is past the grid exactly when the map's side is not a multiple of 8), so the blocks'
+     * presence is their buckets' counts, read off the grid itself.
+     */
+    private boolean enemiesNear(float x, float y, int team) {
+        return occupiedAround(grids[team], block(x, blockCols), block(y, blockRows));
     }
 
-    private static int block(float v, int count) {
+    /** Whether a grid of {@link #BUCKET}-cell buckets holds any unit in the 3 x 3 blocks around block (bx, by). */
+    static boolean occupiedAround(SpatialGrid grid, int bx, int by) {
+        return grid.occupied(2 * (bx - 1), 2 * (by - 1), 2 * (bx + 1) + 1, 2 * (by + 1) + 1);
+    }
+
+    /** The block of coordinate {@code v} along an axis of {@code count} blocks, clamped onto the map. */
+    static int block(float v, int count) {
         return Math.max(0, Math.min(count - 1, (int) Math.floor(v) / BLOCK));
     }
 
@@ -339,41 +342,12 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
      * queries allocate nothing.
      */
     private final class EnemyOf implements IntPredicate {
-        TeamArrays team;
         int viewer;
 
         @Override
         public boolean test(int id) {
-            int cell = GridMap.cellCoord(team.ys[id]) * mapWidth + GridMap.cellCoord(team.xs[id]);
-            return fog.visible(viewer, cell) && healths.get(arrays.ids[team.dense[id]]).hp > 0f;
-        }
-    }
-
-    /**
-     * One team's units out of the tick's {@link UnitArrays}, in dense (entity id) order, so a team grid visits
-     * enemies in the same order as a grid of everyone would: the targets picked do not depend on the split.
-     */
-    private static final class TeamArrays {
-        int count;
-        int[] dense = new int[0];
-        float[] xs = new float[0];
-        float[] ys = new float[0];
-
-        void fill(UnitArrays all, int team) {
-            if (dense.length < all.count) {
-                dense = new int[all.count];
-                xs = new float[all.count];
-                ys = new float[all.count];
-            }
-            count = 0;
-            for (int i = 0; i < all.count; i++) {
-                if (all.teams[i] == team) {
-                    dense[count] = i;
-                    xs[count] = all.xs[i];
-                    ys[count] = all.ys[i];
-                    count++;
-                }
-            }
+            int cell = GridMap.cellCoord(arrays.ys[id]) * mapWidth + GridMap.cellCoord(arrays.xs[id]);
+            return fog.visible(viewer, cell) && healths.get(arrays.ids[id]).hp > 0f;
         }
     }
 }

@@ -6,8 +6,11 @@ import dev.ecsloop.snapshot.SnapshotState;
 
 import com.artemis.Aspect;
 import com.artemis.ComponentMapper;
+import com.artemis.annotations.Wire;
 import com.artemis.utils.IntBag;
 import dev.ecsloop.TickRate;
+import dev.ecsloop.parallel.Chunk;
+import dev.ecsloop.parallel.Parallel;
 import dev.ecsloop.demo.fog.FogOfWar;
 import dev.ecsloop.demo.influence.InfluenceMap;
 import dev.ecsloop.interpolate.Transform2;
@@ -17,6 +20,10 @@ import dev.ecsloop.interpolate.Transform2;
  * its fog, per sector, then blurred {@link #BLUR_PASSES} times. A unit's strength is its weapon's damage per
  * combat tick (damage over reload) times its health fraction, so wounded and unarmed units weigh less; bases
  * count like a strong unit. The AI reads the result ({@link AiSystem}); nothing else does.
+ *
+ * <p>Each unit's part (its strength, sector, team and whether the enemy sees it) is worked out through the
+ * parallel-for into per-unit slots; the sums into the map then run on the loop thread in entity order, so every
+ * sector adds the same floats in the same order at any number of workers. The four maps blur at once.
  */
 @TickRate(value = 5, phase = 0.125)
 public final class InfluenceSystem extends GameSystem implements SnapshotState {
@@ -27,6 +34,14 @@ public final class InfluenceSystem extends GameSystem implements SnapshotState {
 
     private final InfluenceMap map;
     private final FogOfWar fog;
+    /** Per unit (position in the entity list): its strength, sector, team, and whether the enemy sees it. */
+    private float[] strengths = new float[0];
+    private int[] sectors = new int[0];
+    private int[] teams = new int[0];
+    private boolean[] seen = new boolean[0];
+    private final Chunk.Task measure = this::measure;
+    @Wire
+    private Parallel parallel;
     private ComponentMapper<Unit> units;
     private ComponentMapper<Health> healths;
     private ComponentMapper<Weapon> weapons;
@@ -42,21 +57,38 @@ public final class InfluenceSystem extends GameSystem implements SnapshotState {
     protected void processSystem() {
         map.clear();
         IntBag all = getEntityIds();
-        int[] ids = all.getData();
-        for (int i = 0, n = all.size(); i < n; i++) {
-            int e = ids[i];
-            Unit u = units.get(e);
+        int n = all.size();
+        if (strengths.length < n) {
+            int cap = Math.max(n, strengths.length * 2);
+            strengths = new float[cap];
+            sectors = new int[cap];
+            teams = new int[cap];
+            seen = new boolean[cap];
+        }
+        parallel.forEach(all, measure);
+        for (int i = 0; i < n; i++) {
+            int team = teams[i];
+            map.addToSector(team, InfluenceMap.OWN, sectors[i], strengths[i]);
+            if (seen[i]) {
+                map.addToSector(1 - team, InfluenceMap.ENEMY, sectors[i], strengths[i]);
+            }
+        }
+        map.blur(BLUR_PASSES, parallel);
+    }
+
+    /** One chunk's units: reads their components and the fog, writes their own slots only. */
+    private void measure(Chunk chunk) {
+        for (int i = chunk.first(); i < chunk.end(); i++) {
+            int e = chunk.entity(i);
             Transform2 t = transforms.get(e);
             float x = t.position.x;
             float y = t.position.y;
-            float s = strength(weapons.get(e), healths.get(e));
-            map.add(u.team, InfluenceMap.OWN, x, y, s);
-            int enemy = 1 - u.team;
-            if (fog.visible(enemy, (int) Math.floor(x), (int) Math.floor(y))) {
-                map.add(enemy, InfluenceMap.ENEMY, x, y, s);
-            }
+            int team = units.get(e).team;
+            teams[i] = team;
+            strengths[i] = strength(weapons.get(e), healths.get(e));
+            sectors[i] = map.sectorOf(x, y);
+            seen[i] = fog.visible(1 - team, (int) Math.floor(x), (int) Math.floor(y));
         }
-        map.blur(BLUR_PASSES);
     }
 
     /** State: the influence map the AI reads until the next update (its raw maps; the blur is redone on load). */

@@ -57,7 +57,7 @@ public final class MovementSystem extends GameSystem {
     @Override
     protected void processSystem() {
         arrays.fill(getEntityIds(), transforms, units, parallel);
-        grid.rebuild(arrays.count, arrays.xs, arrays.ys);
+        grid.rebuild(arrays.count, arrays.xs, arrays.ys, parallel);
         int chunks = (arrays.count + Parallel.CHUNK_SIZE - 1) / Parallel.CHUNK_SIZE;
         if (steers.length < chunks) {
             int old = steers.length;

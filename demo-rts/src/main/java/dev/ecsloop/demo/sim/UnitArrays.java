@@ -5,13 +5,13 @@ import com.artemis.utils.IntBag;
 import dev.ecsloop.interpolate.Transform2;
 import dev.ecsloop.parallel.Chunk;
 import dev.ecsloop.parallel.Parallel;
-import java.util.Arrays;
 
 /**
  * A dense copy of the units' positions and teams, indexed 0..count-1 in ascending entity id order, as the
  * {@link dev.ecsloop.demo.spatial.SpatialGrid} wants them. Systems take it at the start of a tick, so every
  * unit in the tick sees the others as they were when it began: the result does not depend on the order in
- * which units are updated. Grows to the largest unit count and entity id seen; otherwise allocates nothing.
+ * which units are updated. Grows to the largest unit count and entity id seen; otherwise allocates nothing, and
+ * apart from finding the largest id all its work runs through the parallel-for.
  *
  * <p>The copy runs through the parallel-for: slot i and {@code denseOf[ids[i]]} belong to unit i alone, so the
  * arrays are the same at any number of workers.
@@ -22,7 +22,10 @@ final class UnitArrays {
     float[] xs = new float[0];
     float[] ys = new float[0];
     int[] teams = new int[0];
-    /** Dense index of an entity id, or -1; valid for the ids of the last {@link #fill}. */
+    /**
+     * Dense index of an entity id, for the ids of the last {@link #fill}; other entries are stale (a sparse set:
+     * {@link #indexOf} accepts an entry only if {@code ids} at it holds the id), so a fill clears nothing.
+     */
     int[] denseOf = new int[0];
 
     private final Chunk.Task copy = this::copy;
@@ -48,7 +51,6 @@ final class UnitArrays {
         if (denseOf.length <= maxId) {
             denseOf = new int[Math.max(maxId + 1, denseOf.length * 2)];
         }
-        Arrays.fill(denseOf, -1);
         this.source = data;
         this.transforms = transforms;
         this.units = units;
@@ -76,6 +78,10 @@ final class UnitArrays {
 
     /** Dense index of entity {@code e}, or -1 if it was not among the units at the last fill. */
     int indexOf(int e) {
-        return e >= 0 && e < denseOf.length ? denseOf[e] : -1;
+        if (e < 0 || e >= denseOf.length) {
+            return -1;
+        }
+        int d = denseOf[e];
+        return d >= 0 && d < count && ids[d] == e ? d : -1;
     }
 }

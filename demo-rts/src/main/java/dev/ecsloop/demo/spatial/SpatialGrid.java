@@ -1,5 +1,6 @@
 package dev.ecsloop.demo.spatial;
 
+import dev.ecsloop.parallel.Parallel;
 import java.util.Arrays;
 import java.util.function.IntPredicate;
 
@@ -23,12 +24,14 @@ public final class SpatialGrid {
     private final int rows;
     private final int capacity;
     /** {@code bucketStart[b] .. bucketStart[b + 1]} are bucket b's slots in the sorted arrays. */
-    private final int[] bucketStart;
+    final int[] bucketStart;
     private final int[] bucketOf;
-    private final int[] sortedId;
-    private final float[] sortedX;
-    private final float[] sortedY;
+    final int[] sortedId;
+    final float[] sortedX;
+    final float[] sortedY;
     private int count;
+    /** The parallel rebuild's buffers, made on its first use. */
+    private GridSort parallelSort;
 
     /**
      * @param worldWidth  extent in world units along x, from 0
@@ -71,10 +74,7 @@ public final class SpatialGrid {
      *                                  length
      */
     public void rebuild(int count, float[] xs, float[] ys) {
-        if (count < 0 || count > capacity || count > xs.length || count > ys.length) {
-            throw new IllegalArgumentException("count " + count + " must be in [0, min(capacity " + capacity
-                    + ", xs " + xs.length + ", ys " + ys.length + ")]");
-        }
+        checkCount(count, xs, ys);
         this.count = count;
         int buckets = columns * rows;
         Arrays.fill(bucketStart, 0);
@@ -97,6 +97,67 @@ public final class SpatialGrid {
             bucketStart[b] = bucketStart[b - 1];
         }
         bucketStart[0] = 0;
+    }
+
+    /**
+     * As {@link #rebuild(int, float[], float[])}, through the parallel-for: the same grid, slot for slot, at any
+     * number of workers (see {@link GridSort}, which also fills several grids at once). Call it on the loop
+     * thread, outside any chunk.
+     *
+     * @throws IllegalArgumentException if {@code count} is negative, above the capacity, or above an array's
+     *                                  length
+     */
+    public void rebuild(int count, float[] xs, float[] ys, Parallel parallel) {
+        checkCount(count, xs, ys);
+        if (parallelSort == null) {
+            parallelSort = new GridSort(this);
+        }
+        parallelSort.rebuild(count, xs, ys, null, parallel);
+    }
+
+    /** For {@link GridSort}: the number of units its rebuild put here. */
+    void held(int units) {
+        this.count = units;
+    }
+
+    /** Most units a rebuild may hold. */
+    public int capacity() {
+        return capacity;
+    }
+
+    private void checkCount(int count, float[] xs, float[] ys) {
+        if (count < 0 || count > capacity || count > xs.length || count > ys.length) {
+            throw new IllegalArgumentException("count " + count + " must be in [0, min(capacity " + capacity
+                    + ", xs " + xs.length + ", ys " + ys.length + ")]");
+        }
+    }
+
+    /**
+     * Whether any unit stands in the buckets of columns {@code c0 .. c1} and rows {@code r0 .. r1} (bucket
+     * coordinates, clamped onto the grid): a few subtractions per row.
+     */
+    public boolean occupied(int c0, int r0, int c1, int r1) {
+        int from = Math.max(0, c0);
+        int to = Math.min(columns - 1, c1);
+        if (from > to) {
+            return false;
+        }
+        for (int r = Math.max(0, r0), last = Math.min(rows - 1, r1); r <= last; r++) {
+            if (bucketStart[r * columns + to + 1] > bucketStart[r * columns + from]) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Buckets along x. */
+    public int columns() {
+        return columns;
+    }
+
+    /** Buckets along y. */
+    public int rows() {
+        return rows;
     }
 
     /** Units held since the last rebuild. */
@@ -263,12 +324,12 @@ public final class SpatialGrid {
         return radius + 4 * Math.ulp(Math.abs(centre) + radius);
     }
 
-    private int column(float x) {
+    int column(float x) {
         int c = (int) Math.floor(x * invCellSize);
         return c < 0 ? 0 : Math.min(c, columns - 1);
     }
 
-    private int row(float y) {
+    int row(float y) {
         int r = (int) Math.floor(y * invCellSize);
         return r < 0 ? 0 : Math.min(r, rows - 1);
     }

@@ -6,6 +6,7 @@ import dev.ecsloop.LoopProbe;
 import dev.ecsloop.demo.sim.AnimationSystem;
 import dev.ecsloop.demo.sim.CombatSystem;
 import dev.ecsloop.demo.sim.FogSystem;
+import dev.ecsloop.demo.sim.InfluenceSystem;
 import dev.ecsloop.demo.sim.MatchSetup;
 import dev.ecsloop.demo.sim.MovementSystem;
 import dev.ecsloop.demo.sim.PathfindingSystem;
@@ -33,7 +34,7 @@ import java.util.function.ToDoubleFunction;
  * its loop-thread CPU and wall milliseconds per tick at 1 and 2 workers, the speedup and parallel efficiency, and
  * its share of the 1-worker loop CPU (measured by a {@link LoopProbe}, every run of every system). The serial
  * fraction for Amdahl's law is the share of the 1-worker loop CPU outside the parallel systems (movement,
- * combat, fog, pathfinding, animation); their own serial parts (movement's grid rebuild, combat's damage pass)
+ * combat, fog, pathfinding, animation, influence); their own serial parts (combat's damage pass, influence's sums)
  * count as parallel there, so the ceiling it gives is an upper bound.
  *
  * <p>{@code ParallelBenchmark [seconds] [rounds] [units...] [--park]}, defaults 10 s, 2 rounds, 10,000 and
@@ -45,7 +46,8 @@ public final class ParallelBenchmark {
     private static final long SECOND = 1_000_000_000L;
     private static final long FRAME_NANOS = 16_666_667L;
     private static final Set<Class<? extends BaseSystem>> PARALLEL = Set.of(MovementSystem.class,
-            CombatSystem.class, FogSystem.class, PathfindingSystem.class, AnimationSystem.class);
+            CombatSystem.class, FogSystem.class, PathfindingSystem.class, AnimationSystem.class,
+            InfluenceSystem.class);
 
     private ParallelBenchmark() {
     }

@@ -88,4 +88,55 @@ class InfluenceMapTest {
         }
         assertEquals(w, sum, w * 1e-5f);
     }
+
+    @Property(tries = 50)
+    void theFourMapsBlurredAtOnceAreTheSerialBlurBitForBit(@ForAll @IntRange(min = 1, max = 4) int workers,
+                                                         @ForAll @IntRange(min = 0, max = 4) int passes,
+                                                         @ForAll @IntRange(min = 16, max = 120) int side,
+                                                         @ForAll long seed) {
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(seed);
+        InfluenceMap serial = new InfluenceMap(side, side + 7, 8);
+        InfluenceMap parallel = new InfluenceMap(side, side + 7, 8);
+        serial.clear();
+        parallel.clear();
+        for (int k = 0; k < 300; k++) {
+            int viewer = rnd.nextInt(2);
+            int s = rnd.nextInt(2);
+            float x = (float) (rnd.nextDouble() * side);
+            float y = (float) (rnd.nextDouble() * (side + 7));
+            float w = (float) rnd.nextDouble() * 10f;
+            serial.add(viewer, s, x, y, w);
+            parallel.addToSector(viewer, s, parallel.sectorOf(x, y), w);
+        }
+        serial.blur(passes);
+        dev.ecsloop.parallel.Parallel p = dev.ecsloop.parallel.Parallel.forLoop(workers, () -> "test",
+                com.artemis.World::new);
+        try {
+            parallel.blur(passes, p);
+        } finally {
+            p.close();
+        }
+        for (int m = 0; m < 4; m++) {
+            for (int s = 0; s < serial.sectors(); s++) {
+                assertEquals(Float.floatToRawIntBits(serial.value(m / 2, m % 2, s)),
+                        Float.floatToRawIntBits(parallel.value(m / 2, m % 2, s)), "map " + m + " sector " + s);
+            }
+        }
+    }
+
+    @Test
+    void blurringTheFourMapsAtOnceAllocatesNothing() {
+        InfluenceMap m = new InfluenceMap(256, 256, 8);
+        m.add(0, InfluenceMap.OWN, 10f, 10f, 1f);
+        for (int workers : new int[] {1, 3}) {
+            dev.ecsloop.parallel.Parallel p = dev.ecsloop.parallel.Parallel.forLoop(workers, () -> "test",
+                    com.artemis.World::new);
+            try {
+                assertEquals(0, dev.ecsloop.AllocationMeter.steadyStateBytes(() -> m.blur(3, p), 5),
+                        workers + " workers");
+            } finally {
+                p.close();
+            }
+        }
+    }
 }
