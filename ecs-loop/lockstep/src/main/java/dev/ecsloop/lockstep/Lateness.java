@@ -92,10 +92,8 @@ final class Lateness {
      *
      * @param t      the batch
      * @param budget the budget in force now (see {@link InputDelay}): the batch closed at {@code T * L - budget}
-     * @param slewed the part of the loop's dropped time that the {@link SoftHorizon} slowed and still owes: not a
-     *               wait, so not lateness
      */
-    void taken(Message.Turn t, long budget, long slewed) {
+    void taken(Message.Turn t, long budget) {
         int from = t.peer();
         if (seat < 0 || from == seat || from < 0 || from >= upSum.length) {
             return;
@@ -110,7 +108,7 @@ final class Lateness {
             }
         }
         long dropped = droppedAtTake;
-        droppedAtTake = loop.droppedNanos() - slewed;
+        droppedAtTake = loop.droppedNanos();
         if (!quiet()) {
             long late = loop.simulatedNanos() - (t.turn() * turnNanos - budget);
             if (late >= budget) { // this peer waited for it: the wait is dropped time, not simulated time (at most

@@ -12,7 +12,7 @@ import java.util.function.LongSupplier;
  * frame reaches it (as a frame listener, before the frame's systems, not at the next poll a frame later), schedules
  * an input into the first batch still open under the delay's budget ({@link InputDelay}), measures how late the
  * others' batches come ({@link Lateness}) and holds the simulation back when the host balances the peers
- * ({@link Pacing}) or, a little, when it nears the horizon ({@link SoftHorizon}). Split from {@link LockstepSession} so that what decides when this peer sends is in one place.
+ * ({@link Pacing}). Split from {@link LockstepSession} so that what decides when this peer sends is in one place.
  *
  * <p>Not thread-safe: it lives on the loop thread.
  */
@@ -24,7 +24,6 @@ final class Outflow implements FrameListener {
     private final InputDelay delay;
     private final Lateness lateness;
     private final Pacing pacing;
-    private final SoftHorizon soft;
     private final BooleanSupplier running;
     private final LongSupplier endTurn;
 
@@ -40,14 +39,12 @@ final class Outflow implements FrameListener {
         this.delay = delay;
         this.lateness = lateness;
         this.pacing = new Pacing(loop);
-        this.soft = new SoftHorizon(loop);
         this.running = running;
         this.endTurn = endTurn;
     }
 
     @Override
     public void beforeSystems(long realStart, long realEnd, long wantedStart, long wantedEnd, long simEnd) {
-        soft.frame(realEnd - realStart);
         send();
     }
 
@@ -69,19 +66,17 @@ final class Outflow implements FrameListener {
 
     /** Another seat's batch came in (not while catching up): its lateness under the budget in force. */
     void taken(Message.Turn t) {
-        lateness.taken(t, delay.budget(loop.simulatedNanos() / turnNanos), soft.owedNow());
+        lateness.taken(t, delay.budget(loop.simulatedNanos() / turnNanos));
     }
 
     /**
-     * Between frames: takes the hold a balance calls for and caps the next frame's advance, for the hold and near
-     * the horizon ({@link SoftHorizon}).
+     * Between frames: takes the hold a balance calls for and caps the next frame's advance.
      *
      * @param horizon the horizon the inputs allow
      * @return the horizon for the next frame, at most {@code horizon}
      */
     long pace(long horizon) {
-        long slewed = soft.settle();
         pacing.hold(lateness.balance(own, pacing.holding()));
-        return soft.cap(pacing.cap(horizon, slewed));
+        return pacing.cap(horizon);
     }
 }

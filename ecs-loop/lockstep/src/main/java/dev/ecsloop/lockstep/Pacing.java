@@ -11,8 +11,7 @@ import dev.ecsloop.GameLoop;
  * default): under {@code KEEP} held time is owed and caught up, so a hold would change nothing, and none is made.
  *
  * <p>What counts as held is the loop's dropped time, whatever dropped it (this cap, a wait for inputs at the
- * horizon, the catch-up bound): each of them moves the simulation back alike; but not the soft horizon's slowing,
- * which it gives back later. Invariants: the cap never lies past
+ * horizon, the catch-up bound): each of them moves the simulation back alike. Invariants: the cap never lies past
  * the horizon it is given; nothing allocates. Not thread-safe: it lives on the loop thread.
  */
 final class Pacing {
@@ -43,16 +42,14 @@ final class Pacing {
      * Between frames: counts what the last frame dropped against the hold and caps the next frame's advance.
      *
      * @param horizon the horizon the inputs allow
-     * @param notHeld the part of the loop's dropped time since the last call that is the {@link SoftHorizon}'s
-     *                (owed, given back later), not held
      * @return the horizon for the next frame, at most {@code horizon}
      */
-    long cap(long horizon, long notHeld) {
+    long cap(long horizon) {
         long sim = loop.simulatedNanos();
         long dropped = loop.droppedNanos();
         if (lastSim >= 0) {
             lastAdvance = sim - lastSim + dropped - lastDropped; // what the frame would have advanced unheld
-            remaining = Math.max(0, remaining - (dropped - lastDropped - notHeld));
+            remaining = Math.max(0, remaining - (dropped - lastDropped));
         }
         lastSim = sim;
         lastDropped = dropped;
