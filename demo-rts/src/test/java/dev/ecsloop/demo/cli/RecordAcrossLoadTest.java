@@ -63,8 +63,11 @@ class RecordAcrossLoadTest {
     void recordFlagAfterAConsoleLoadHoldsTheSessionFromTheLoadAndReplaysToItsHash() {
         Path file = dir.resolve("flag.replay");
         Path snap = dir.resolve("s.snap");
+        // Typed lines and the file work of save and load run beside the game, which --frame-times drives as fast as
+        // it can: 4 simulated s took about 60 ms, which a loaded machine's stdin reader and file thread could miss
+        // (the load then never answered). 120 s run for about 2 s, as SaveLoadCliTest gives its console load room.
         Runs run = Runs.withInput("save " + snap + "\nload " + snap + "\n", "--headless", "--quiet", "--units", "40",
-                "--map-size", "32", "--frame-times", "steady:16.667", "--seconds", "4", "--print-hash", "--record",
+                "--map-size", "32", "--frame-times", "steady:16.667", "--seconds", "120", "--print-hash", "--record",
                 file.toString());
         assertEquals(0, run.status(), run.out() + " " + run.err());
         assertTrue(run.out().stream().anyMatch(l -> l.startsWith("loaded " + snap) && l.endsWith("recording from "
