@@ -170,11 +170,11 @@ public final class RecordingCommands {
                             throw new IllegalArgumentException(file + " was recorded for setup '" + replay.setup()
                                     + "', this game is '" + setup + "': replay it with the setup it names");
                         }
-                        // The copy is built and run on this thread: it shares nothing with the live game. A
-                        // recording from a snapshot restores it into the copy first (without the copy's snapshots
-                        // the loop-only replay refuses it in one line).
+                        // The copy is built and run on this thread: it shares nothing with the live game. With the
+                        // copy's snapshots a recording from a snapshot restores it first (one from time 0 replays
+                        // as it is); without them the loop-only replay refuses such a recording in one line.
                         ReplayTarget game = fresh.get();
-                        return replay.startsFromSnapshot() && game.snapshots() != null
+                        return game.snapshots() != null
                                 ? Replayer.play(replay, game.snapshots(), game.clock(), game.inputs(),
                                         () -> 16_666_667L)
                                 : Replayer.play(replay, game.loop(), game.clock(), game.inputs(), () -> 16_666_667L);

@@ -74,7 +74,10 @@ public final class SpatialGrid {
      *                                  length
      */
     public void rebuild(int count, float[] xs, float[] ys) {
-        checkCount(count, xs, ys);
+        if (count < 0 || count > capacity || count > xs.length || count > ys.length) {
+            throw new IllegalArgumentException("count " + count + " must be in [0, min(capacity " + capacity
+                    + ", xs " + xs.length + ", ys " + ys.length + ")]");
+        }
         this.count = count;
         int buckets = columns * rows;
         Arrays.fill(bucketStart, 0);
@@ -113,8 +116,7 @@ public final class SpatialGrid {
             rebuild(count, xs, ys);
             return;
         }
-        checkCount(count, xs, ys);
-        if (parallelSort == null) {
+        if (parallelSort == null) { // it checks count against the same bounds, with the same message
             parallelSort = new GridSort(this);
         }
         parallelSort.rebuild(count, xs, ys, null, parallel);
@@ -128,13 +130,6 @@ public final class SpatialGrid {
     /** Most units a rebuild may hold. */
     public int capacity() {
         return capacity;
-    }
-
-    private void checkCount(int count, float[] xs, float[] ys) {
-        if (count < 0 || count > capacity || count > xs.length || count > ys.length) {
-            throw new IllegalArgumentException("count " + count + " must be in [0, min(capacity " + capacity
-                    + ", xs " + xs.length + ", ys " + ys.length + ")]");
-        }
     }
 
     /**

@@ -129,7 +129,7 @@ final class Rejoining {
             return t.turn() <= book.received(t.peer()) || !book.playing(t.peer());
         }
         if (m instanceof Message.Rejoined r) {
-            return r.peer() >= 0 && r.peer() < link.names().size() && book.playing(r.peer());
+            return r.peer() >= 0 && r.peer() < departures.playing().length && book.playing(r.peer());
         }
         return m instanceof Message.Drop d && !departures.playing()[d.peer()];
     }
