@@ -14,9 +14,10 @@ import java.util.Arrays;
  * only when it lies more than two spares under the budget, so a lateness that wobbles does not change the budget
  * every turn; the spare is an eighth of a turn; always within the floor and the ceiling, and the delay in turns is
  * the budget rounded up ({@link #delay}). The margin comes from the measured jitter:
- * a quarter of how far the worst reading lies above the mean ({@link #margin}), at least {@link #LEAST_MARGIN_NANOS}
+ * an eighth of how far the worst reading lies above the mean ({@link #margin}), at least {@link #LEAST_MARGIN_NANOS}
  * (a lateness equal to {@code (D - 1) * L} already stalls, so the worst reading alone is not enough). The window's
- * worst covers the jitter it saw; the margin covers the part of the spread it may not have seen yet. The readings
+ * worst covers the jitter it saw; the margin covers the part of the spread it may not have seen yet, which is small
+ * when the window is long enough to hold the path's tail (see {@link InputDelay#WINDOW_NANOS}). The readings
  * already hold the frames a batch waits for its send and its poll, which a fixed margin used to guess.
  *
  * <p>Invariants: at most {@code window} readings are kept; readings under zero (nothing measured) are not kept;
@@ -65,7 +66,7 @@ final class DelayRule {
         return worst;
     }
 
-    /** @return the margin over the worst reading: a quarter of its distance from the mean, at least the least */
+    /** @return the margin over the worst reading: an eighth of its distance from the mean, at least the least */
     long margin() {
         long sum = 0;
         int n = 0;
@@ -75,7 +76,7 @@ final class DelayRule {
                 n++;
             }
         }
-        return n == 0 ? LEAST_MARGIN_NANOS : Math.max(LEAST_MARGIN_NANOS, (worst() - sum / n) / 4);
+        return n == 0 ? LEAST_MARGIN_NANOS : Math.max(LEAST_MARGIN_NANOS, (worst() - sum / n) / 8);
     }
 
     /**

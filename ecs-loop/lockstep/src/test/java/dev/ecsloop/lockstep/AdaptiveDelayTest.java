@@ -31,7 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class AdaptiveDelayTest {
 
     static final LockstepConfig ADAPTIVE = new LockstepConfig(50_000_000L, 3, 10).withAdaptiveDelay(1, 8);
-    static final long END = 400;
+    static final long END = 560;
 
     /**
      * 180 ms for turns 0-99 (a budget of 188 ms: 5 turns), 320 ms for 100-199 (over the ceiling: 8 turns), 20 ms

@@ -34,7 +34,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class AdaptiveRejoinTest {
 
     static final LockstepConfig ADAPTIVE = AdaptiveDelayTest.ADAPTIVE;
-    static final long END = 400;
+    static final long END = AdaptiveDelayTest.END;
     static final long KILL_TURN = 60;
     static final String SETUP = ADAPTIVE.setup(TestPeer.GAME_SETUP);
 

@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The delay rule over any lateness readings: the margin is a quarter of the window's worst reading over its mean,
+ * The delay rule over any lateness readings: the margin is an eighth of the window's worst reading over its mean,
  * at least the least margin; the budget always lies from {@code (floor - 1) * L} to {@code (ceiling - 1) * L}, in
  * whole milliseconds; it covers the worst reading and the margin (unless the ceiling stops it); a new budget is the
  * need plus a spare, rounded up to the millisecond; the current budget stays while it covers the need by no more
@@ -38,7 +38,7 @@ class DelayRuleProperties {
         long worst = inWindow.stream().mapToLong(Long::longValue).max().orElse(-1);
         assertEquals(worst, rule.worst(), "the worst of the window");
         long mean = inWindow.isEmpty() ? 0 : inWindow.stream().mapToLong(Long::longValue).sum() / inWindow.size();
-        long margin = Math.max(DelayRule.LEAST_MARGIN_NANOS, (worst - mean) / 4);
+        long margin = Math.max(DelayRule.LEAST_MARGIN_NANOS, (worst - mean) / 8);
         assertEquals(inWindow.isEmpty() ? DelayRule.LEAST_MARGIN_NANOS : margin, rule.margin(), "the margin");
         long wanted = rule.wanted(now);
         if (worst < 0) {
