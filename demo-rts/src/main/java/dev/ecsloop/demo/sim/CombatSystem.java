@@ -64,9 +64,12 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
     private final int blockCols;
     private final int blockRows;
     private final UnitArrays arrays = new UnitArrays();
-    private final EnemyOf enemyOf = new EnemyOf();
-    /** Per chunk: its own filter, since a filter carries the team that looks. */
-    private EnemyOf[] chunkFilters = new EnemyOf[0];
+    /**
+     * The filter of each team that looks, fixed at construction: the plan's chunks share them read-only. (Each
+     * chunk used to set the looking team on a filter of its own before a search; two threads on neighbouring
+     * chunks then wrote one cache line that every candidate's test read.)
+     */
+    private final EnemyOf[] seenBy = {new EnemyOf(0), new EnemyOf(1)};
     /**
      * Per unit (dense index), the plan made in parallel against health at the start of the tick: {@link #SKIP},
      * {@link #HOLD}, {@link #KEEP_FIRE} or {@link #RETARGET}; for a retarget the unit it targets and chases
@@ -168,14 +171,6 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
             struck = new boolean[n];
         }
         java.util.Arrays.fill(struck, 0, arrays.count, false);
-        int chunks = (arrays.count + Parallel.CHUNK_SIZE - 1) / Parallel.CHUNK_SIZE;
-        if (chunkFilters.length < chunks) {
-            int old = chunkFilters.length;
-            chunkFilters = java.util.Arrays.copyOf(chunkFilters, Math.max(chunks, old * 2));
-            for (int c = old; c < chunkFilters.length; c++) {
-                chunkFilters[c] = new EnemyOf();
-            }
-        }
         parallel.forEach(arrays.ids, arrays.count, Parallel.CHUNK_SIZE, speculate);
     }
 
@@ -185,7 +180,6 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
      * died in this tick before it; {@link #planCheck} names the one death that could change it.
      */
     private void speculate(Chunk chunk) {
-        EnemyOf filter = chunkFilters[chunk.index()];
         for (int i = chunk.first(); i < chunk.end(); i++) {
             Weapon w = weapons.get(arrays.ids[i]);
             if (w.cooldown > 0) {
@@ -204,7 +198,7 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
                 plan[i] = w.cooldown == 0 ? KEEP_FIRE : HOLD;
                 continue;
             }
-            int seen = nearestSeen(i, filter);
+            int seen = nearestSeen(i);
             if (seen < 0) {
                 // No enemy to rely on, so no death can void this: the serial pass would just clear both.
                 w.target = -1;
@@ -229,7 +223,7 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
         Weapon w = weapons.get(arrays.ids[i]);
         int target = arrays.indexOf(w.target);
         if (target < 0 || healths.get(w.target).hp <= 0f || distance2(i, target) > w.range * w.range) {
-            int seen = nearestSeen(i, enemyOf);
+            int seen = nearestSeen(i);
             boolean inRange = seen >= 0 && distance2(i, seen) <= w.range * w.range;
             w.target = inRange ? arrays.ids[seen] : -1;
             w.chase = seen >= 0 && !inRange ? arrays.ids[seen] : -1;
@@ -242,15 +236,12 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
     /**
      * The nearest living enemy of unit {@code i} within the aggro radius that its team sees, by dense index, or -1;
      * the one search both the plan and the serial pass make, so they pick the same unit.
-     *
-     * @param filter the calling thread's own filter (the plan's chunks run at once)
      */
-    private int nearestSeen(int i, EnemyOf filter) {
+    private int nearestSeen(int i) {
         float x = arrays.xs[i];
         float y = arrays.ys[i];
         int enemy = 1 - arrays.teams[i];
-        filter.viewer = arrays.teams[i];
-        return enemiesNear(x, y, enemy) ? grids[enemy].nearest(x, y, AGGRO_RADIUS, filter) : -1;
+        return enemiesNear(x, y, enemy) ? grids[enemy].nearest(x, y, AGGRO_RADIUS, seenBy[arrays.teams[i]]) : -1;
     }
 
     /** A ready weapon with a target fires: a melee hit at once, or a projectile launched. */
@@ -338,11 +329,15 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
     }
 
     /**
-     * Accepts living units of the searched team's grid that the viewer's team sees; one reused instance, so
-     * queries allocate nothing.
+     * Accepts living units of the searched team's grid that the viewer's team sees; one instance per viewing team,
+     * so queries allocate nothing.
      */
     private final class EnemyOf implements IntPredicate {
-        int viewer;
+        private final int viewer;
+
+        EnemyOf(int viewer) {
+            this.viewer = viewer;
+        }
 
         @Override
         public boolean test(int id) {

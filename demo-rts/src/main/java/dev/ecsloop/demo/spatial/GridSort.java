@@ -28,6 +28,11 @@ import java.util.Arrays;
  * element by element, and two threads would fight over every line). Two parallel-fors, however many grids.
  * Buffers are sized by the chunk count and grow only when the unit count does; a steady rebuild allocates
  * nothing. Confined to the loop thread.
+ *
+ * <p>The two steps sort every unit twice, which is about twice a serial counting sort's work: on two threads it
+ * only ties with the serial sort at best (measured slower at 20,000 and 100,000 units; {@code GridSortBenchmark}).
+ * Under {@link #PARALLEL_FROM} workers a rebuild is therefore one serial counting sort over all grids, which gives
+ * the same slots; the choice changes the speed only, never the grids.
  */
 public final class GridSort {
     /**
@@ -37,6 +42,13 @@ public final class GridSort {
     static final int UNITS_PER_CHUNK = 2048;
     /** Rows of buckets per chunk of the last step: a constant, so the chunks depend on the grids alone. */
     static final int ROWS_PER_CHUNK = 16;
+    /**
+     * The fewest workers (the loop thread counted) at which a rebuild sorts in parallel: with twice the serial
+     * sort's work, the parallel sort needs a third thread to come out ahead.
+     */
+    public static final int PARALLEL_FROM = 3;
+
+    private int parallelFrom = PARALLEL_FROM;
 
     private final SpatialGrid[] grids;
     private final int columns;
@@ -100,6 +112,22 @@ public final class GridSort {
     }
 
     /**
+     * For benchmarks that weigh the two ways against each other: sort in parallel from {@code workers} workers on
+     * instead of from {@link #PARALLEL_FROM}. The grids come out the same either way.
+     *
+     * @param workers the fewest workers that sort in parallel, at least 1
+     * @return this sort
+     * @throws IllegalArgumentException if {@code workers} is under 1
+     */
+    public GridSort inParallelFrom(int workers) {
+        if (workers < 1) {
+            throw new IllegalArgumentException("workers must be at least 1, not " + workers);
+        }
+        this.parallelFrom = workers;
+        return this;
+    }
+
+    /**
      * Refills every grid: unit i at {@code (xs[i], ys[i])} goes into {@code grids[layer[i]]} as id i; a unit
      * whose layer names no grid goes nowhere. Call it on the loop thread, outside any chunk.
      *
@@ -113,6 +141,10 @@ public final class GridSort {
             throw new IllegalArgumentException("count " + count + " must be in [0, min(capacity " + capacity
                     + ", xs " + xs.length + ", ys " + ys.length
                     + (layer == null ? "" : ", layers " + layer.length) + ")]");
+        }
+        if (parallel.workers() < parallelFrom) {
+            rebuildSerially(count, xs, ys, layer);
+            return;
         }
         int all = rows * grids.length;
         chunks = (count + UNITS_PER_CHUNK - 1) / UNITS_PER_CHUNK;
@@ -150,7 +182,70 @@ public final class GridSort {
         }
     }
 
-    /** Step 1: each unit's row and column; the chunk's units sorted by row within its own slots. */
+    /** One counting sort over all grids on the calling thread: the slots the parallel steps give. */
+    private void rebuildSerially(int count, float[] xs, float[] ys, int[] layer) {
+        int buckets = rows * columns;
+        for (SpatialGrid g : grids) {
+            Arrays.fill(g.bucketStart, 0);
+        }
+        SpatialGrid shape = grids[0];
+        for (int i = 0; i < count; i++) {
+            int g = layer == null ? 0 : layer[i];
+            if (g < 0 || g >= grids.length) {
+                key[i] = -1;
+                continue;
+            }
+            int b = shape.row(ys[i]) * columns + shape.column(xs[i]);
+            key[i] = b;
+            grids[g].bucketStart[b + 1]++;
+        }
+        for (SpatialGrid g : grids) {
+            int[] start = g.bucketStart;
+            for (int b = 0; b < buckets; b++) {
+                start[b + 1] += start[b];
+            }
+            g.held(start[buckets]);
+        }
+        // bucketStart[b] is now b's first slot: the fill cursor, shifted back afterwards.
+        if (layer == null || grids.length == 1) { // every unit with a bucket is in the first grid
+            fill(grids[0], count, xs, ys);
+        } else {
+            for (int i = 0; i < count; i++) {
+                int b = key[i];
+                if (b >= 0) {
+                    SpatialGrid g = grids[layer[i]];
+                    int at = g.bucketStart[b]++;
+                    g.sortedId[at] = i;
+                    g.sortedX[at] = xs[i];
+                    g.sortedY[at] = ys[i];
+                }
+            }
+        }
+        for (SpatialGrid g : grids) {
+            int[] start = g.bucketStart;
+            System.arraycopy(start, 0, start, 1, buckets);
+            start[0] = 0;
+        }
+    }
+
+    /** The serial fill of a single grid: every unit with a bucket, in index order. */
+    private void fill(SpatialGrid g, int count, float[] xs, float[] ys) {
+        int[] start = g.bucketStart;
+        int[] sortedId = g.sortedId;
+        float[] sortedX = g.sortedX;
+        float[] sortedY = g.sortedY;
+        for (int i = 0; i < count; i++) {
+            int b = key[i];
+            if (b >= 0) {
+                int at = start[b]++;
+                sortedId[at] = i;
+                sortedX[at] = xs[i];
+                sortedY[at] = ys[i];
+            }
+        }
+    }
+
+    /** Step 1: each unit's row and column; the chunk's own units sorted by row within its own slots. */
     private void locate(Chunk chunk) {
         int all = rows * grids.length;
         int base = chunk.index() * all;

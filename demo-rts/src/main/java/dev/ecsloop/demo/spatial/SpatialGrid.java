@@ -104,15 +104,15 @@ public final class SpatialGrid {
 
     /**
      * As {@link #rebuild(int, float[], float[])}, through the parallel-for: the same grid, slot for slot, at any
-     * number of workers (see {@link GridSort}, which also fills several grids at once). With one worker it is the
-     * serial rebuild: the parallel sort's extra passes only pay where a second thread shares them, and both give
-     * the same slots. Call it on the loop thread, outside any chunk.
+     * number of workers (see {@link GridSort}, which also fills several grids at once). Under
+     * {@link GridSort#PARALLEL_FROM} workers it is the serial rebuild: the parallel sort's extra pass only pays where
+     * more threads share it, and both give the same slots. Call it on the loop thread, outside any chunk.
      *
      * @throws IllegalArgumentException if {@code count} is negative, above the capacity, or above an array's
      *                                  length
      */
     public void rebuild(int count, float[] xs, float[] ys, Parallel parallel) {
-        if (parallel.workers() == 1) {
+        if (parallel.workers() < GridSort.PARALLEL_FROM) {
             rebuild(count, xs, ys);
             return;
         }

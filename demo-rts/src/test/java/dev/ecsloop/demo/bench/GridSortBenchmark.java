@@ -11,9 +11,10 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 
 /**
- * A spatial grid's rebuild: the serial counting sort against {@link GridSort} at 1 and 2 workers, for movement's
- * grid (one grid of 1-cell buckets) and combat's (two team grids of 4-cell buckets in one sort), units spread over
- * a 256 x 256 map. Rounds alternate the variants so that load drifting on a shared machine hits them alike; the
+ * A spatial grid's rebuild: the serial counting sort against {@link GridSort}'s parallel steps at 1 and 2 workers
+ * (forced with {@link GridSort#inParallelFrom}), for movement's grid (one grid of 1-cell buckets) and combat's (two
+ * team grids of 4-cell buckets in one sort), units spread over a 256 x 256 map; for the team grids also the one
+ * serial sort over both that {@link GridSort} runs under {@link GridSort#PARALLEL_FROM} workers. Rounds alternate the variants so that load drifting on a shared machine hits them alike; the
  * figures are medians over rounds of the mean wall microseconds per rebuild, with the load average printed.
  *
  * <p>{@code GridSortBenchmark [units] [rounds]}, defaults 20,000 units and 7 rounds of 1,000 rebuilds each.
@@ -45,29 +46,36 @@ public final class GridSortBenchmark {
             for (float cell : new float[] {1f, 4f}) {
                 SpatialGrid serial = new SpatialGrid(256, 256, cell, n);
                 SpatialGrid[] teamSerial = {new SpatialGrid(256, 256, cell, n), new SpatialGrid(256, 256, cell, n)};
-                SpatialGrid single = new SpatialGrid(256, 256, cell, n);
-                GridSort both = new GridSort(new SpatialGrid(256, 256, cell, n), new SpatialGrid(256, 256, cell, n));
+                // The parallel sort's steps at 1 and 2 workers, and the layered serial sort it runs under
+                // GridSort.PARALLEL_FROM workers.
+                GridSort single = new GridSort(new SpatialGrid(256, 256, cell, n)).inParallelFrom(1);
+                GridSort both = new GridSort(new SpatialGrid(256, 256, cell, n), new SpatialGrid(256, 256, cell, n))
+                        .inParallelFrom(1);
+                GridSort layered = new GridSort(new SpatialGrid(256, 256, cell, n),
+                        new SpatialGrid(256, 256, cell, n));
                 float[][] teamXs = split(xs, teams, n);
                 float[][] teamYs = split(ys, teams, n);
-                double[][] us = new double[6][rounds];
+                double[][] us = new double[7][rounds];
                 for (int r = 0; r < rounds; r++) {
                     us[0][r] = time(wall, () -> serial.rebuild(n, xs, ys));
-                    us[1][r] = time(wall, () -> single.rebuild(n, xs, ys, one));
-                    us[2][r] = time(wall, () -> single.rebuild(n, xs, ys, two));
+                    us[1][r] = time(wall, () -> single.rebuild(n, xs, ys, null, one));
+                    us[2][r] = time(wall, () -> single.rebuild(n, xs, ys, null, two));
                     us[3][r] = time(wall, () -> {
                         teamSerial[0].rebuild(teamXs[0].length, teamXs[0], teamYs[0]);
                         teamSerial[1].rebuild(teamXs[1].length, teamXs[1], teamYs[1]);
                     });
                     us[4][r] = time(wall, () -> both.rebuild(n, xs, ys, teams, one));
                     us[5][r] = time(wall, () -> both.rebuild(n, xs, ys, teams, two));
+                    us[6][r] = time(wall, () -> layered.rebuild(n, xs, ys, teams, two));
                 }
                 System.out.println();
                 System.out.println(String.format(Locale.ROOT, "cell %.0f (%s), wall us per rebuild, medians:",
                         cell, cell == 1f ? "movement's grid" : "combat's team grids"));
-                System.out.println("| grids | serial | GridSort 1w | GridSort 2w | 1w / 2w | serial / 2w |");
-                System.out.println("| ----- | ---: | ---: | ---: | ---: | ---: |");
-                row("one", us[0], us[1], us[2]);
-                row("two by team", us[3], us[4], us[5]);
+                System.out.println("| grids | serial | parallel steps 1w | parallel steps 2w | 1w / 2w | serial / 2w"
+                        + " | one serial sort over both |");
+                System.out.println("| ----- | ---: | ---: | ---: | ---: | ---: | ---: |");
+                row("one", us[0], us[1], us[2], null);
+                row("two by team", us[3], us[4], us[5], us[6]);
             }
         } finally {
             one.close();
@@ -76,12 +84,12 @@ public final class GridSortBenchmark {
         System.out.println("load average " + load() + " at end");
     }
 
-    private static void row(String name, double[] serial, double[] one, double[] two) {
+    private static void row(String name, double[] serial, double[] one, double[] two, double[] layered) {
         double s = median(serial);
         double a = median(one);
         double b = median(two);
-        System.out.println(String.format(Locale.ROOT, "| %s | %.1f | %.1f | %.1f | %.2fx | %.2fx |", name, s, a, b,
-                a / b, s / b));
+        System.out.println(String.format(Locale.ROOT, "| %s | %.1f | %.1f | %.1f | %.2fx | %.2fx | %s |", name, s, a,
+                b, a / b, s / b, layered == null ? "" : String.format(Locale.ROOT, "%.1f", median(layered))));
     }
 
     /** Each team's coordinates in index order, as a serial pass per team would take them. */
