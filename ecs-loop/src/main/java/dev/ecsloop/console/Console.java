@@ -114,7 +114,9 @@ public final class Console {
     /**
      * Ends the session for the console's features, on the loop thread, between frames: does now what they still
      * owe, and waits for file work still under way, so that leaving the game loses nothing the user asked for.
-     * Today that is a replay file named by {@code record} and not yet written by {@code stop} (written now), and a
+     * First it runs the lines still waiting for a {@link #drain()}, as a drain would (a line typed as the game
+     * ended gets its answer, not silence). Then a replay file named by {@code record} and not yet written by
+     * {@code stop} (written now), and a
      * {@code stop} or {@code replay} still at work on the I/O thread (waited for, at most
      * {@value #FINISH_WAIT_SECONDS} seconds, and its report given to its own reply sink). Call it once when the
      * game ends for any reason ({@code quit}, the end of input, a signal); the commands stay usable, and a second
@@ -126,6 +128,7 @@ public final class Console {
     public void finish(Consumer<String> reply) {
         Objects.requireNonNull(reply, "reply");
         GuardedReply out = new GuardedReply(reply);
+        drain();
         for (Consumer<Consumer<String>> finisher : finishers) {
             finisher.accept(out);
         }

@@ -71,6 +71,22 @@ class ConsoleForwardTest {
     }
 
     @Test
+    void linesStillWaitingWhenTheGameEndsAreAnsweredByFinish() {
+        Console first = named("first");
+        Console second = named("second");
+        List<String> out = new ArrayList<>();
+        CompletableFuture<Void> early = first.submit("say one", out::add);
+        first.forwardTo(second);
+        CompletableFuture<Void> late = first.submit("who", out::add);
+        List<String> finished = new ArrayList<>();
+        second.atFinish(reply -> reply.accept("owed"));
+        first.finish(finished::add); // no drain ran: the game ended first
+        assertEquals(List.of("second: one", "second"), out);
+        assertTrue(early.isDone() && late.isDone(), "a transport waiting on a line would hang");
+        assertEquals(List.of("owed"), finished);
+    }
+
+    @Test
     void forwardingToItselfOrTwiceIsRefused() {
         Console a = named("a");
         Console b = named("b");
