@@ -114,8 +114,10 @@ public final class Console {
     /**
      * Ends the session for the console's features, on the loop thread, between frames: does now what they still
      * owe, and waits for file work still under way, so that leaving the game loses nothing the user asked for.
-     * First it runs the lines still waiting for a {@link #drain()}, as a drain would (a line typed as the game
-     * ended gets its answer, not silence). Then a replay file named by {@code record} and not yet written by
+     * First it answers the lines still waiting for a {@link #drain()}, each with one {@code error:} line and
+     * without running it: they were typed for a game that has ended, and running them now could change what the
+     * game is about to save or print (a {@code load}, a {@code step}); a line answered is not left without a reply
+     * and its transport does not wait forever. Then a replay file named by {@code record} and not yet written by
      * {@code stop} (written now), and a
      * {@code stop} or {@code replay} still at work on the I/O thread (waited for, at most
      * {@value #FINISH_WAIT_SECONDS} seconds, and its report given to its own reply sink). Call it once when the
@@ -128,7 +130,7 @@ public final class Console {
     public void finish(Consumer<String> reply) {
         Objects.requireNonNull(reply, "reply");
         GuardedReply out = new GuardedReply(reply);
-        drain();
+        refuseWaiting();
         for (Consumer<Consumer<String>> finisher : finishers) {
             finisher.accept(out);
         }
@@ -136,6 +138,23 @@ public final class Console {
         Console next = forward;
         if (next != null) {
             next.finish(reply);
+        }
+    }
+
+    /** At {@link #finish}: answers every waiting line with an error instead of running it. */
+    private void refuseWaiting() {
+        for (int n = pending.get(); n > 0; n--) {
+            Pending p = queue.poll();
+            if (p == null) {
+                return;
+            }
+            pending.decrementAndGet();
+            try {
+                new GuardedReply(p.reply).accept("error: the game ended before '" + Echo.printable(p.line, 60)
+                        + "' ran; nothing was done");
+            } finally {
+                p.done.complete(null);
+            }
         }
     }
 

@@ -71,17 +71,21 @@ class ConsoleForwardTest {
     }
 
     @Test
-    void linesStillWaitingWhenTheGameEndsAreAnsweredByFinish() {
+    void linesStillWaitingWhenTheGameEndsAreAnsweredByFinishButNotRun() {
         Console first = named("first");
         Console second = named("second");
+        List<String> ran = new ArrayList<>();
+        second.register("mark", "mark", "records that it ran", (args, out) -> ran.add("mark"));
         List<String> out = new ArrayList<>();
-        CompletableFuture<Void> early = first.submit("say one", out::add);
+        CompletableFuture<Void> early = first.submit("mark", out::add);
         first.forwardTo(second);
-        CompletableFuture<Void> late = first.submit("who", out::add);
+        CompletableFuture<Void> late = first.submit("say \u001b[2J", out::add);
         List<String> finished = new ArrayList<>();
         second.atFinish(reply -> reply.accept("owed"));
         first.finish(finished::add); // no drain ran: the game ended first
-        assertEquals(List.of("second: one", "second"), out);
+        assertEquals(List.of("error: the game ended before 'mark' ran; nothing was done",
+                "error: the game ended before 'say ?[2J' ran; nothing was done"), out);
+        assertEquals(List.of(), ran, "a line typed for the ended game ran");
         assertTrue(early.isDone() && late.isDone(), "a transport waiting on a line would hang");
         assertEquals(List.of("owed"), finished);
     }

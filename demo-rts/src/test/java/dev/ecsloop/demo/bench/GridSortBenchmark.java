@@ -14,8 +14,9 @@ import java.util.SplittableRandom;
  * A spatial grid's rebuild: the serial counting sort against {@link GridSort}'s parallel steps at 1 and 2 workers
  * (forced with {@link GridSort#inParallelFrom}), for movement's grid (one grid of 1-cell buckets) and combat's (two
  * team grids of 4-cell buckets in one sort), units spread over a 256 x 256 map; for the team grids also the one
- * serial sort over both that {@link GridSort} runs under {@link GridSort#PARALLEL_FROM} workers. Rounds alternate the variants so that load drifting on a shared machine hits them alike; the
- * figures are medians over rounds of the mean wall microseconds per rebuild, with the load average printed.
+ * serial sort over both that {@link GridSort} runs under {@link GridSort#PARALLEL_FROM} workers. Rounds alternate
+ * the variants so that load drifting on a shared machine hits them alike; the figures are medians over rounds of
+ * the mean wall microseconds per rebuild, with the load average printed.
  *
  * <p>{@code GridSortBenchmark [units] [rounds]}, defaults 20,000 units and 7 rounds of 1,000 rebuilds each.
  */

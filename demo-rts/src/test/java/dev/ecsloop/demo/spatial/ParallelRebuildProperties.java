@@ -15,8 +15,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The parallel rebuild ({@link GridSort}) against the serial counting sort: slot for slot the same buckets, ids
  * and positions, at any number of workers, for any positions (off the map and on bucket edges too) and unit
- * counts of up to 10 chunks of units and 8 of rows, one grid or several filled by layer; and a steady rebuild
- * allocates nothing.
+ * counts of up to 10 chunks of units and 8 of rows, one grid or several filled by layer, both through the parallel
+ * steps (forced at every worker count) and as a rebuild chooses (serially under {@link GridSort#PARALLEL_FROM}
+ * workers); and a steady rebuild allocates nothing either way.
  */
 class ParallelRebuildProperties {
 
@@ -25,7 +26,7 @@ class ParallelRebuildProperties {
                                                   @ForAll @IntRange(min = 1, max = 4) int workers,
                                                   @ForAll @IntRange(min = 1, max = 8) int cell,
                                                   @ForAll @IntRange(min = 5, max = 120) int side,
-                                                  @ForAll long seed) {
+                                                  @ForAll boolean parallelSteps, @ForAll long seed) {
         SplittableRandom rnd = new SplittableRandom(seed);
         float[] xs = new float[count];
         float[] ys = new float[count];
@@ -43,8 +44,14 @@ class ParallelRebuildProperties {
             for (int i = 0; i < count; i++) {
                 shuffled[i] = position(rnd, side, cell);
             }
-            parallel.rebuild(count, shuffled, ys, p);
-            parallel.rebuild(count, xs, ys, p);
+            if (parallelSteps) { // the parallel steps at any worker count, not only from GridSort.PARALLEL_FROM
+                GridSort sort = new GridSort(parallel).inParallelFrom(1);
+                sort.rebuild(count, shuffled, ys, null, p);
+                sort.rebuild(count, xs, ys, null, p);
+            } else {
+                parallel.rebuild(count, shuffled, ys, p);
+                parallel.rebuild(count, xs, ys, p);
+            }
         } finally {
             p.close();
         }
@@ -59,7 +66,7 @@ class ParallelRebuildProperties {
     void gridsSortedTogetherAreEachTheSerialGridOfItsLayer(@ForAll @IntRange(min = 0, max = 20_000) int count,
                                                           @ForAll @IntRange(min = 1, max = 4) int workers,
                                                           @ForAll @IntRange(min = 1, max = 3) int layers,
-                                                          @ForAll long seed) {
+                                                          @ForAll boolean parallelSteps, @ForAll long seed) {
         SplittableRandom rnd = new SplittableRandom(seed);
         int side = 70;
         float[] xs = new float[count];
@@ -76,7 +83,7 @@ class ParallelRebuildProperties {
         for (int g = 0; g < layers; g++) {
             grids[g] = new SpatialGrid(side, side + 3, 4, count);
         }
-        GridSort sort = new GridSort(grids);
+        GridSort sort = parallelSteps ? new GridSort(grids).inParallelFrom(1) : new GridSort(grids);
         Parallel p = Parallel.forLoop(workers, () -> "test", World::new);
         try {
             sort.rebuild(count, ys, xs, null, p); // leftovers the next rebuild must overwrite
@@ -138,13 +145,17 @@ class ParallelRebuildProperties {
         }
         SpatialGrid grid = new SpatialGrid(256, 256, 1, n);
         GridSort both = new GridSort(new SpatialGrid(256, 256, 4, n), new SpatialGrid(256, 256, 4, n));
-        for (int workers : new int[] {1, 3}) {
+        GridSort forced = new GridSort(new SpatialGrid(256, 256, 4, n), new SpatialGrid(256, 256, 4, n))
+                .inParallelFrom(1);
+        for (int workers : new int[] {1, 2, 3}) {
             Parallel p = Parallel.forLoop(workers, () -> "test", World::new);
             try {
                 assertEquals(0, AllocationMeter.steadyStateBytes(() -> grid.rebuild(n, xs, ys, p), 5),
                         workers + " workers");
                 assertEquals(0, AllocationMeter.steadyStateBytes(() -> both.rebuild(n, xs, ys, teams, p), 5),
                         workers + " workers, two grids");
+                assertEquals(0, AllocationMeter.steadyStateBytes(() -> forced.rebuild(n, xs, ys, teams, p), 5),
+                        workers + " workers, two grids through the parallel steps");
             } finally {
                 p.close();
             }

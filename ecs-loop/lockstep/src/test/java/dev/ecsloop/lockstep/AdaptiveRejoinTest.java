@@ -48,7 +48,7 @@ class AdaptiveRejoinTest {
         cy.killAtNanos = KILL_TURN * ADAPTIVE.turnNanos();
         ann.recordTo = dir.resolve("ann.replay");
         bob.recordTo = dir.resolve("bob.replay");
-        // cy's order after its return falls at turn 260: after the rise to 8, before the fall to 3 (turn 280 on).
+        // cy's order after its return falls at turn 260: after the rise to 8, before the fall to 2 (turn 440 on).
         TestPeer back = new TestPeer("cy", TestPeer.steady(16.667)).order(13.0, 2, 20, 20);
         SeatTokens tokens = SeatTokens.in(dir.resolve("seats"));
         List<PeerLink> links = new ArrayList<>();

@@ -36,7 +36,7 @@ class InputDelayTest {
         session[0] = ScriptedRoundTrip.start(game.loop(), game.inputs(), link, ADAPTIVE);
         List<String> reports = new java.util.ArrayList<>();
         session[0].onReport(reports::add);
-        session[0].endAt(200);
+        session[0].endAt(400); // the fall comes once the 240 turns of the window hold no slow reading
         while (!session[0].ended()) {
             session[0].poll();
             clock.advance(16_666_667L);
