@@ -30,8 +30,7 @@ import java.util.function.IntPredicate;
  * at once, in that order. The result is deterministic because the order is.
  *
  * <p>Most of the work runs first for every unit through the parallel-for, against health as of the start of
- * the tick: the team grids (one counting sort for both, {@link GridSort}: parallel from
- * {@link GridSort#PARALLEL_FROM} workers, slot for slot the serial one); then weapons
+ * the tick: the team grids ({@link GridSort}, slot for slot the serial ones); then weapons
  * count down (each its own), and each unit's turn is planned: keep its target (fire or not), or take the nearest
  * visible living enemy; a unit that sees none clears its target and chase right there, since no death in the
  * tick can change that. The serial pass then, in id order, follows each plan unless the one unit it relied on
@@ -58,7 +57,7 @@ public final class CombatSystem extends GameSystem implements SnapshotState {
     /**
      * Per team: its units' positions in a grid, by dense index, in dense (entity id) order within a bucket, so a
      * team grid visits enemies in the same order as a grid of everyone would: the targets picked do not depend on
-     * the split. Both grids are filled by one counting sort keyed by team ({@link GridSort}).
+     * the split. Both grids are filled by one {@link GridSort} keyed by team.
      */
     private final SpatialGrid[] grids = new SpatialGrid[2];
     private final GridSort teamSort;

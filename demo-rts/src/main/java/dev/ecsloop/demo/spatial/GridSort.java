@@ -31,8 +31,9 @@ import java.util.Arrays;
  *
  * <p>The two steps sort every unit twice, which is about twice a serial counting sort's work: on two threads it
  * only ties with the serial sort at best (measured slower at 20,000 and 100,000 units; {@code GridSortBenchmark}).
- * Under {@link #PARALLEL_FROM} workers a rebuild is therefore one serial counting sort over all grids, which gives
- * the same slots; the choice changes the speed only, never the grids.
+ * Under {@link #PARALLEL_FROM} workers a rebuild is therefore a plain counting sort per grid, the grids side by side
+ * in the parallel-for (two team grids on two workers: one each), which gives the same slots; the choice changes
+ * the speed only, never the grids.
  */
 public final class GridSort {
     /**
@@ -75,6 +76,11 @@ public final class GridSort {
     private int[] layer;
     private final Chunk.Task locate = this::locate;
     private final Chunk.Task sortRows = this::sortRows;
+    private final Chunk.Task sortGrid = this::sortGrid;
+    /** Per grid, per unit of that grid: its bucket ({@link #rebuildByGrid}); grid 0's is {@link #key}. */
+    private int[][] keys;
+    /** The unit count of the rebuild under way, for {@link #sortGrid}. */
+    private int count;
 
     /**
      * @param grids the grids filled together, layer k into {@code grids[k]}: at least one, all of one geometry
@@ -143,7 +149,7 @@ public final class GridSort {
                     + (layer == null ? "" : ", layers " + layer.length) + ")]");
         }
         if (parallel.workers() < parallelFrom) {
-            rebuildSerially(count, xs, ys, layer);
+            rebuildByGrid(count, xs, ys, layer, parallel);
             return;
         }
         int all = rows * grids.length;
@@ -182,67 +188,67 @@ public final class GridSort {
         }
     }
 
-    /** One counting sort over all grids on the calling thread: the slots the parallel steps give. */
-    private void rebuildSerially(int count, float[] xs, float[] ys, int[] layer) {
-        int buckets = rows * columns;
-        for (SpatialGrid g : grids) {
-            Arrays.fill(g.bucketStart, 0);
-        }
-        SpatialGrid shape = grids[0];
-        for (int i = 0; i < count; i++) {
-            int g = layer == null ? 0 : layer[i];
-            if (g < 0 || g >= grids.length) {
-                key[i] = -1;
-                continue;
-            }
-            int b = shape.row(ys[i]) * columns + shape.column(xs[i]);
-            key[i] = b;
-            grids[g].bucketStart[b + 1]++;
-        }
-        for (SpatialGrid g : grids) {
-            int[] start = g.bucketStart;
-            for (int b = 0; b < buckets; b++) {
-                start[b + 1] += start[b];
-            }
-            g.held(start[buckets]);
-        }
-        // bucketStart[b] is now b's first slot: the fill cursor, shifted back afterwards.
-        if (layer == null || grids.length == 1) { // every unit with a bucket is in the first grid
-            fill(grids[0], count, xs, ys);
-        } else {
-            for (int i = 0; i < count; i++) {
-                int b = key[i];
-                if (b >= 0) {
-                    SpatialGrid g = grids[layer[i]];
-                    int at = g.bucketStart[b]++;
-                    g.sortedId[at] = i;
-                    g.sortedX[at] = xs[i];
-                    g.sortedY[at] = ys[i];
-                }
+    /**
+     * Under {@link #parallelFrom} workers: one counting sort per grid, the grids side by side through the
+     * parallel-for (one grid per chunk, so with two grids and two workers each thread sorts one). Each grid's sort
+     * reads every unit's layer but places only its own units, in index order: the slots the parallel steps give.
+     */
+    private void rebuildByGrid(int count, float[] xs, float[] ys, int[] layer, Parallel parallel) {
+        if (keys == null) {
+            keys = new int[grids.length][];
+            keys[0] = key;
+            for (int g = 1; g < grids.length; g++) {
+                keys[g] = new int[capacity]; // a grid's own: two threads never write one key array
             }
         }
-        for (SpatialGrid g : grids) {
-            int[] start = g.bucketStart;
-            System.arraycopy(start, 0, start, 1, buckets);
-            start[0] = 0;
+        this.xs = xs;
+        this.ys = ys;
+        this.layer = layer;
+        this.count = count;
+        try {
+            parallel.forEach(rowIds, grids.length, 1, sortGrid);
+        } finally {
+            this.xs = null;
+            this.ys = null;
+            this.layer = null;
         }
     }
 
-    /** The serial fill of a single grid: every unit with a bucket, in index order. */
-    private void fill(SpatialGrid g, int count, float[] xs, float[] ys) {
-        int[] start = g.bucketStart;
-        int[] sortedId = g.sortedId;
-        float[] sortedX = g.sortedX;
-        float[] sortedY = g.sortedY;
+    /** One chunk of {@link #rebuildByGrid}: the counting sort of grid {@code chunk.first()}. */
+    private void sortGrid(Chunk chunk) {
+        int g = chunk.first();
+        SpatialGrid grid = grids[g];
+        int[] start = grid.bucketStart;
+        int[] k = keys[g];
+        int[] sortedId = grid.sortedId;
+        float[] sortedX = grid.sortedX;
+        float[] sortedY = grid.sortedY;
+        int buckets = rows * columns;
+        Arrays.fill(start, 0);
+        int held = 0;
         for (int i = 0; i < count; i++) {
-            int b = key[i];
-            if (b >= 0) {
-                int at = start[b]++;
+            if (layer == null ? g == 0 : layer[i] == g) {
+                int b = grid.row(ys[i]) * columns + grid.column(xs[i]);
+                k[i] = b;
+                start[b + 1]++;
+                held++;
+            }
+        }
+        for (int b = 0; b < buckets; b++) {
+            start[b + 1] += start[b];
+        }
+        grid.held(held);
+        // start[b] is now b's first slot: the fill cursor, shifted back afterwards.
+        for (int i = 0; i < count; i++) {
+            if (layer == null ? g == 0 : layer[i] == g) {
+                int at = start[k[i]]++;
                 sortedId[at] = i;
                 sortedX[at] = xs[i];
                 sortedY[at] = ys[i];
             }
         }
+        System.arraycopy(start, 0, start, 1, buckets);
+        start[0] = 0;
     }
 
     /** Step 1: each unit's row and column; the chunk's own units sorted by row within its own slots. */
