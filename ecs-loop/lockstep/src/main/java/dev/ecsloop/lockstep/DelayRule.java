@@ -11,8 +11,9 @@ import java.util.Arrays;
  * <p>The rule ({@link #wanted}): a peer stalls when a batch's lateness reaches its budget {@code B} (the time from
  * a batch's sending to its need, {@code (D - 1) * L} with whole turns; see {@link InputDelay}), so the budget
  * rises at once to {@code worst + margin + spare} when the worst reading and the margin pass it, and falls to that
- * only when it lies more than two spares under the budget, so a lateness that wobbles does not change the budget
- * every turn; the spare is an eighth of a turn; always within the floor and the ceiling, and the delay in turns is
+ * only when it lies more than {@link #FALL_SPARES} spares under the budget, so a lateness that wobbles does not
+ * change the budget every turn, and a fall leaves room for the readings' next step (they come in steps of a frame:
+ * the simulation advances a frame at a time); the spare is an eighth of a turn; always within the floor and the ceiling, and the delay in turns is
  * the budget rounded up ({@link #delay}). The margin comes from the measured jitter:
  * an eighth of how far the worst reading lies above the mean ({@link #margin}), at least {@link #LEAST_MARGIN_NANOS}
  * (a lateness equal to {@code (D - 1) * L} already stalls, so the worst reading alone is not enough). The window's
@@ -27,6 +28,12 @@ final class DelayRule {
 
     /** The least margin over the worst reading. */
     static final long LEAST_MARGIN_NANOS = 1_000_000L;
+    /**
+     * How many spares the need must lie under the budget before the budget falls. With two, a fall of 6 ms under a
+     * 50 ms turn met readings a frame step (16.7 ms at 60 frames a second) higher after a balance's hold, and the
+     * host stalled (measured); three spares are more than that step at that turn.
+     */
+    static final int FALL_SPARES = 3;
 
     private final long turnNanos;
     private final int floor;
@@ -82,7 +89,8 @@ final class DelayRule {
     /**
      * @param current the budget in effect
      * @return the budget the readings call for (the current one while nothing is measured): at once
-     *         {@code worst + margin + spare} when that is more than the current budget, or less by over two spares;
+     *         {@code worst + margin + spare} when that is more than the current budget, or less by over
+     *         {@link #FALL_SPARES} spares;
      *         whole milliseconds, from {@code (floor - 1) * L} to {@code (ceiling - 1) * L}
      */
     long wanted(long current) {
@@ -91,7 +99,7 @@ final class DelayRule {
             return current;
         }
         long need = worst + margin();
-        if (need <= current && need + 2 * spare() >= current) {
+        if (need <= current && need + FALL_SPARES * spare() >= current) {
             return current;
         }
         long ms = (need + spare() + 999_999) / 1_000_000 * 1_000_000;

@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * at least the least margin; the budget always lies from {@code (floor - 1) * L} to {@code (ceiling - 1) * L}, in
  * whole milliseconds; it covers the worst reading and the margin (unless the ceiling stops it); a new budget is the
  * need plus a spare, rounded up to the millisecond; the current budget stays while it covers the need by no more
- * than two spares (no change every turn); asking again with the budget it gave changes nothing; the delay in turns
+ * than three spares (no change every turn); asking again with the budget it gave changes nothing; the delay in turns
  * is the budget rounded up to whole turns, plus one.
  */
 class DelayRuleProperties {
@@ -55,7 +55,8 @@ class DelayRuleProperties {
             long fresh = (need + spare + 999_999) / 1_000_000 * 1_000_000;
             assertEquals(Math.max(lowest, Math.min(highest, fresh)), wanted,
                     "a new budget is not the need plus a spare");
-            assertTrue(need > now || need + 2 * spare < now, "changed although it covered the need within two spares");
+            assertTrue(need > now || need + DelayRule.FALL_SPARES * spare < now,
+                    "changed although it covered the need within three spares");
         }
         assertTrue(wanted == highest || wanted >= need, "the budget " + wanted + " does not cover " + need);
         assertEquals(wanted, rule.wanted(wanted), "asked again, the rule moved");
