@@ -77,8 +77,6 @@ public final class GridSort {
     private final Chunk.Task locate = this::locate;
     private final Chunk.Task sortRows = this::sortRows;
     private final Chunk.Task sortGrid = this::sortGrid;
-    /** Per grid, per unit of that grid: its bucket ({@link #rebuildByGrid}); grid 0's is {@link #key}. */
-    private int[][] keys;
     /** The unit count of the rebuild under way, for {@link #sortGrid}. */
     private int count;
 
@@ -189,18 +187,12 @@ public final class GridSort {
     }
 
     /**
-     * Under {@link #parallelFrom} workers: one counting sort per grid, the grids side by side through the
-     * parallel-for (one grid per chunk, so with two grids and two workers each thread sorts one). Each grid's sort
-     * reads every unit's layer but places only its own units, in index order: the slots the parallel steps give.
+     * Under {@link #parallelFrom} workers: each grid's own serial rebuild over its layer's units
+     * ({@link SpatialGrid#rebuild(int, float[], float[], int[], int)}), the grids side by side through the
+     * parallel-for (one grid per chunk, so with two grids and two workers each thread sorts one): the slots the
+     * parallel steps give.
      */
     private void rebuildByGrid(int count, float[] xs, float[] ys, int[] layer, Parallel parallel) {
-        if (keys == null) {
-            keys = new int[grids.length][];
-            keys[0] = key;
-            for (int g = 1; g < grids.length; g++) {
-                keys[g] = new int[capacity]; // a grid's own: two threads never write one key array
-            }
-        }
         this.xs = xs;
         this.ys = ys;
         this.layer = layer;
@@ -214,41 +206,10 @@ public final class GridSort {
         }
     }
 
-    /** One chunk of {@link #rebuildByGrid}: the counting sort of grid {@code chunk.first()}. */
+    /** One chunk of {@link #rebuildByGrid}: grid {@code chunk.first()}; without layers, every unit is grid 0's. */
     private void sortGrid(Chunk chunk) {
         int g = chunk.first();
-        SpatialGrid grid = grids[g];
-        int[] start = grid.bucketStart;
-        int[] k = keys[g];
-        int[] sortedId = grid.sortedId;
-        float[] sortedX = grid.sortedX;
-        float[] sortedY = grid.sortedY;
-        int buckets = rows * columns;
-        Arrays.fill(start, 0);
-        int held = 0;
-        for (int i = 0; i < count; i++) {
-            if (layer == null ? g == 0 : layer[i] == g) {
-                int b = grid.row(ys[i]) * columns + grid.column(xs[i]);
-                k[i] = b;
-                start[b + 1]++;
-                held++;
-            }
-        }
-        for (int b = 0; b < buckets; b++) {
-            start[b + 1] += start[b];
-        }
-        grid.held(held);
-        // start[b] is now b's first slot: the fill cursor, shifted back afterwards.
-        for (int i = 0; i < count; i++) {
-            if (layer == null ? g == 0 : layer[i] == g) {
-                int at = start[k[i]]++;
-                sortedId[at] = i;
-                sortedX[at] = xs[i];
-                sortedY[at] = ys[i];
-            }
-        }
-        System.arraycopy(start, 0, start, 1, buckets);
-        start[0] = 0;
+        grids[g].rebuild(layer == null && g > 0 ? 0 : count, xs, ys, layer, g);
     }
 
     /** Step 1: each unit's row and column; the chunk's own units sorted by row within its own slots. */

@@ -74,27 +74,47 @@ public final class SpatialGrid {
      *                                  length
      */
     public void rebuild(int count, float[] xs, float[] ys) {
-        if (count < 0 || count > capacity || count > xs.length || count > ys.length) {
+        rebuild(count, xs, ys, null, 0);
+    }
+
+    /**
+     * As {@link #rebuild(int, float[], float[])} over the units of one layer only: unit i goes in, as id i, if
+     * {@code layer[i] == mine} (every unit if {@code layer} is null); the others are left out. Several grids can so
+     * be filled from one set of arrays, each by its own thread ({@link GridSort}): each writes only its own grid.
+     *
+     * @throws IllegalArgumentException if {@code count} is negative, above the capacity, or above an array's
+     *                                  length
+     */
+    public void rebuild(int count, float[] xs, float[] ys, int[] layer, int mine) {
+        if (count < 0 || count > capacity || count > xs.length || count > ys.length
+                || (layer != null && count > layer.length)) {
             throw new IllegalArgumentException("count " + count + " must be in [0, min(capacity " + capacity
-                    + ", xs " + xs.length + ", ys " + ys.length + ")]");
+                    + ", xs " + xs.length + ", ys " + ys.length
+                    + (layer == null ? "" : ", layers " + layer.length) + ")]");
         }
-        this.count = count;
         int buckets = columns * rows;
         Arrays.fill(bucketStart, 0);
+        int held = 0;
         for (int i = 0; i < count; i++) {
-            int b = row(ys[i]) * columns + column(xs[i]);
-            bucketOf[i] = b;
-            bucketStart[b + 1]++;
+            if (layer == null || layer[i] == mine) {
+                int b = row(ys[i]) * columns + column(xs[i]);
+                bucketOf[i] = b;
+                bucketStart[b + 1]++;
+                held++;
+            }
         }
+        this.count = held;
         for (int b = 0; b < buckets; b++) {
             bucketStart[b + 1] += bucketStart[b];
         }
         // bucketStart[b] now is the first slot of b; use it as the fill cursor, then shift back.
         for (int i = 0; i < count; i++) {
-            int slot = bucketStart[bucketOf[i]]++;
-            sortedId[slot] = i;
-            sortedX[slot] = xs[i];
-            sortedY[slot] = ys[i];
+            if (layer == null || layer[i] == mine) {
+                int slot = bucketStart[bucketOf[i]]++;
+                sortedId[slot] = i;
+                sortedX[slot] = xs[i];
+                sortedY[slot] = ys[i];
+            }
         }
         for (int b = buckets; b > 0; b--) {
             bucketStart[b] = bucketStart[b - 1];
