@@ -144,11 +144,10 @@ public final class Console {
     /** At {@link #finish}: answers every waiting line with an error instead of running it. */
     private void refuseWaiting() {
         for (int n = pending.get(); n > 0; n--) {
-            Pending p = queue.poll();
+            Pending p = take();
             if (p == null) {
                 return;
             }
-            pending.decrementAndGet();
             try {
                 new GuardedReply(p.reply).accept("error: the game ended before '" + Echo.printable(p.line, 60)
                         + "' ran; nothing was done");
@@ -308,10 +307,18 @@ public final class Console {
 
     /** Moves the lines waiting here to the console this one forwards to. */
     private void handOver() {
-        for (Pending p; (p = queue.poll()) != null; ) {
-            pending.decrementAndGet();
+        for (Pending p; (p = take()) != null; ) {
             last().enqueue(p);
         }
+    }
+
+    /** The oldest waiting line, taken off the queue and the count, or null if none waits. */
+    private Pending take() {
+        Pending p = queue.poll();
+        if (p != null) {
+            pending.decrementAndGet();
+        }
+        return p;
     }
 
     /**
@@ -324,11 +331,10 @@ public final class Console {
     public void drain() {
         jobs.report();
         for (int n = pending.get(); n > 0; n--) {
-            Pending p = queue.poll();
+            Pending p = take();
             if (p == null) {
                 return;
             }
-            pending.decrementAndGet();
             boolean later = false;
             try {
                 later = run(p.line, p.reply, p.done);
