@@ -12,7 +12,8 @@ import java.util.Arrays;
  * enemy strength it has seen, first as raw sums per sector, then spread by a blur so that a sector next to a
  * strong army reads as threatened too.
  *
- * <p>An update is {@link #clear()}, one {@link #add} per contribution, then {@link #blur(int)}. The blur is
+ * <p>An update is {@link #clear()}, one {@link #add} per contribution, then {@link #blur(int)}; or, for one
+ * contribution per unit, {@link #rebuild}, which does all three per viewer through the parallel-for. The blur is
  * separable: each pass convolves rows and then columns with the kernel {@code [1/4, 1/2, 1/4]}, with zero
  * beyond the map's edge (strength near a border partly leaks off the map, which keeps the arithmetic a plain,
  * hand-checkable convolution). {@code passes} passes widen the spread to {@code passes} sectors each way.
@@ -33,9 +34,15 @@ public final class InfluenceMap {
     private final float[][] blurred = new float[4][];
     /** Per map: the blur's scratch, so the four maps can blur at once. */
     private final float[][] scratch = new float[4][];
-    /** The maps' indices, the "ids" of {@link #blur(int, Parallel)}'s chunks. */
-    private static final int[] MAPS = {0, 1, 2, 3};
-    private final Chunk.Task blurMap = this::blurMap;
+    /** The viewers, the "ids" of {@link #rebuild}'s chunks. */
+    private static final int[] VIEWERS = {0, 1};
+    private final Chunk.Task rebuildViewer = this::rebuildViewer;
+    /** {@link #rebuild}'s arguments, for its chunks; null outside it. */
+    private int count;
+    private int[] teams;
+    private int[] unitSectors;
+    private float[] weights;
+    private boolean[] seenByEnemy;
     private int passes;
 
     /**
@@ -96,17 +103,56 @@ public final class InfluenceMap {
     }
 
     /**
-     * As {@link #blur(int)}, the four maps at once through the parallel-for: each map is a chunk of its own,
-     * with its own scratch, computed exactly as alone.
+     * Rebuilds every map from one contribution per unit (0 to {@code count - 1}): viewer v's own map sums the
+     * weights of team v's units, its enemy map those of the other team's units that v sees; then all four blur
+     * with {@code passes} passes. Each viewer is a chunk of the parallel-for that clears, sums and blurs its own
+     * two maps, adding its units in index order: every sector adds the same floats in the same order as
+     * {@link #clear()}, one {@link #addToSector} per contribution in unit order and {@link #blur(int)} would, at
+     * any number of workers.
+     *
+     * @param count       units
+     * @param teams       per unit, its team: 0 or 1
+     * @param sectors     per unit, its sector ({@link #sectorOf})
+     * @param weights     per unit, its strength
+     * @param seenByEnemy per unit, whether the other team sees it
+     * @param passes      blur passes
+     * @param parallel    the loop's parallel-for
      */
-    public void blur(int passes, Parallel parallel) {
+    public void rebuild(int count, int[] teams, int[] sectors, float[] weights, boolean[] seenByEnemy, int passes,
+                        Parallel parallel) {
+        this.count = count;
+        this.teams = teams;
+        this.unitSectors = sectors;
+        this.weights = weights;
+        this.seenByEnemy = seenByEnemy;
         this.passes = passes;
-        parallel.forEach(MAPS, MAPS.length, 1, blurMap);
+        try {
+            parallel.forEach(VIEWERS, VIEWERS.length, 1, rebuildViewer);
+        } finally {
+            this.teams = null;
+            this.unitSectors = null;
+            this.weights = null;
+            this.seenByEnemy = null;
+        }
     }
 
-    private void blurMap(Chunk chunk) {
-        for (int i = chunk.first(); i < chunk.end(); i++) {
-            blur(chunk.entity(i), passes);
+    /** One viewer's two maps: its own units' weights and the seen enemies', in unit order; then their blur. */
+    private void rebuildViewer(Chunk chunk) {
+        for (int k = chunk.first(); k < chunk.end(); k++) {
+            int viewer = chunk.entity(k);
+            float[] own = raw[viewer * 2 + OWN];
+            float[] enemy = raw[viewer * 2 + ENEMY];
+            Arrays.fill(own, 0f);
+            Arrays.fill(enemy, 0f);
+            for (int i = 0; i < count; i++) {
+                if (teams[i] == viewer) {
+                    own[unitSectors[i]] += weights[i];
+                } else if (seenByEnemy[i]) {
+                    enemy[unitSectors[i]] += weights[i];
+                }
+            }
+            blur(viewer * 2 + OWN, passes);
+            blur(viewer * 2 + ENEMY, passes);
         }
     }
 

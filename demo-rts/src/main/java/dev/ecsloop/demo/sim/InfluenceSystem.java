@@ -22,8 +22,9 @@ import dev.ecsloop.interpolate.Transform2;
  * count like a strong unit. The AI reads the result ({@link AiSystem}); nothing else does.
  *
  * <p>Each unit's part (its strength, sector, team and whether the enemy sees it) is worked out through the
- * parallel-for into per-unit slots; the sums into the map then run on the loop thread in entity order, so every
- * sector adds the same floats in the same order at any number of workers. The four maps blur at once.
+ * parallel-for into per-unit slots; then {@link InfluenceMap#rebuild} sums and blurs each viewer's maps as a
+ * chunk of its own, adding units in entity order, so every sector adds the same floats in the same order at any
+ * number of workers.
  */
 @TickRate(value = 5, phase = 0.125)
 public final class InfluenceSystem extends GameSystem implements SnapshotState {
@@ -55,7 +56,6 @@ public final class InfluenceSystem extends GameSystem implements SnapshotState {
 
     @Override
     protected void processSystem() {
-        map.clear();
         IntBag all = getEntityIds();
         int n = all.size();
         if (strengths.length < n) {
@@ -66,14 +66,7 @@ public final class InfluenceSystem extends GameSystem implements SnapshotState {
             seen = new boolean[cap];
         }
         parallel.forEach(all, measure);
-        for (int i = 0; i < n; i++) {
-            int team = teams[i];
-            map.addToSector(team, InfluenceMap.OWN, sectors[i], strengths[i]);
-            if (seen[i]) {
-                map.addToSector(1 - team, InfluenceMap.ENEMY, sectors[i], strengths[i]);
-            }
-        }
-        map.blur(BLUR_PASSES, parallel);
+        map.rebuild(n, teams, sectors, strengths, seen, BLUR_PASSES, parallel);
     }
 
     /** One chunk's units: reads their components and the fog, writes their own slots only. */

@@ -90,34 +90,45 @@ class InfluenceMapTest {
     }
 
     @Property(tries = 50)
-    void theFourMapsBlurredAtOnceAreTheSerialBlurBitForBit(@ForAll @IntRange(min = 1, max = 4) int workers,
-                                                         @ForAll @IntRange(min = 0, max = 4) int passes,
-                                                         @ForAll @IntRange(min = 16, max = 120) int side,
-                                                         @ForAll long seed) {
+    void aRebuildPerViewerIsTheSerialSumsAndBlurBitForBit(@ForAll @IntRange(min = 1, max = 4) int workers,
+                                                        @ForAll @IntRange(min = 0, max = 4) int passes,
+                                                        @ForAll @IntRange(min = 16, max = 120) int side,
+                                                        @ForAll @IntRange(min = 0, max = 2_000) int units,
+                                                        @ForAll long seed) {
         java.util.SplittableRandom rnd = new java.util.SplittableRandom(seed);
         InfluenceMap serial = new InfluenceMap(side, side + 7, 8);
         InfluenceMap parallel = new InfluenceMap(side, side + 7, 8);
+        // The parallel map starts dirty: a rebuild clears what an earlier one left.
+        parallel.add(1, InfluenceMap.ENEMY, 3f, 3f, 99f);
+        int[] teams = new int[units];
+        int[] sectors = new int[units];
+        float[] weights = new float[units];
+        boolean[] seen = new boolean[units];
         serial.clear();
-        parallel.clear();
-        for (int k = 0; k < 300; k++) {
-            int viewer = rnd.nextInt(2);
-            int s = rnd.nextInt(2);
+        for (int i = 0; i < units; i++) {
             float x = (float) (rnd.nextDouble() * side);
             float y = (float) (rnd.nextDouble() * (side + 7));
-            float w = (float) rnd.nextDouble() * 10f;
-            serial.add(viewer, s, x, y, w);
-            parallel.addToSector(viewer, s, parallel.sectorOf(x, y), w);
+            teams[i] = rnd.nextInt(2);
+            sectors[i] = serial.sectorOf(x, y);
+            weights[i] = (float) rnd.nextDouble() * 10f;
+            seen[i] = rnd.nextBoolean();
+            serial.addToSector(teams[i], InfluenceMap.OWN, sectors[i], weights[i]);
+            if (seen[i]) {
+                serial.addToSector(1 - teams[i], InfluenceMap.ENEMY, sectors[i], weights[i]);
+            }
         }
         serial.blur(passes);
         dev.ecsloop.parallel.Parallel p = dev.ecsloop.parallel.Parallel.forLoop(workers, () -> "test",
                 com.artemis.World::new);
         try {
-            parallel.blur(passes, p);
+            parallel.rebuild(units, teams, sectors, weights, seen, passes, p);
         } finally {
             p.close();
         }
         for (int m = 0; m < 4; m++) {
             for (int s = 0; s < serial.sectors(); s++) {
+                assertEquals(Float.floatToRawIntBits(serial.raw(m / 2, m % 2, s)),
+                        Float.floatToRawIntBits(parallel.raw(m / 2, m % 2, s)), "raw map " + m + " sector " + s);
                 assertEquals(Float.floatToRawIntBits(serial.value(m / 2, m % 2, s)),
                         Float.floatToRawIntBits(parallel.value(m / 2, m % 2, s)), "map " + m + " sector " + s);
             }
@@ -125,15 +136,18 @@ class InfluenceMapTest {
     }
 
     @Test
-    void blurringTheFourMapsAtOnceAllocatesNothing() {
+    void aRebuildAllocatesNothing() {
         InfluenceMap m = new InfluenceMap(256, 256, 8);
-        m.add(0, InfluenceMap.OWN, 10f, 10f, 1f);
+        int[] teams = {0, 1, 1};
+        int[] sectors = {5, 77, 900};
+        float[] weights = {1f, 2f, 3f};
+        boolean[] seen = {true, false, true};
         for (int workers : new int[] {1, 3}) {
             dev.ecsloop.parallel.Parallel p = dev.ecsloop.parallel.Parallel.forLoop(workers, () -> "test",
                     com.artemis.World::new);
             try {
-                assertEquals(0, dev.ecsloop.AllocationMeter.steadyStateBytes(() -> m.blur(3, p), 5),
-                        workers + " workers");
+                assertEquals(0, dev.ecsloop.AllocationMeter.steadyStateBytes(
+                        () -> m.rebuild(3, teams, sectors, weights, seen, 3, p), 5), workers + " workers");
             } finally {
                 p.close();
             }
