@@ -11,7 +11,8 @@ import dev.ecsloop.parallel.Parallel;
  * {@link dev.ecsloop.demo.spatial.SpatialGrid} wants them. Systems take it at the start of a tick, so every
  * unit in the tick sees the others as they were when it began: the result does not depend on the order in
  * which units are updated. Grows to the largest unit count and entity id seen; otherwise allocates nothing, and
- * apart from finding the largest id all its work runs through the parallel-for.
+ * all its work runs through the parallel-for: the ids come ascending, as an aspect subscription keeps them, so the
+ * largest is the last and there is no serial pass to find it.
  *
  * <p>The copy runs through the parallel-for: slot i and {@code denseOf[ids[i]]} belong to unit i alone, so the
  * arrays are the same at any number of workers.
@@ -30,9 +31,17 @@ final class UnitArrays {
 
     private final Chunk.Task copy = this::copy;
     private int[] source;
+    private int filling;
     private ComponentMapper<Transform2> transforms;
     private ComponentMapper<Unit> units;
 
+    /**
+     * Copies the units' positions and teams.
+     *
+     * @param entities the units, ids ascending (an aspect subscription's {@code getEntityIds()})
+     * @throws dev.ecsloop.parallel.WorkerFailedException (caused by an {@link IllegalArgumentException}) if the ids
+     *                                                    do not ascend
+     */
     void fill(IntBag entities, ComponentMapper<Transform2> transforms, ComponentMapper<Unit> units,
               Parallel parallel) {
         int n = entities.size();
@@ -45,13 +54,11 @@ final class UnitArrays {
         }
         int[] data = entities.getData();
         int maxId = n == 0 ? 0 : data[n - 1];
-        for (int i = 0; i < n; i++) {
-            maxId = Math.max(maxId, data[i]);
-        }
         if (denseOf.length <= maxId) {
             denseOf = new int[Math.max(maxId + 1, denseOf.length * 2)];
         }
         this.source = data;
+        this.filling = n;
         this.transforms = transforms;
         this.units = units;
         try {
@@ -65,8 +72,13 @@ final class UnitArrays {
     /** One chunk's units: writes their own slots only. */
     private void copy(Chunk chunk) {
         int[] data = source;
+        int n = filling;
         for (int i = chunk.first(); i < chunk.end(); i++) {
             int e = data[i];
+            if (e < 0 || i + 1 < n && e >= data[i + 1]) { // ascending, so none is over the last, which sized denseOf
+                throw new IllegalArgumentException("unit ids must ascend from 0: " + e + " at " + i
+                        + (i + 1 < n ? ", then " + data[i + 1] : ""));
+            }
             Transform2 t = transforms.get(e);
             ids[i] = e;
             xs[i] = t.position.x;

@@ -62,4 +62,36 @@ class UnitArraysProperties {
             world.dispose();
         }
     }
+
+    @Property(tries = 20)
+    void idsThatDoNotAscendAreRefusedNamingWhere(@ForAll @IntRange(min = 2, max = 1_000) int entities,
+                                                @ForAll @IntRange(min = 1, max = 3) int workers,
+                                                @ForAll long seed) {
+        SplittableRandom rnd = new SplittableRandom(seed);
+        World world = new World(new WorldConfigurationBuilder().build());
+        ComponentMapper<Unit> units = world.getMapper(Unit.class);
+        ComponentMapper<Transform2> transforms = world.getMapper(Transform2.class);
+        IntBag list = new IntBag();
+        for (int i = 0; i < entities; i++) {
+            int e = world.create();
+            units.create(e);
+            transforms.create(e);
+            list.add(e);
+        }
+        int at = rnd.nextInt(entities - 1); // swap two neighbours: the list no longer ascends there
+        int swapped = list.get(at);
+        list.set(at, list.get(at + 1));
+        list.set(at + 1, swapped);
+        world.process();
+        Parallel parallel = Parallel.forLoop(workers, () -> "test", () -> world);
+        try {
+            Throwable failure = org.junit.jupiter.api.Assertions.assertThrows(RuntimeException.class,
+                    () -> new UnitArrays().fill(list, transforms, units, parallel));
+            assertEquals("unit ids must ascend from 0: " + list.get(at) + " at " + at + ", then " + list.get(at + 1),
+                    failure.getCause().getMessage());
+        } finally {
+            parallel.close();
+            world.dispose();
+        }
+    }
 }
