@@ -5,9 +5,7 @@ import dev.ecsloop.lockstep.wire.FrameDecoder;
 import dev.ecsloop.lockstep.wire.Message;
 import dev.ecsloop.lockstep.wire.MessageCodec;
 import io.netty.bootstrap.ServerBootstrap;
-import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.WriteBufferWaterMark;
@@ -261,8 +259,9 @@ public final class LockstepHost implements AutoCloseable {
     }
 
     /**
-     * Closes every connection once what was already sent to it is written (the last turns of a match reach the
-     * players that are still playing them), then stops the host's thread.
+     * Closes every connection once what was already sent to it is written (the last turns of a match, and the
+     * host's reason for leaving, reach the players that are still playing them; see {@link GracefulClose}), then
+     * stops the host's thread.
      */
     @Override
     public void close() {
@@ -272,7 +271,7 @@ public final class LockstepHost implements AutoCloseable {
                     for (int s = 1; s < players; s++) {
                         Channel ch = seats.channel(s);
                         if (ch != null && ch.isActive()) {
-                            ch.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
+                            GracefulClose.close(ch);
                         }
                     }
                     server.close();
