@@ -25,15 +25,9 @@ class UnitArraysProperties {
                                                 @ForAll @IntRange(min = 1, max = 3) int workers,
                                                 @ForAll long seed) {
         SplittableRandom rnd = new SplittableRandom(seed);
-        World world = new World(new WorldConfigurationBuilder().build());
+        World world = unitsWorld(entities);
         ComponentMapper<Unit> units = world.getMapper(Unit.class);
         ComponentMapper<Transform2> transforms = world.getMapper(Transform2.class);
-        for (int i = 0; i < entities; i++) {
-            int e = world.create();
-            units.create(e).team = i % 2;
-            transforms.create(e).position.set(i, -i);
-        }
-        world.process();
         UnitArrays arrays = new UnitArrays();
         Parallel parallel = Parallel.forLoop(workers, () -> "test", () -> world);
         try {
@@ -68,21 +62,17 @@ class UnitArraysProperties {
                                                 @ForAll @IntRange(min = 1, max = 3) int workers,
                                                 @ForAll long seed) {
         SplittableRandom rnd = new SplittableRandom(seed);
-        World world = new World(new WorldConfigurationBuilder().build());
+        World world = unitsWorld(entities);
         ComponentMapper<Unit> units = world.getMapper(Unit.class);
         ComponentMapper<Transform2> transforms = world.getMapper(Transform2.class);
         IntBag list = new IntBag();
-        for (int i = 0; i < entities; i++) {
-            int e = world.create();
-            units.create(e);
-            transforms.create(e);
+        for (int e = 0; e < entities; e++) {
             list.add(e);
         }
         int at = rnd.nextInt(entities - 1); // swap two neighbours: the list no longer ascends there
         int swapped = list.get(at);
         list.set(at, list.get(at + 1));
         list.set(at + 1, swapped);
-        world.process();
         Parallel parallel = Parallel.forLoop(workers, () -> "test", () -> world);
         try {
             Throwable failure = org.junit.jupiter.api.Assertions.assertThrows(RuntimeException.class,
@@ -93,5 +83,19 @@ class UnitArraysProperties {
             parallel.close();
             world.dispose();
         }
+    }
+
+    /** A world of {@code entities} units, ids 0 up, unit i of team i % 2 at (i, -i). */
+    private static World unitsWorld(int entities) {
+        World world = new World(new WorldConfigurationBuilder().build());
+        ComponentMapper<Unit> units = world.getMapper(Unit.class);
+        ComponentMapper<Transform2> transforms = world.getMapper(Transform2.class);
+        for (int i = 0; i < entities; i++) {
+            int e = world.create();
+            units.create(e).team = i % 2;
+            transforms.create(e).position.set(i, -i);
+        }
+        world.process();
+        return world;
     }
 }

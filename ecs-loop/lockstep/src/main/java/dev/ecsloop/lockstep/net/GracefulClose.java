@@ -11,8 +11,8 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Why not just close: a socket closed while bytes the peer sent are still unread (a player's turns keep coming)
  * is reset rather than ended, and the reset throws away what is still queued to go out. The last message, the one
- * that says why (a host's "the host left (quit)", a dropped seat's reason), was then lost at random, and the peer
- * saw only "disconnected". Ending the output sends the queued bytes first; the peer's own close then ends the
+ * that says why (the host's "the host left (quit)"), was then lost at random, and the player saw only
+ * "disconnected". Ending the output sends the queued bytes first; the peer's own close then ends the
  * connection, and reading what it sent meanwhile leaves nothing unread.
  */
 final class GracefulClose {
