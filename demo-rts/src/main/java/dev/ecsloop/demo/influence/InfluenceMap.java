@@ -84,17 +84,6 @@ public final class InfluenceMap {
         raw[viewer * 2 + side][sectorOf(x, y)] += weight;
     }
 
-    /**
-     * As {@link #add}, to a sector by index.
-     *
-     * @param viewer 0 or 1
-     * @param side   {@link #OWN} or {@link #ENEMY}
-     * @param sector a sector, e.g. from {@link #sectorOf}
-     */
-    public void addToSector(int viewer, int side, int sector, float weight) {
-        raw[viewer * 2 + side][sector] += weight;
-    }
-
     /** Recomputes every blurred map from the raw ones with {@code passes} passes (0: a copy). */
     public void blur(int passes) {
         for (int m = 0; m < 4; m++) {
@@ -107,7 +96,7 @@ public final class InfluenceMap {
      * weights of team v's units, its enemy map those of the other team's units that v sees; then all four blur
      * with {@code passes} passes. Each viewer is a chunk of the parallel-for that clears, sums and blurs its own
      * two maps, adding its units in index order: every sector adds the same floats in the same order as
-     * {@link #clear()}, one {@link #addToSector} per contribution in unit order and {@link #blur(int)} would, at
+     * {@link #clear()}, one {@link #add} per contribution in unit order and {@link #blur(int)} would, at
      * any number of workers.
      *
      * @param count       units

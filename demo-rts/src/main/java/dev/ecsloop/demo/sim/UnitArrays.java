@@ -31,7 +31,6 @@ final class UnitArrays {
 
     private final Chunk.Task copy = this::copy;
     private int[] source;
-    private int filling;
     private ComponentMapper<Transform2> transforms;
     private ComponentMapper<Unit> units;
 
@@ -58,21 +57,20 @@ final class UnitArrays {
             denseOf = new int[Math.max(maxId + 1, denseOf.length * 2)];
         }
         this.source = data;
-        this.filling = n;
         this.transforms = transforms;
         this.units = units;
+        count = n;
         try {
             parallel.forEach(data, n, Parallel.CHUNK_SIZE, copy);
         } finally {
             this.source = null;
         }
-        count = n;
     }
 
     /** One chunk's units: writes their own slots only. */
     private void copy(Chunk chunk) {
         int[] data = source;
-        int n = filling;
+        int n = count;
         for (int i = chunk.first(); i < chunk.end(); i++) {
             int e = data[i];
             if (e < 0 || i + 1 < n && e >= data[i + 1]) { // ascending, so none is over the last, which sized denseOf

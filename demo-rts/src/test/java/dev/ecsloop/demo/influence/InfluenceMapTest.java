@@ -112,9 +112,9 @@ class InfluenceMapTest {
             sectors[i] = serial.sectorOf(x, y);
             weights[i] = (float) rnd.nextDouble() * 10f;
             seen[i] = rnd.nextBoolean();
-            serial.addToSector(teams[i], InfluenceMap.OWN, sectors[i], weights[i]);
+            serial.add(teams[i], InfluenceMap.OWN, x, y, weights[i]);
             if (seen[i]) {
-                serial.addToSector(1 - teams[i], InfluenceMap.ENEMY, sectors[i], weights[i]);
+                serial.add(1 - teams[i], InfluenceMap.ENEMY, x, y, weights[i]);
             }
         }
         serial.blur(passes);
