@@ -11,9 +11,9 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Why not just close: a socket closed while bytes the peer sent are still unread (a player's turns keep coming)
  * is reset rather than ended, and the reset throws away what is still queued to go out. The last message, the one
- * that says why (the host's "the host left (quit)"), was then lost at random, and the player saw only
- * "disconnected". Ending the output sends the queued bytes first; the peer's own close then ends the
- * connection, and reading what it sent meanwhile leaves nothing unread.
+ * that says why (the host's "the host left (quit)", a dropped seat's own reason), was then lost at random, and
+ * the player saw only "disconnected". Ending the output sends the queued bytes first; the peer's own close then
+ * ends the connection, and reading what it sent meanwhile leaves nothing unread.
  */
 final class GracefulClose {
 
@@ -24,7 +24,8 @@ final class GracefulClose {
     }
 
     /**
-     * Ends the connection once what was written to it is flushed; never throws.
+     * Ends the connection once what was written to it is flushed, and closes it within {@link #GRACE_SECONDS}
+     * whatever the peer does (one that never reads never lets the flush finish); never throws.
      *
      * @param ch the connection (any thread)
      */
@@ -33,10 +34,10 @@ final class GracefulClose {
             ch.close();
             return;
         }
+        ch.eventLoop().schedule(() -> ch.close(), GRACE_SECONDS, TimeUnit.SECONDS);
         ch.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(written -> {
             if (ch instanceof SocketChannel socket && written.isSuccess() && socket.isActive()) {
                 socket.shutdownOutput();
-                ch.eventLoop().schedule(() -> ch.close(), GRACE_SECONDS, TimeUnit.SECONDS);
             } else {
                 ch.close();
             }

@@ -364,8 +364,11 @@ final class TurnRelay {
         }
         spectators.feed(drop);
         rejoins.feed(drop);
-        if (seats.channel(seat) != null) {
-            seats.channel(seat).close();
+        Channel channel = seats.channel(seat);
+        if (channel != null && channel.isWritable()) {
+            GracefulClose.close(channel); // it reads why before the end; the others are told already
+        } else if (channel != null) {
+            channel.close(); // its backlog is full: it would never read the drop
         }
         answerWaiting(); // without the dropped seat the frontiers may have closed up
     }

@@ -73,11 +73,17 @@ class RoguePlayerTest {
         return m;
     }
 
-    void write(Message m) throws IOException {
-        ByteBuf b = Unpooled.buffer();
+    /** Appends {@code m} to {@code b} with its length in front, as the wire frames it. */
+    static void writeFramed(ByteBuf b, Message m) {
+        int at = b.writerIndex();
         b.writeInt(0);
         Codec.encode(m, b);
-        b.setInt(0, b.readableBytes() - 4);
+        b.setInt(at, b.writerIndex() - at - 4);
+    }
+
+    void write(Message m) throws IOException {
+        ByteBuf b = Unpooled.buffer();
+        writeFramed(b, m);
         byte[] bytes = new byte[b.readableBytes()];
         b.readBytes(bytes);
         out.write(bytes);
@@ -114,6 +120,44 @@ class RoguePlayerTest {
         Message.Drop drop = dropSeenByTheHostPlayer(local);
         assertNotNull(drop);
         assertEquals("protocol error: sent a turn for seat 0", drop.reason());
+    }
+
+    /**
+     * The dropped seat reads why, then the end of the stream. Its turns keep coming after the bad one (a buggy
+     * client does not stop at its own error), so the host's socket still holds unread bytes when it drops the seat;
+     * closing outright then resets the connection, and the reset throws away the drop message queued before it.
+     */
+    @Test
+    void aDroppedRogueReadsItsOwnReasonBeforeTheEnd() throws Exception {
+        host.awaitStart(Duration.ofSeconds(5));
+        ByteBuf b = Unpooled.buffer();
+        writeFramed(b, new Message.Turn(0, 3, List.of()));
+        for (int turn = 3; turn < 20_000; turn++) { // a few hundred kB of well-formed turns after the bad one
+            writeFramed(b, new Message.Turn(1, turn, List.of()));
+        }
+        byte[] bytes = new byte[b.readableBytes()];
+        b.readBytes(bytes);
+        Thread writer = new Thread(() -> {
+            try {
+                out.write(bytes);
+                out.flush();
+            } catch (IOException closedByTheHost) {
+                // the host may close before it has read them all
+            }
+        });
+        writer.start();
+        Message.Drop own = null;
+        try {
+            while (own == null) {
+                if (read() instanceof Message.Drop d && d.peer() == 1) {
+                    own = d;
+                }
+            }
+            assertEquals(-1, in.read(), "the end of the stream follows the drop");
+        } finally {
+            writer.join(20_000);
+        }
+        assertEquals("protocol error: sent a turn for seat 0", own.reason());
     }
 
     @Test
