@@ -1,5 +1,6 @@
 package dev.ecsloop.replay;
 
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.LongRange;
@@ -11,6 +12,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -412,14 +415,28 @@ class HostileFileTest {
     @Property(tries = 150)
     void bitFlipsInTheStartSnapshotAreRefusedInOneLine(@ForAll @LongRange(min = 0, max = 1L << 40) long seed)
             throws IOException {
+        startSnapshotWithBitFlipsIsRefused(seed);
+    }
+
+    /** Shrunk from the property: two of its flips hit the same bit, so the snapshot came out intact. */
+    @Example
+    void bitFlipsThatOnceUndidEachOtherAreNowDistinct() throws IOException {
+        startSnapshotWithBitFlipsIsRefused(9004390);
+    }
+
+    /** Flips 1 to 4 distinct bits of the start snapshot (the same bit twice would leave it intact). */
+    private void startSnapshotWithBitFlipsIsRefused(long seed) throws IOException {
         byte[] b = startRecording();
         int[] s = startSection(b);
         SplittableRandom random = new SplittableRandom(seed);
         byte[] c = b.clone();
         int flips = 1 + random.nextInt(4);
-        for (int i = 0; i < flips; i++) {
-            int at = s[0] + 12 + random.nextInt(s[1]);
-            c[at] ^= (byte) (1 << random.nextInt(8));
+        Set<Integer> bits = new HashSet<>();
+        while (bits.size() < flips) {
+            int bit = random.nextInt(s[1] * 8);
+            if (bits.add(bit)) {
+                c[s[0] + 12 + bit / 8] ^= (byte) (1 << (bit % 8));
+            }
         }
         if (random.nextBoolean()) {
             // Unrepaired: the file's checksum refuses it before anything runs.
