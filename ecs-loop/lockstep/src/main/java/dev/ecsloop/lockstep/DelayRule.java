@@ -10,16 +10,20 @@ import java.util.Arrays;
  *
  * <p>The rule ({@link #wanted}): a peer stalls when a batch's lateness reaches its budget {@code B} (the time from
  * a batch's sending to its need, {@code (D - 1) * L} with whole turns; see {@link InputDelay}), so the budget
- * rises at once to {@code worst + margin + spare} when the worst reading and the margin pass it, and falls to that
- * only when it lies more than {@link #FALL_SPARES} spares under the budget, so a lateness that wobbles does not
- * change the budget every turn, and a fall leaves room for the readings' next step (they come in steps of a frame:
- * the simulation advances a frame at a time); the spare is an eighth of a turn; always within the floor and the ceiling, and the delay in turns is
- * the budget rounded up ({@link #delay}). The margin comes from the measured jitter:
- * an eighth of how far the worst reading lies above the mean ({@link #margin}), at least {@link #LEAST_MARGIN_NANOS}
- * (a lateness equal to {@code (D - 1) * L} already stalls, so the worst reading alone is not enough). The window's
- * worst covers the jitter it saw; the margin covers the part of the spread it may not have seen yet, which is small
- * when the window is long enough to hold the path's tail (see {@link InputDelay#WINDOW_NANOS}). The readings
- * already hold the frames a batch waits for its send and its poll, which a fixed margin used to guess.
+ * rises at once to {@code worst + room} when that passes it, and falls to it only when it lies more than
+ * {@link #FALL_SPARES} spares (an eighth of a turn each) under the budget, so a lateness that wobbles does not change
+ * the budget every turn; always within the floor and the ceiling, in whole milliseconds, and the delay in turns is
+ * the budget rounded up ({@link #delay}).
+ *
+ * <p>The room ({@link #room}) is a frame step of the peers and the least margin. Readings come in frame steps: a
+ * batch leaves with the first frame whose simulation reaches its closing instant and is taken in at a frame's poll,
+ * so each direction's readings lie a frame apart (14.5, 31.2, 47.8 ms, ... in one logged run at 60 frames a second),
+ * and a budget between two steps covers no more than the lower one. A room of less than a step covered the worst
+ * reading and nothing above it: the next step (64.5 ms in that run) then stalled a peer. With fast frames the steps
+ * are fine and the room is at least the margin and a spare instead: the margin comes from the measured jitter, an
+ * eighth of how far the worst reading lies above the mean ({@link #margin}), at least {@link #LEAST_MARGIN_NANOS},
+ * for the spread the window has not seen yet. The window's worst covers the jitter it saw (see
+ * {@link InputDelay#WINDOW_NANOS}); the readings already hold the frames a batch waits for its send and its poll.
  *
  * <p>Invariants: at most {@code window} readings are kept; readings under zero (nothing measured) are not kept;
  * adding allocates nothing. Not thread-safe: it lives on the host player's loop thread.
@@ -29,9 +33,10 @@ final class DelayRule {
     /** The least margin over the worst reading. */
     static final long LEAST_MARGIN_NANOS = 1_000_000L;
     /**
-     * How many spares the need must lie under the budget before the budget falls. With two, a fall of 6 ms under a
-     * 50 ms turn met readings a frame step (16.7 ms at 60 frames a second) higher after a balance's hold, and the
-     * host stalled (measured); three spares are more than that step at that turn.
+     * How many spares the need must lie under the budget before the budget falls. A fall moves the frame a batch
+     * leaves with when it is more than the time the batch waited for its frame, which puts its readings a step
+     * higher; with one spare (and the room of a frame step) a sitting of six one-minute runs stalled twice, with three
+     * not at all (measured).
      */
     static final int FALL_SPARES = 3;
 
@@ -87,23 +92,32 @@ final class DelayRule {
     }
 
     /**
-     * @param current the budget in effect
+     * @param current   the budget in effect
+     * @param frameStep the peers' frame step ({@link Lateness#frameStep}), 0 if unknown
      * @return the budget the readings call for (the current one while nothing is measured): at once
-     *         {@code worst + margin + spare} when that is more than the current budget, or less by over
-     *         {@link #FALL_SPARES} spares;
-     *         whole milliseconds, from {@code (floor - 1) * L} to {@code (ceiling - 1) * L}
+     *         {@code worst + room}, rounded up to the millisecond, when that is more than the current budget, or
+     *         less by over {@link #FALL_SPARES} spares; from {@code (floor - 1) * L} to {@code (ceiling - 1) * L}
      */
-    long wanted(long current) {
+    long wanted(long current, long frameStep) {
         long worst = worst();
         if (worst < 0) {
             return current;
         }
-        long need = worst + margin();
+        long need = worst + room(frameStep);
         if (need <= current && need + FALL_SPARES * spare() >= current) {
             return current;
         }
-        long ms = (need + spare() + 999_999) / 1_000_000 * 1_000_000;
+        long ms = (need + 999_999) / 1_000_000 * 1_000_000;
         return Math.max((floor - 1) * turnNanos, Math.min((ceiling - 1) * turnNanos, ms));
+    }
+
+    /**
+     * @param frameStep the peers' frame step: how far apart the readings' steps lie
+     * @return the room a budget keeps over the worst reading: a frame step and the least margin, or the margin and a
+     *         spare if that is more
+     */
+    long room(long frameStep) {
+        return Math.max(Math.max(0, frameStep) + LEAST_MARGIN_NANOS, margin() + spare());
     }
 
     /** @return the slack a budget keeps over the need it was set for: an eighth of a turn */

@@ -86,7 +86,10 @@ final class InputDelay {
         this.reports = sink;
     }
 
-    /** For tests: the host's lateness readings come from {@code byTurn} instead of being measured. */
+    /**
+     * For tests: the host's lateness readings come from {@code byTurn} instead of being measured, and no frame step
+     * counts (the script is the whole measure).
+     */
     void script(java.util.function.LongUnaryOperator byTurn) {
         this.script = byTurn;
     }
@@ -146,7 +149,7 @@ final class InputDelay {
         long reading = script != null ? script.applyAsLong(turn) : lateness.reading();
         trips.add(reading);
         long now = budget(turn);
-        long wanted = trips.wanted(now);
+        long wanted = trips.wanted(now, script != null ? 0 : lateness.frameStep()); // a script is the whole measure
         if (!onItsWay && wanted != now) {
             int d = trips.delay(wanted);
             lateness.changeComing(own.announce(new Command(TYPE, d, wanted / 1_000, 0, 0, 0)), d, wanted, now);

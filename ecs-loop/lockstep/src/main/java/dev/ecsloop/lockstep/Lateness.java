@@ -20,12 +20,13 @@ import java.util.Arrays;
  * once.
  *
  * <p>Every player measures; a joiner reports to the host every {@link #REPORT_TURNS} turns, as a command of a
- * reserved type in its own batch (no new message: the wire stays as it is), the worst lateness it saw from any seat
- * and the mean lateness of the host's batches. The host reads reports as the batches come in (not at their turn)
- * and turns them, with its own measurements, into one reading per turn for {@link DelayRule}. With both directions
- * known the host also balances the pair: when its joiners' batches come later to it than its own batches come to
- * them, it holds its own simulation back by half the difference ({@link #holdWanted}), so that both directions
- * cost the same one-way trip and the delay covers half a round trip instead of a whole one.
+ * reserved type in its own batch (no new message: the wire stays as it is), the worst lateness it saw from any seat,
+ * the mean lateness of the host's batches and its mean frame step ({@link #frameStep}). The host reads reports as the
+ * batches come in (not at their turn) and turns them, with its own measurements, into one reading per turn for
+ * {@link DelayRule}. With both directions known the host also balances the pair: when its joiners' batches come
+ * later to it than its own batches come to them, it holds its own simulation back by half the difference
+ * ({@link #balance}), so that both directions cost the same one-way trip and the delay covers half a round trip
+ * instead of a whole one.
  *
  * <p>Invariants: samples from this peer's own seat are ignored; a report is read only from a joiner's batch and
  * only by the host; nothing here allocates except the report command, once per report period. Not thread-safe: it
@@ -45,6 +46,10 @@ final class Lateness {
     static final long BALANCE_TOLERANCE_NANOS = 4_000_000L;
     /** Fewest of a joiner's batches the host averages before it balances. */
     static final int BALANCE_SAMPLES = REPORT_TURNS / 2;
+    /** Frames the host's own frame step is the mean of. */
+    static final int STEP_FRAMES = 32;
+    /** The most a reported frame step counts for (the budget stops at the ceiling anyway; no sum can overflow). */
+    static final long MOST_STEP_NANOS = 1_000_000_000L;
     private static final long NONE = Long.MIN_VALUE;
 
     private final GameLoop loop;
@@ -55,6 +60,12 @@ final class Lateness {
     /** A joiner's: the host's batches' lateness since the last report. */
     private long fromHostSum;
     private int fromHostCount;
+    /** The frames' advances since the last report (a joiner) or the last {@link #STEP_FRAMES} (the host). */
+    private long stepSum;
+    private int stepCount;
+    /** The host's: its own mean frame step, and each joiner's as last reported. */
+    private long ownStep;
+    private final long[] reportedStep;
     private long reportedTurn = -1;
     /** The host's: each joiner's batches' lateness here since the last balance, and its last reported mean. */
     private final long[] upSum;
@@ -85,6 +96,40 @@ final class Lateness {
         this.upCount = new int[players];
         this.downMean = new long[players];
         Arrays.fill(downMean, NONE);
+        this.reportedStep = new long[players];
+    }
+
+    /**
+     * A frame passed (between frames).
+     *
+     * @param advance what it would have advanced unheld: the step between the readings it takes
+     */
+    void frame(long advance) {
+        if (advance <= 0) {
+            return;
+        }
+        stepSum += advance;
+        stepCount++;
+        if (seat == 0 && stepCount == STEP_FRAMES) {
+            ownStep = stepSum / stepCount;
+            stepSum = 0;
+            stepCount = 0;
+        }
+    }
+
+    /**
+     * The host's: how far apart the steps of the readings lie. A batch is sent by the frame that reaches its closing
+     * instant and taken in by a frame's poll, so its lateness moves in whole frames; the budget must cover the step
+     * above the worst reading, or it covers no more than the worst itself.
+     *
+     * @return the longest of its own mean frame step and its joiners' reported ones, 0 if none is known
+     */
+    long frameStep() {
+        long step = ownStep > 0 ? ownStep : stepCount > 0 ? stepSum / stepCount : 0;
+        for (long s : reportedStep) {
+            step = Math.max(step, s);
+        }
+        return step;
     }
 
     /**
@@ -127,6 +172,7 @@ final class Lateness {
             Command c = t.commands().get(i);
             if (c.type() == REPORT_TYPE) {
                 worst = Math.max(worst, c.code() * 1_000L);
+                reportedStep[from] = c.w() > 0 ? Math.min(MOST_STEP_NANOS, Math.round(c.w() * 1_000.0)) : 0;
                 if (t.turn() - budget / turnNanos - REPORT_TURNS - 1 > lastReset) { // made after the last reset
                     downMean[from] = Math.round(c.x() * 1_000.0);
                 }
@@ -179,7 +225,8 @@ final class Lateness {
         reportedTurn = turn;
         Command r = worst == NONE || fromHostCount == 0 ? null
                 : new Command(REPORT_TYPE, (int) Math.max(0, Math.min(Integer.MAX_VALUE, worst / 1_000)),
-                        (float) (fromHostSum / fromHostCount / 1_000), 0, 0, 0);
+                        (float) (fromHostSum / fromHostCount / 1_000), 0, 0,
+                        stepCount == 0 ? 0 : stepSum / stepCount / 1_000f);
         forget();
         return r;
     }
@@ -189,6 +236,8 @@ final class Lateness {
         worst = NONE;
         fromHostSum = 0;
         fromHostCount = 0;
+        stepSum = 0;
+        stepCount = 0;
     }
 
     /**

@@ -77,6 +77,8 @@ final class Outflow implements FrameListener {
      */
     long pace(long horizon) {
         pacing.hold(lateness.balance(own, pacing.holding()));
-        return pacing.cap(horizon);
+        long capped = pacing.cap(horizon);
+        lateness.frame(pacing.lastAdvance());
+        return capped;
     }
 }

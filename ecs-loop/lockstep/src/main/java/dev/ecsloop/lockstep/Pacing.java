@@ -5,7 +5,7 @@ import dev.ecsloop.GameLoop;
 
 /**
  * Holds this peer's simulation back by a given amount of simulated time, a little each frame, so that it falls
- * behind real time for good: the host's way to balance how late batches come each way ({@link Lateness#holdWanted}).
+ * behind real time for good: the host's way to balance how late batches come each way ({@link Lateness#balance}).
  * Each frame may advance at most an eighth less than the frame before did (about 2 ms at 60 frames a second, which
  * nobody sees), until the frames have dropped the whole hold. Only under {@link DebtPolicy#DISCARD} (the loop's
  * default): under {@code KEEP} held time is owed and caught up, so a hold would change nothing, and none is made.
@@ -31,6 +31,11 @@ final class Pacing {
         if (nanos > 0 && loop.debtPolicy() == DebtPolicy.DISCARD) {
             remaining += nanos;
         }
+    }
+
+    /** @return what the last frame would have advanced unheld */
+    long lastAdvance() {
+        return lastAdvance;
     }
 
     /** @return whether a hold is still going on */

@@ -12,12 +12,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The delay rule over any lateness readings: the margin is an eighth of the window's worst reading over its mean,
- * at least the least margin; the budget always lies from {@code (floor - 1) * L} to {@code (ceiling - 1) * L}, in
- * whole milliseconds; it covers the worst reading and the margin (unless the ceiling stops it); a new budget is the
- * need plus a spare, rounded up to the millisecond; the current budget stays while it covers the need by no more
- * than three spares (no change every turn); asking again with the budget it gave changes nothing; the delay in turns
- * is the budget rounded up to whole turns, plus one.
+ * The delay rule over any lateness readings and frame steps: the margin is an eighth of the window's worst reading
+ * over its mean, at least the least margin; the room over the worst reading is a frame step and the least margin, or
+ * the margin and a spare if more; the budget always lies from {@code (floor - 1) * L} to {@code (ceiling - 1) * L},
+ * in whole milliseconds; it covers the worst reading and the room (unless the ceiling stops it); a new budget is
+ * that need rounded up to the millisecond; the current budget stays while it covers the need by no more than the
+ * fall spares (no change every turn); asking again with the budget it gave changes nothing; the delay in turns is the
+ * budget rounded up to whole turns, plus one.
  */
 class DelayRuleProperties {
 
@@ -27,7 +28,8 @@ class DelayRuleProperties {
             @ForAll @IntRange(min = 1, max = 20) int floor, @ForAll @IntRange(min = 0, max = 20) int room,
             @ForAll @LongRange(min = 0, max = 2_000_000_000L) long current,
             @ForAll @IntRange(min = 10, max = 500) int turnMs,
-            @ForAll @IntRange(min = 1, max = 100) int window) {
+            @ForAll @IntRange(min = 1, max = 100) int window,
+            @ForAll @LongRange(min = 0, max = 100_000_000L) long frameStep) {
         int ceiling = floor + room;
         long turn = turnMs * 1_000_000L;
         long now = Math.max((floor - 1) * turn, Math.min((ceiling - 1) * turn, current));
@@ -40,26 +42,28 @@ class DelayRuleProperties {
         long mean = inWindow.isEmpty() ? 0 : inWindow.stream().mapToLong(Long::longValue).sum() / inWindow.size();
         long margin = Math.max(DelayRule.LEAST_MARGIN_NANOS, (worst - mean) / 8);
         assertEquals(inWindow.isEmpty() ? DelayRule.LEAST_MARGIN_NANOS : margin, rule.margin(), "the margin");
-        long wanted = rule.wanted(now);
+        long wanted = rule.wanted(now, frameStep);
         if (worst < 0) {
             assertEquals(now, wanted, "nothing measured: the budget stays");
             return;
         }
-        long need = worst + margin;
         long spare = turn / 8;
+        long over = Math.max(frameStep + DelayRule.LEAST_MARGIN_NANOS, margin + spare);
+        assertEquals(over, rule.room(frameStep), "the room over the worst reading");
+        long need = worst + over;
         long lowest = (floor - 1) * turn;
         long highest = (ceiling - 1) * turn;
         if (wanted != now) {
             assertTrue(wanted >= lowest && wanted <= highest, wanted + " outside " + lowest + ".." + highest);
             assertEquals(0, wanted % 1_000_000, "not whole milliseconds: " + wanted);
-            long fresh = (need + spare + 999_999) / 1_000_000 * 1_000_000;
+            long fresh = (need + 999_999) / 1_000_000 * 1_000_000;
             assertEquals(Math.max(lowest, Math.min(highest, fresh)), wanted,
-                    "a new budget is not the need plus a spare");
+                    "a new budget is not the need rounded up to the millisecond");
             assertTrue(need > now || need + DelayRule.FALL_SPARES * spare < now,
-                    "changed although it covered the need within three spares");
+                    "changed although it covered the need within the fall spares");
         }
         assertTrue(wanted == highest || wanted >= need, "the budget " + wanted + " does not cover " + need);
-        assertEquals(wanted, rule.wanted(wanted), "asked again, the rule moved");
+        assertEquals(wanted, rule.wanted(wanted, frameStep), "asked again, the rule moved");
         int delay = rule.delay(wanted);
         assertTrue(delay >= floor && delay <= ceiling, delay + " turns outside " + floor + ".." + ceiling);
         assertTrue(delay == floor || delay == ceiling || (delay - 1) * turn >= wanted && (delay - 2) * turn < wanted,
