@@ -12,8 +12,9 @@ import java.util.Arrays;
  * a batch's sending to its need, {@code (D - 1) * L} with whole turns; see {@link InputDelay}), so the budget
  * rises at once to {@code worst + room} when that passes it, and falls to it only when it lies more than
  * {@link #FALL_SPARES} spares (an eighth of a turn each) under the budget, so a lateness that wobbles does not change
- * the budget every turn; always within the floor and the ceiling, in whole milliseconds, and the delay in turns is
- * the budget rounded up ({@link #delay}).
+ * the budget every turn, and the rule holds {@link #FALL_READINGS} readings (since the start or {@link #forget});
+ * always within the floor and the ceiling, in whole milliseconds, and the delay in turns is the budget rounded up
+ * ({@link #delay}).
  *
  * <p>The room ({@link #room}) is a frame step of the peers and the least margin. Readings come in frame steps: a
  * batch leaves with the first frame whose simulation reaches its closing instant and is taken in at a frame's poll,
@@ -39,12 +40,19 @@ final class DelayRule {
      * not at all (measured).
      */
     static final int FALL_SPARES = 3;
+    /**
+     * Fewest readings kept before the budget may fall: two of the joiners' report periods, so that a fall rests on
+     * both directions (the host's own readings measure only its joiners' batches).
+     */
+    static final int FALL_READINGS = 2 * Lateness.REPORT_TURNS;
 
     private final long turnNanos;
     private final int floor;
     private final int ceiling;
     private final long[] readings;
     private int next;
+    /** Readings kept since the start or the last {@link #forget}, up to the window. */
+    private int kept;
 
     /**
      * @param turnNanos the turn length
@@ -67,6 +75,13 @@ final class DelayRule {
         }
         readings[next] = latenessNanos;
         next = (next + 1) % readings.length;
+        kept = Math.min(readings.length, kept + 1);
+    }
+
+    /** Forgets every reading (they measured the start, not the path): the budget stays until the next one. */
+    void forget() {
+        Arrays.fill(readings, -1);
+        kept = 0;
     }
 
     /** @return the worst kept reading, or -1 if none */
@@ -96,7 +111,8 @@ final class DelayRule {
      * @param frameStep the peers' frame step ({@link Lateness#frameStep}), 0 if unknown
      * @return the budget the readings call for (the current one while nothing is measured): at once
      *         {@code worst + room}, rounded up to the millisecond, when that is more than the current budget, or
-     *         less by over {@link #FALL_SPARES} spares; from {@code (floor - 1) * L} to {@code (ceiling - 1) * L}
+     *         less by over {@link #FALL_SPARES} spares with {@link #FALL_READINGS} readings kept; from
+     *         {@code (floor - 1) * L} to {@code (ceiling - 1) * L}
      */
     long wanted(long current, long frameStep) {
         long worst = worst();
@@ -104,7 +120,8 @@ final class DelayRule {
             return current;
         }
         long need = worst + room(frameStep);
-        if (need <= current && need + FALL_SPARES * spare() >= current) {
+        if (need <= current && (need + FALL_SPARES * spare() >= current || kept < Math.min(FALL_READINGS,
+                readings.length))) {
             return current;
         }
         long ms = (need + 999_999) / 1_000_000 * 1_000_000;

@@ -147,6 +147,9 @@ final class InputDelay {
         }
         sampled = turn;
         long reading = script != null ? script.applyAsLong(turn) : lateness.reading();
+        if (lateness.levelled() && script == null) {
+            trips.forget(); // they measured an offset the balance has taken away (a script is the whole measure)
+        }
         trips.add(reading);
         long now = budget(turn);
         long wanted = trips.wanted(now, script != null ? 0 : lateness.frameStep()); // a script is the whole measure

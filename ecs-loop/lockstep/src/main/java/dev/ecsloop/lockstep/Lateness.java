@@ -81,6 +81,15 @@ final class Lateness {
     private long quietUntil = -1;
     /** The host's: up to this turn the holds of its last balance may be under way: no mean counts. */
     private long settleUntil = -1;
+    /**
+     * The host's: the first balance of the match held, or a later one a whole turn or more; the pair is level once
+     * its holds are done.
+     */
+    private boolean levelling;
+    /** The host's: the first levelling is done. */
+    private boolean levelledOnce;
+    /** The host's: the pair just became level after such a hold; the readings before it are stale. */
+    private boolean levelled;
 
     /**
      * @param loop      this peer's loop, whose simulated time the lateness is measured in
@@ -261,6 +270,11 @@ final class Lateness {
             toHold = 0;
             return h;
         }
+        if (levelling && !holding && loop.simulatedNanos() / turnNanos > settleUntil) {
+            levelling = false;
+            levelled = true;
+            levelledOnce = true;
+        }
         if (holding || quiet() || loop.simulatedNanos() / turnNanos <= settleUntil) {
             Arrays.fill(upSum, 0);
             Arrays.fill(upCount, 0);
@@ -280,20 +294,40 @@ final class Lateness {
             return 0;
         }
         boolean any = hold > BALANCE_TOLERANCE_NANOS;
+        long most = any ? hold : 0;
         for (int s = 1; s < upSum.length; s++) {
             if (upCount[s] >= BALANCE_SAMPLES && downMean[s] != NONE) {
                 long theirs = hold - (upSum[s] / upCount[s] - downMean[s]) / 2;
                 if (theirs > BALANCE_TOLERANCE_NANOS) {
                     own.announce(new Command(HOLD_TYPE, s, theirs / 1_000, 0, 0, 0));
                     any = true;
+                    most = Math.max(most, theirs);
                 }
             }
         }
         if (!any) {
             return 0;
         }
-        settleUntil = loop.simulatedNanos() / turnNanos + 2L * REPORT_TURNS;
+        // A frame holds at most an eighth of its advance, so a hold of h takes 8h of simulated time at least.
+        settleUntil = loop.simulatedNanos() / turnNanos + 2L * REPORT_TURNS
+                + Math.min(MOST_HOLD_NANOS, most) * 8 / turnNanos;
+        levelling |= most >= turnNanos || !levelledOnce;
         return hold > BALANCE_TOLERANCE_NANOS ? hold : 0;
+    }
+
+    /**
+     * The host's, once a turn: whether the pair just became level, after the match's first balance that held (the
+     * start: a joiner starts a one-way trip after the host, and both machines' first frames can take seconds) or
+     * after a hold of a whole turn or more (a peer that lost that much time at once). The readings taken before
+     * measured the start or that offset, not the path, and a budget kept for them would cost every order for a
+     * whole window; they should be forgotten.
+     *
+     * @return true once per such levelling
+     */
+    boolean levelled() {
+        boolean l = levelled;
+        levelled = false;
+        return l;
     }
 
     /** @return whether {@code type} is one of the session's own that this class puts into batches */

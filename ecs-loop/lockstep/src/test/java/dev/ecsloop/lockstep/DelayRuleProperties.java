@@ -1,5 +1,6 @@
 package dev.ecsloop.lockstep;
 
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
@@ -17,10 +18,31 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the margin and a spare if more; the budget always lies from {@code (floor - 1) * L} to {@code (ceiling - 1) * L},
  * in whole milliseconds; it covers the worst reading and the room (unless the ceiling stops it); a new budget is
  * that need rounded up to the millisecond; the current budget stays while it covers the need by no more than the
- * fall spares (no change every turn); asking again with the budget it gave changes nothing; the delay in turns is the
- * budget rounded up to whole turns, plus one.
+ * fall spares (no change every turn), and falls only once it has the fall readings; asking again with the budget it
+ * gave changes nothing; the delay in turns is the budget rounded up to whole turns, plus one.
  */
 class DelayRuleProperties {
+
+    /** Forgotten readings leave the budget where it is, and a fall waits for the fall readings again. */
+    @Example
+    void afterForgettingTheBudgetStaysUntilEnoughNewReadingsCallForAFall() {
+        long turn = 50_000_000L;
+        DelayRule rule = new DelayRule(turn, 1, 10, 240);
+        for (int i = 0; i < 100; i++) {
+            rule.add(300_000_000L);
+        }
+        long high = rule.wanted(100_000_000L, 16_666_667L);
+        assertEquals(318_000_000L, high, "300 ms and a frame step and 1 ms, rounded up");
+        rule.forget();
+        assertEquals(-1, rule.worst());
+        assertEquals(high, rule.wanted(high, 16_666_667L), "nothing measured: the budget stays");
+        for (int i = 1; i < DelayRule.FALL_READINGS; i++) {
+            rule.add(20_000_000L);
+            assertEquals(high, rule.wanted(high, 16_666_667L), "a fall on " + i + " readings");
+        }
+        rule.add(20_000_000L);
+        assertEquals(38_000_000L, rule.wanted(high, 16_666_667L), "20 ms and a frame step and 1 ms, rounded up");
+    }
 
     @Property
     void theBudgetCoversTheWorstLatenessWithinItsBoundsAndIsStable(
@@ -61,6 +83,11 @@ class DelayRuleProperties {
                     "a new budget is not the need rounded up to the millisecond");
             assertTrue(need > now || need + DelayRule.FALL_SPARES * spare < now,
                     "changed although it covered the need within the fall spares");
+        }
+        long fallTo = Math.max(lowest, Math.min(highest, (need + 999_999) / 1_000_000 * 1_000_000));
+        if (need + DelayRule.FALL_SPARES * spare < now && fallTo < now) {
+            boolean enough = inWindow.size() >= Math.min(DelayRule.FALL_READINGS, window);
+            assertEquals(enough ? fallTo : now, wanted, enough ? "no fall" : "a fall on too few readings");
         }
         assertTrue(wanted == highest || wanted >= need, "the budget " + wanted + " does not cover " + need);
         assertEquals(wanted, rule.wanted(wanted, frameStep), "asked again, the rule moved");

@@ -1,6 +1,7 @@
 package dev.ecsloop.lockstep;
 
 import dev.ecsloop.GameLoop;
+import dev.ecsloop.lockstep.turn.TurnBook;
 import dev.ecsloop.lockstep.wire.Message;
 import dev.ecsloop.time.ManualClock;
 import org.junit.jupiter.api.Test;
@@ -8,11 +9,14 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The frame step the host's budget keeps over the worst reading: the host's own mean frame, or the longest a joiner
- * reported; a joiner reports the mean of its frames since its last report; what a report says is bounded.
+ * reported; a joiner reports the mean of its frames since its last report; what a report says is bounded. The first
+ * hold of a match, and any hold of a turn or more, make the readings before them stale once the pair is level.
  */
 class LatenessTest {
 
@@ -58,6 +62,76 @@ class LatenessTest {
         joiner.frame(40 * MS);
         joiner.taken(new Message.Turn(0, 4, List.of()), 2 * L);
         assertEquals(40_000f, joiner.report(20).w(), "only the frames since the last report");
+    }
+
+    /**
+     * A joiner whose batches come {@code lateMs} later to the host than the host's come to it (the host's own come
+     * at once): five of its batches and a report, made after the means' last reset.
+     */
+    static void imbalance(Lateness host, GameLoop loop, ManualClock clock, long lateMs) {
+        long from = loop.simulatedNanos() / L + 12; // past the reset the last balance made
+        while (loop.simulatedNanos() < from * L) {
+            frame(loop, clock);
+        }
+        long budget = 2 * L - (loop.simulatedNanos() - from * L); // the frame passed from * L by a little
+        for (long turn = from + 1; turn <= from + 5; turn++) { // closed at turn * L - B: a mean of -50 ms late
+            List<Command> report = turn == from + 3
+                    ? List.of(new Command(Lateness.REPORT_TYPE, 0, -(lateMs + 50) * 1_000f, 0, 0, 16_667f))
+                    : List.of();
+            host.taken(new Message.Turn(1, turn, report), budget);
+        }
+    }
+
+    static void frame(GameLoop loop, ManualClock clock) {
+        clock.advance(16_666_667L);
+        loop.frame();
+    }
+
+    /** @return how many times the host saw the pair levelled while its simulation ran {@code turns} more turns */
+    static int levellings(Lateness host, OwnTurns own, GameLoop loop, ManualClock clock, long turns, long after) {
+        int levelled = 0;
+        long end = loop.simulatedNanos() + turns * L;
+        while (loop.simulatedNanos() < end) {
+            frame(loop, clock);
+            host.balance(own, false);
+            if (host.levelled()) {
+                levelled++;
+                assertTrue(loop.simulatedNanos() > after, "levelled at " + loop.simulatedNanos() + " before its holds "
+                        + "were done (" + after + ")");
+            }
+        }
+        return levelled;
+    }
+
+    /**
+     * The match's first balance that holds levels the pair (its start), whatever the hold; once its holds are done
+     * (20 turns, and 8 times the hold for frames that drop an eighth of their advance at most), the readings before
+     * are stale, once. A later hold under a turn leaves them; a later hold of a turn or more (a peer that lost a
+     * quarter second at once) makes them stale again.
+     */
+    @Test
+    void theFirstHoldAndAnyHoldOfATurnMakeTheReadingsBeforeThemStaleOnceThePairIsLevel() {
+        ManualClock clock = new ManualClock();
+        GameLoop loop = TestPeer.build(clock).loop();
+        Lateness host = new Lateness(loop, L, 0, 2);
+        OwnTurns own = new OwnTurns(new SilentLink("ann", "bob"), new TurnBook(2, 3, false));
+
+        imbalance(host, loop, clock, 20);
+        long start = loop.simulatedNanos();
+        long hold = host.balance(own, false);
+        assertEquals(10 * MS, hold, 1_000, "half of the 20 ms the joiner's batches come later");
+        assertEquals(1, levellings(host, own, loop, clock, 60, start + 20 * L + 8 * hold), "the start levels");
+
+        imbalance(host, loop, clock, 20);
+        assertEquals(10 * MS, host.balance(own, false), 1_000);
+        assertEquals(0, levellings(host, own, loop, clock, 60, 0), "a later hold under a turn");
+
+        imbalance(host, loop, clock, 500);
+        start = loop.simulatedNanos();
+        hold = host.balance(own, false);
+        assertEquals(250 * MS, hold, 1_000, "a joiner that lost half a second");
+        assertEquals(1, levellings(host, own, loop, clock, 80, start + 20 * L + 8 * hold), "a hold of a turn");
+        assertFalse(host.levelled(), "and not again");
     }
 
     static Message.Turn report(int seat, float stepMicros) {
