@@ -18,9 +18,9 @@ import java.util.Arrays;
  *
  * <p>The room ({@link #room}) is a frame step of the peers and the least margin. Readings come in frame steps: a
  * batch leaves with the first frame whose simulation reaches its closing instant and is taken in at a frame's poll,
- * so each direction's readings lie a frame apart (14.5, 31.2, 47.8 ms, ... in one logged run at 60 frames a second),
- * and a budget between two steps covers no more than the lower one. A room of less than a step covered the worst
- * reading and nothing above it: the next step (64.5 ms in that run) then stalled a peer. With fast frames the steps
+ * so each direction's readings lie a frame apart, and a budget between two steps covers no more than the lower one.
+ * A room of less than a step covered the worst reading and nothing above it, and the next step stalled a peer (the
+ * logged runs are in docs/LOCKSTEP.md, "Frame steps: the room over the worst reading"). With fast frames the steps
  * are fine and the room is at least the margin and a spare instead: the margin comes from the measured jitter, an
  * eighth of how far the worst reading lies above the mean ({@link #margin}), at least {@link #LEAST_MARGIN_NANOS},
  * for the spread the window has not seen yet. The window's worst covers the jitter it saw (see
@@ -36,8 +36,7 @@ final class DelayRule {
     /**
      * How many spares the need must lie under the budget before the budget falls. A fall moves the frame a batch
      * leaves with when it is more than the time the batch waited for its frame, which puts its readings a step
-     * higher; with one spare (and the room of a frame step) a sitting of six one-minute runs stalled twice, with three
-     * not at all (measured).
+     * higher; one spare (with the room of a frame step) stalled where three did not, side by side.
      */
     static final int FALL_SPARES = 3;
     /**
