@@ -136,7 +136,7 @@ final class DelayRule {
         return Math.max(Math.max(0, frameStep) + LEAST_MARGIN_NANOS, margin() + spare());
     }
 
-    /** @return the slack a budget keeps over the need it was set for: an eighth of a turn */
+    /** @return an eighth of a turn: the step of the fall's hysteresis, and with the margin the room of fine frames */
     long spare() {
         return turnNanos / 8;
     }

@@ -146,13 +146,14 @@ final class InputDelay {
             return;
         }
         sampled = turn;
-        long reading = script != null ? script.applyAsLong(turn) : lateness.reading();
-        if (lateness.levelled() && script == null) {
-            trips.forget(); // they measured an offset the balance has taken away (a script is the whole measure)
+        boolean measured = script == null; // a script is the whole measure: no levelling, no frame step
+        long reading = measured ? lateness.reading() : script.applyAsLong(turn);
+        if (lateness.levelled() && measured) {
+            trips.forget(); // they measured an offset the balance has taken away
         }
         trips.add(reading);
         long now = budget(turn);
-        long wanted = trips.wanted(now, script != null ? 0 : lateness.frameStep()); // a script is the whole measure
+        long wanted = trips.wanted(now, measured ? lateness.frameStep() : 0);
         if (!onItsWay && wanted != now) {
             int d = trips.delay(wanted);
             lateness.changeComing(own.announce(new Command(TYPE, d, wanted / 1_000, 0, 0, 0)), d, wanted, now);
