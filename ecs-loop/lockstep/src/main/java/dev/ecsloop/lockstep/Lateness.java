@@ -66,6 +66,8 @@ final class Lateness {
     /** The host's: its own mean frame step, and each joiner's as last reported. */
     private long ownStep;
     private final long[] reportedStep;
+    /** Which seats play now (the session's departures own it): a seat that left counts for nothing here. */
+    private final boolean[] playing;
     private long reportedTurn = -1;
     /** The host's: each joiner's batches' lateness here since the last balance, and its last reported mean. */
     private final long[] upSum;
@@ -95,12 +97,14 @@ final class Lateness {
      * @param loop      this peer's loop, whose simulated time the lateness is measured in
      * @param turnNanos the turn length
      * @param seat      this peer's seat (0: the host's player; -1: a spectator, which measures nothing)
-     * @param players   the number of seats
+     * @param playing   which seats play now, one per seat (a live view: a seat that left stops counting)
      */
-    Lateness(GameLoop loop, long turnNanos, int seat, int players) {
+    Lateness(GameLoop loop, long turnNanos, int seat, boolean[] playing) {
         this.loop = loop;
         this.turnNanos = turnNanos;
         this.seat = seat;
+        this.playing = playing;
+        int players = playing.length;
         this.upSum = new long[players];
         this.upCount = new int[players];
         this.downMean = new long[players];
@@ -131,12 +135,12 @@ final class Lateness {
      * instant and taken in by a frame's poll, so its lateness moves in whole frames; the budget must cover the step
      * above the worst reading, or it covers no more than the worst itself.
      *
-     * @return the longest of its own mean frame step and its joiners' reported ones, 0 if none is known
+     * @return the longest of its own mean frame step and the ones its playing joiners reported, 0 if none is known
      */
     long frameStep() {
         long step = ownStep > 0 ? ownStep : stepCount > 0 ? stepSum / stepCount : 0;
-        for (long s : reportedStep) {
-            step = Math.max(step, s);
+        for (int s = 1; s < reportedStep.length; s++) {
+            step = playing[s] ? Math.max(step, reportedStep[s]) : step;
         }
         return step;
     }
@@ -285,7 +289,7 @@ final class Lateness {
         long hold = 0;
         boolean known = false;
         for (int s = 1; s < upSum.length; s++) {
-            if (upCount[s] >= BALANCE_SAMPLES && downMean[s] != NONE) {
+            if (playing[s] && upCount[s] >= BALANCE_SAMPLES && downMean[s] != NONE) {
                 known = true;
                 hold = Math.max(hold, (upSum[s] / upCount[s] - downMean[s]) / 2);
             }
@@ -296,7 +300,7 @@ final class Lateness {
         boolean any = hold > BALANCE_TOLERANCE_NANOS;
         long most = any ? hold : 0;
         for (int s = 1; s < upSum.length; s++) {
-            if (upCount[s] >= BALANCE_SAMPLES && downMean[s] != NONE) {
+            if (playing[s] && upCount[s] >= BALANCE_SAMPLES && downMean[s] != NONE) {
                 long theirs = hold - (upSum[s] / upCount[s] - downMean[s]) / 2;
                 if (theirs > BALANCE_TOLERANCE_NANOS) {
                     own.announce(new Command(HOLD_TYPE, s, theirs / 1_000, 0, 0, 0));

@@ -88,7 +88,7 @@ public final class LockstepSession {
         this.horizon = new Horizon(loop, config.turnNanos(), book, delivery, departures, checkpoints);
         this.stopping = new Stopping(loop, link, config, checkpoints, names, horizon);
         OwnTurns own = new OwnTurns(link, book);
-        Lateness lateness = new Lateness(loop, config.turnNanos(), seat, names.size());
+        Lateness lateness = new Lateness(loop, config.turnNanos(), seat, departures.playing());
         this.delay = new InputDelay(config, loop, link, lateness);
         this.outflow = new Outflow(loop, config.turnNanos(), own, delay, lateness,
                 () -> stopping.reason() == null && checkpoints.desync() == null, horizon::endTurn);

@@ -15,8 +15,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The frame step the host's budget keeps over the worst reading: the host's own mean frame, or the longest a joiner
- * reported; a joiner reports the mean of its frames since its last report; what a report says is bounded. The first
- * hold of a match, and any hold of a turn or more, make the readings before them stale once the pair is level.
+ * reported while it plays; a joiner reports the mean of its frames since its last report; what a report says is
+ * bounded. The first hold of a match, and any hold of a turn or more, make the readings before them stale once the
+ * pair is level.
  */
 class LatenessTest {
 
@@ -26,7 +27,7 @@ class LatenessTest {
     @Test
     void theHostsFrameStepIsItsMeanFrameOrTheLongestAJoinerReported() {
         GameLoop loop = TestPeer.build(new ManualClock()).loop();
-        Lateness host = new Lateness(loop, L, 0, 3);
+        Lateness host = new Lateness(loop, L, 0, seats(3));
         assertEquals(0, host.frameStep(), "no frame yet");
         host.frame(10 * MS);
         host.frame(20 * MS);
@@ -50,9 +51,23 @@ class LatenessTest {
     }
 
     @Test
+    void aJoinerThatLeftNoLongerHoldsTheFrameStepUp() {
+        GameLoop loop = TestPeer.build(new ManualClock()).loop();
+        boolean[] playing = seats(3);
+        Lateness host = new Lateness(loop, L, 0, playing);
+        host.frame(16 * MS);
+        host.taken(report(2, 100_000f), L);
+        assertEquals(100 * MS, host.frameStep(), "a slow joiner's frames");
+        playing[2] = false;
+        assertEquals(16 * MS, host.frameStep(), "gone: the host's own frames again");
+        playing[2] = true;
+        assertEquals(100 * MS, host.frameStep(), "back (a rejoin): its last report until its next");
+    }
+
+    @Test
     void aJoinersReportCarriesTheMeanOfItsFramesSinceTheLast() {
         GameLoop loop = TestPeer.build(new ManualClock()).loop();
-        Lateness joiner = new Lateness(loop, L, 1, 2);
+        Lateness joiner = new Lateness(loop, L, 1, seats(2));
         joiner.frame(20 * MS);
         joiner.frame(30 * MS);
         joiner.taken(new Message.Turn(0, 3, List.of()), 2 * L);
@@ -113,7 +128,7 @@ class LatenessTest {
     void theFirstHoldAndAnyHoldOfATurnMakeTheReadingsBeforeThemStaleOnceThePairIsLevel() {
         ManualClock clock = new ManualClock();
         GameLoop loop = TestPeer.build(clock).loop();
-        Lateness host = new Lateness(loop, L, 0, 2);
+        Lateness host = new Lateness(loop, L, 0, seats(2));
         OwnTurns own = new OwnTurns(new SilentLink("ann", "bob"), new TurnBook(2, 3, false));
 
         imbalance(host, loop, clock, 20);
@@ -132,6 +147,13 @@ class LatenessTest {
         assertEquals(250 * MS, hold, 1_000, "a joiner that lost half a second");
         assertEquals(1, levellings(host, own, loop, clock, 80, start + 20 * L + 8 * hold), "a hold of a turn");
         assertFalse(host.levelled(), "and not again");
+    }
+
+    /** @return every one of {@code n} seats playing */
+    static boolean[] seats(int n) {
+        boolean[] playing = new boolean[n];
+        java.util.Arrays.fill(playing, true);
+        return playing;
     }
 
     static Message.Turn report(int seat, float stepMicros) {
