@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The frame step the host's budget keeps over the worst reading: the host's own mean frame, or the longest a joiner
  * reported while it plays; a joiner reports the mean of its frames since its last report; what a report says is
  * bounded. The first hold of a match, and any hold of a turn or more, make the readings before them stale once the
- * pair is level.
+ * pair is level. A joiner that left feeds neither the frame step nor the balance.
  */
 class LatenessTest {
 
@@ -62,6 +62,20 @@ class LatenessTest {
         assertEquals(16 * MS, host.frameStep(), "gone: the host's own frames again");
         playing[2] = true;
         assertEquals(100 * MS, host.frameStep(), "back (a rejoin): its last report until its next");
+    }
+
+    @Test
+    void aJoinerThatLeftNoLongerFeedsTheBalance() {
+        ManualClock clock = new ManualClock();
+        GameLoop loop = TestPeer.build(clock).loop();
+        boolean[] playing = seats(2);
+        Lateness host = new Lateness(loop, L, 0, playing);
+        OwnTurns own = new OwnTurns(new SilentLink("ann", "bob"), new TurnBook(2, 3, false));
+        imbalance(host, loop, clock, 40);
+        playing[1] = false;
+        assertEquals(0, host.balance(own, false), "its means from before it left");
+        playing[1] = true;
+        assertEquals(20 * MS, host.balance(own, false), 1_000, "back: the same means count");
     }
 
     @Test
