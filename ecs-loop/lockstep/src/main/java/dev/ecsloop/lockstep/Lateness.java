@@ -289,9 +289,10 @@ final class Lateness {
         long hold = 0;
         boolean known = false;
         for (int s = 1; s < upSum.length; s++) {
-            if (playing[s] && upCount[s] >= BALANCE_SAMPLES && downMean[s] != NONE) {
+            long ahead = ahead(s);
+            if (ahead != NONE) {
                 known = true;
-                hold = Math.max(hold, (upSum[s] / upCount[s] - downMean[s]) / 2);
+                hold = Math.max(hold, ahead);
             }
         }
         if (!known) {
@@ -300,13 +301,12 @@ final class Lateness {
         boolean any = hold > BALANCE_TOLERANCE_NANOS;
         long most = any ? hold : 0;
         for (int s = 1; s < upSum.length; s++) {
-            if (playing[s] && upCount[s] >= BALANCE_SAMPLES && downMean[s] != NONE) {
-                long theirs = hold - (upSum[s] / upCount[s] - downMean[s]) / 2;
-                if (theirs > BALANCE_TOLERANCE_NANOS) {
-                    own.announce(new Command(HOLD_TYPE, s, theirs / 1_000, 0, 0, 0));
-                    any = true;
-                    most = Math.max(most, theirs);
-                }
+            long ahead = ahead(s);
+            long theirs = ahead == NONE ? 0 : hold - ahead;
+            if (theirs > BALANCE_TOLERANCE_NANOS) {
+                own.announce(new Command(HOLD_TYPE, s, theirs / 1_000, 0, 0, 0));
+                any = true;
+                most = Math.max(most, theirs);
             }
         }
         if (!any) {
@@ -317,6 +317,16 @@ final class Lateness {
                 + Math.min(MOST_HOLD_NANOS, most) * 8 / turnNanos;
         levelling |= most >= turnNanos || !levelledOnce;
         return hold > BALANCE_TOLERANCE_NANOS ? hold : 0;
+    }
+
+    /**
+     * @param s a joiner's seat
+     * @return how far the host runs ahead of it, half of how much later its batches come to the host than the host's
+     *         come to it, or {@link #NONE} if it left or its means are not known yet
+     */
+    private long ahead(int s) {
+        return playing[s] && upCount[s] >= BALANCE_SAMPLES && downMean[s] != NONE
+                ? (upSum[s] / upCount[s] - downMean[s]) / 2 : NONE;
     }
 
     /**

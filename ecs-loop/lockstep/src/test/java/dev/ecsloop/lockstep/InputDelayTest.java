@@ -65,7 +65,8 @@ class InputDelayTest {
         ManualClock clock = new ManualClock();
         GameLoop loop = TestPeer.build(clock).loop();
         SilentLink link = new SilentLink("ann", "bob");
-        InputDelay delay = new InputDelay(ADAPTIVE, loop, link, new Lateness(loop, ADAPTIVE.turnNanos(), 0, LatenessTest.seats(2)));
+        InputDelay delay = new InputDelay(ADAPTIVE, loop, link,
+                new Lateness(loop, ADAPTIVE.turnNanos(), 0, LatenessTest.seats(2)));
         CommandFilter rule = delay.around(CommandFilter.ALL);
         assertNull(rule.admit(1, new Command(Lateness.REPORT_TYPE, 5, 0, 0, 0, 0)),
                 "a lateness report reached the game");

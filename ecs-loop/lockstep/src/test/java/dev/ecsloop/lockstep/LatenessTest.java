@@ -6,6 +6,7 @@ import dev.ecsloop.lockstep.wire.Message;
 import dev.ecsloop.time.ManualClock;
 import org.junit.jupiter.api.Test;
 
+import java.util.Arrays;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -166,7 +167,7 @@ class LatenessTest {
     /** @return every one of {@code n} seats playing */
     static boolean[] seats(int n) {
         boolean[] playing = new boolean[n];
-        java.util.Arrays.fill(playing, true);
+        Arrays.fill(playing, true);
         return playing;
     }
 
