@@ -20,7 +20,8 @@ import java.util.function.Consumer;
  * {@code timescale} and {@code pause} typed on any player (or given by the window's sliders and buttons, which
  * run the same console lines) are sent as lockstep commands and applied to the loop on every player at the
  * instant of the same turn, so the simulations stay equal; {@code resume} ends a match-wide pause on every
- * player at once; {@code step} is refused (it would run one player's simulation alone).
+ * player at once; {@code step} is refused (it would run one player's simulation alone), and so is a rate of
+ * {@code frame} (a system would tick with each player's own frames).
  *
  * <p>As the match's {@link CommandFilter}, on every player, for every command in seat order: a control is applied
  * and goes no further; an order counts only for the team of the seat that sent it ({@link SeatTeams}), so a peer that
@@ -41,6 +42,12 @@ final class MatchControls implements CommandFilter {
     /** The host tells everyone how many spectators watch (only the host knows), for the counters. */
     static final int AUDIENCE = 6;
     static final int PAUSE = 5;
+    /**
+     * Why no system may tick every frame in a match: it would tick with each player's own frames, which differ, so
+     * the simulations would part at once. (The kind stays on the wire so that a peer's such control is named.)
+     */
+    static final String EVERY_FRAME_REFUSED = "'frame' is refused in a match: ticking with each player's own frames "
+            + "would part the simulations";
     /** The slowest time scale a match accepts (the window's slider's least). */
     static final double MIN_SCALE = 0.05;
 
@@ -70,10 +77,9 @@ final class MatchControls implements CommandFilter {
                 (args, reply) -> {
                     args.expectAtMost(2);
                     Class<? extends BaseSystem> type = SimSystems.resolve(args.word(0, "<system>"));
-                    String typed = args.word(1, "<hz>|frame");
+                    String typed = args.word(1, "<hz>");
                     if (typed.equalsIgnoreCase("frame")) {
-                        reply.accept(send(EVERY_FRAME, type, 0, type.getSimpleName() + " every frame"));
-                        return;
+                        throw args.error(EVERY_FRAME_REFUSED);
                     }
                     double hz = RateSetting.parse(type.getSimpleName() + "=" + typed).hz();
                     reply.accept(send(RATE, type, hz, type.getSimpleName() + " at " + plain(hz) + " Hz"));
@@ -108,10 +114,10 @@ final class MatchControls implements CommandFilter {
             reply.accept(session.resumeMatch() ? "resumed the match at turn " + session.turn()
                     : "the match is not paused");
         });
-        console.replace("step", "not in a network match: it would run this player's simulation alone",
+        console.replace("step", "refused in a network match: it would run this player's simulation alone",
                 (args, reply) -> {
-                    throw args.error("not in a network match: it would run your simulation alone (pause and "
-                            + "resume are match-wide)");
+                    throw args.error("step is refused in a network match: it would run your simulation alone "
+                            + "(pause and resume are match-wide)");
                 });
     }
 
@@ -189,10 +195,7 @@ final class MatchControls implements CommandFilter {
                     loop.setRate(system, RateSetting.parse(system.getSimpleName() + "=" + plain(value)).hz());
                     yield "rate " + system.getSimpleName() + " " + plain(value) + " Hz";
                 }
-                case EVERY_FRAME -> {
-                    loop.setEveryFrame(system);
-                    yield "rate " + system.getSimpleName() + " every frame";
-                }
+                case EVERY_FRAME -> throw new IllegalArgumentException(EVERY_FRAME_REFUSED);
                 case PHASE -> {
                     loop.setPhase(system, value);
                     yield "phase " + system.getSimpleName() + " " + plain(value);

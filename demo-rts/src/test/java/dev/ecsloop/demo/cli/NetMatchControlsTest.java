@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A network match on loopback, two players in process: the loop's controls typed on one player apply on both at
- * the same turn and the match ends in sync; {@code step} is refused in one line; orders only move the sender's
+ * the same turn and the match ends in sync; {@code step} and a system every frame are refused in one line; orders only move the sender's
  * team; {@code --quiet} prints no counters; a player who quits is reported as having quit, a clean end as
  * nothing at all, and no recording file appears unless asked for.
  */
@@ -46,7 +46,7 @@ class NetMatchControlsTest {
         String hostArgs = game + " --host " + port;
         String joinArgs = game + " --join 127.0.0.1:" + port + " --name bob";
         CompletableFuture<Runs> host = CompletableFuture.supplyAsync(() -> Runs.withInput(
-                "rate ai 2\nphase movement 0.5\ntimescale 1\nstep\n", hostArgs.split(" ")));
+                "rate ai 2\nphase movement 0.5\ntimescale 1\nstep\nrate move frame\n", hostArgs.split(" ")));
         Runs bob = joinWhenListening(joinArgs, "select 0 0 64 64\nmove 10 10\n");
         Runs hosted = host.get(120, TimeUnit.SECONDS);
         assertEquals(0, hosted.status(), hosted.err() + " " + hosted.out());
@@ -62,7 +62,9 @@ class NetMatchControlsTest {
                     "--quiet printed counters: " + r.out());
             assertFalse(r.out().stream().anyMatch(l -> l.contains(" left")), "a clean end is no leave: " + r.out());
         }
-        assertTrue(hosted.out().stream().anyMatch(l -> l.startsWith("error: not in a network match")),
+        assertTrue(hosted.out().stream().anyMatch(l -> l.startsWith("error: step is refused in a network match")),
+                hosted.out().toString());
+        assertTrue(hosted.out().stream().anyMatch(l -> l.startsWith("error: 'frame' is refused in a match")),
                 hosted.out().toString());
     }
 

@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The match's command rule on its own: a control's value crosses exactly, orders count only for the sender's
- * team, and what a hostile peer can put in a control (malformed fields, a rate the command line refuses, a time
- * scale that would stop the match for good) is refused with one line, changing nothing.
+ * team, and what a hostile peer can put in a control (malformed fields, a rate the command line refuses, a system
+ * every frame, a time scale that would stop the match for good) is refused with one line, changing nothing.
  */
 class MatchControlsTest {
 
@@ -57,6 +57,7 @@ class MatchControlsTest {
                 MatchControls.encode(MatchControls.RATE, ai, 1e9),
                 MatchControls.encode(MatchControls.TIMESCALE, 0, 0),
                 MatchControls.encode(MatchControls.TIMESCALE, 0, Double.POSITIVE_INFINITY),
+                MatchControls.encode(MatchControls.EVERY_FRAME, ai, 0),
                 MatchControls.encode(77, 0, 1));
         for (Command c : hostile) {
             assertNull(rule.admit(1, c));
@@ -65,6 +66,7 @@ class MatchControlsTest {
         assertTrue(lines.stream().allMatch(l -> l.startsWith("ignored bob's control: ")), lines.toString());
         assertEquals(rate, game.loop().system(AiSystem.class).rate());
         assertEquals(scale, game.loop().timeScale());
+        assertTrue(lines.contains("ignored bob's control: " + MatchControls.EVERY_FRAME_REFUSED), lines.toString());
     }
 
     @Test
