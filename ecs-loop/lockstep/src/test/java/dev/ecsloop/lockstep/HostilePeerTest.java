@@ -17,14 +17,20 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -231,6 +237,73 @@ class HostilePeerTest {
             for (Socket s : sockets) {
                 s.close();
             }
+        }
+    }
+
+    /**
+     * A stranger that reopens every socket as soon as the host closes it (from another address) cannot cycle a
+     * player's join out before it arrives: the lobby evicts the oldest connection of the address holding the most,
+     * so the stranger only evicts its own. (Evicting the oldest of all lost this race every time.)
+     */
+    @Test
+    void socketsReopenedAsFastAsTheyCloseDoNotKeepAPlayerFromAnotherAddressOut() throws Exception {
+        InetAddress other = InetAddress.getByName("127.0.0.2");
+        try (SocketChannel probe = SocketChannel.open()) {
+            probe.bind(new InetSocketAddress(other, 0));
+        } catch (IOException e) {
+            org.junit.jupiter.api.Assumptions.abort("no second loopback address here: " + e);
+        }
+        AtomicBoolean flooding = new AtomicBoolean(true);
+        AtomicInteger reopened = new AtomicInteger();
+        CountDownLatch full = new CountDownLatch(1);
+        Thread flood = new Thread(() -> {
+            SocketChannel[] sockets = new SocketChannel[2 * LockstepHost.MAX_PENDING];
+            ByteBuffer sink = ByteBuffer.allocate(4096);
+            try {
+                while (flooding.get()) {
+                    for (int i = 0; i < sockets.length; i++) {
+                        sink.clear();
+                        if (sockets[i] == null || sockets[i].read(sink) < 0) { // closed by the host: reopen at once
+                            if (sockets[i] != null) {
+                                sockets[i].close();
+                                reopened.incrementAndGet();
+                            }
+                            sockets[i] = SocketChannel.open();
+                            sockets[i].bind(new InetSocketAddress(other, 0));
+                            sockets[i].connect(new InetSocketAddress(InetAddress.getLoopbackAddress(),
+                                    host.port()));
+                            sockets[i].configureBlocking(false);
+                        }
+                    }
+                    full.countDown();
+                }
+            } catch (IOException e) {
+                // the host closed mid-connect: the test's end
+            } finally {
+                for (SocketChannel c : sockets) {
+                    try {
+                        if (c != null) {
+                            c.close();
+                        }
+                    } catch (IOException ignored) {
+                        // closing
+                    }
+                }
+            }
+        }, "flood");
+        flood.start();
+        try {
+            assertTrue(full.await(20, TimeUnit.SECONDS), "the flood never filled the lobby");
+            assertTrue(RejoinTest.waitFor(() -> reopened.get() > LockstepHost.MAX_PENDING),
+                    "the host never closed the flood's sockets: " + host.log());
+            try (PeerLink link = LockstepClient.join(PeerSettings.of("bob", SECRET, "b", SETUP), "127.0.0.1",
+                    host.port(), Duration.ofSeconds(20))) {
+                assertEquals(1, link.seat());
+            }
+            assertTrue(host.log().stream().anyMatch(l -> l.startsWith("evicted /127.0.0.2:")), host.log().toString());
+        } finally {
+            flooding.set(false);
+            flood.join(10_000);
         }
     }
 

@@ -13,7 +13,8 @@ import java.util.ArrayDeque;
  * checked before anything else is revealed) is in one place, apart from the game.
  *
  * <p>Invariant: at most {@link LockstepHost#MAX_PENDING} connections are in the handshake at once; one more evicts
- * the oldest of them (logged), so sockets that never authenticate cannot keep a player out. A spectator may join at
+ * the oldest of the address that holds the most of them (logged), so sockets that never authenticate, even reopened
+ * as fast as they are closed, cannot keep out a player from another address. A spectator may join at
  * any time (up to {@link Spectators#MAX}); a player joins a started match only at a seat left open for late joiners
  * ({@link #allowLate}). Not thread-safe: it lives on the host's Netty thread.
  */
@@ -35,15 +36,45 @@ final class Lobby {
         this.relay = relay;
     }
 
-    /** A new connection enters the handshake, evicting the oldest pending one if {@code MAX_PENDING} are. */
+    /**
+     * A new connection enters the handshake. If {@code MAX_PENDING} already are, the oldest pending connection of
+     * the address that holds the most of them (the new one counted) is evicted: evicting the oldest of all would let
+     * a stranger who reopens every socket the host closes cycle a real joiner out before its join arrives, while
+     * this way such a stranger only evicts its own connections.
+     */
     void enter(Channel channel) {
         if (handshaking.size() >= LockstepHost.MAX_PENDING) {
-            Channel oldest = handshaking.pollFirst();
-            seats.note("evicted " + oldest.remoteAddress() + ": the oldest of " + LockstepHost.MAX_PENDING
-                    + " connections still in the handshake, for " + channel.remoteAddress());
-            oldest.close();
+            Channel evicted = oldestOfBusiest(channel);
+            handshaking.remove(evicted);
+            seats.note("evicted " + evicted.remoteAddress() + ": the oldest handshake of the address holding the most of "
+                    + LockstepHost.MAX_PENDING + ", for " + channel.remoteAddress());
+            evicted.close();
         }
         handshaking.addLast(channel);
+    }
+
+    /** @return the oldest pending connection of the address with the most pending ones, {@code newcomer} counted */
+    private Channel oldestOfBusiest(Channel newcomer) {
+        Channel chosen = null;
+        int most = 0;
+        for (Channel c : handshaking) { // at most MAX_PENDING, and only when the lobby is full
+            int count = address(newcomer).equals(address(c)) ? 1 : 0;
+            for (Channel other : handshaking) {
+                count += address(other).equals(address(c)) ? 1 : 0;
+            }
+            if (count > most) { // the first, so the oldest, of the busiest address
+                most = count;
+                chosen = c;
+            }
+        }
+        return chosen;
+    }
+
+    /** @return the host part of a connection's remote address (ports differ per socket) */
+    private static Object address(Channel c) {
+        java.net.SocketAddress a = c.remoteAddress();
+        return a instanceof java.net.InetSocketAddress i && i.getAddress() != null ? i.getAddress()
+                : String.valueOf(a);
     }
 
     /** A connection has left the handshake: seated, or closed. */
