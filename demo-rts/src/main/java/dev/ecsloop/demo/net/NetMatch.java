@@ -169,6 +169,7 @@ public final class NetMatch {
                 InetAddress bind = flags.bind != null ? flags.bind : InetAddress.getLoopbackAddress();
                 int players = flags.players == null ? 2 : flags.players;
                 host = LockstepHost.open(settings, bind, flags.hostPort, players, match.config);
+                host.onLog(new HostLog(out::println, dev.ecsloop.time.Clock.system()));
                 if (resume != null) {
                     host.resumeAt(match.loop.simulatedNanos() / match.config.turnNanos());
                 }

@@ -41,7 +41,8 @@ import java.util.concurrent.TimeoutException;
  * <p>A stranger gets a challenge and nothing else: frames over {@link Codec#MAX_HANDSHAKE_FRAME} bytes, anything
  * that is not a well-formed join, or no join within the handshake timeout closes the connection; at most
  * {@link #MAX_PENDING} handshakes run at once, and a connection beyond that evicts the oldest one still in the
- * handshake (logged), so sockets that never authenticate cannot keep a player out. Text a peer sends (a stop or
+ * handshake of the address that holds the most of them (logged), so sockets that never authenticate, even reopened
+ * as fast as they close, cannot keep out a player from another address. Text a peer sends (a stop or
  * leave reason) is relayed only under the sender's seat. All state lives on one Netty thread.
  *
  * <p>This class owns the socket and the thread; the work is split by concern: {@code Seats} (who sits where),
@@ -49,7 +50,7 @@ import java.util.concurrent.TimeoutException;
  */
 public final class LockstepHost implements AutoCloseable {
 
-    /** Most connections in the handshake at once; one more evicts the oldest of them. */
+    /** Most connections in the handshake at once; one more evicts the oldest of the address holding the most. */
     public static final int MAX_PENDING = 16;
     /**
      * Most bytes waiting to be written to one player: a player that stops reading (or floods pings and never
@@ -251,6 +252,22 @@ public final class LockstepHost implements AutoCloseable {
     /** @return how many seats are taken, the host's included */
     public int seated() {
         return call(seats::seated);
+    }
+
+    /**
+     * Sends every line the host logs from now on (joins, refusals, evictions, drops; see {@link #log()}) to
+     * {@code sink} as well, as it is logged: a host's terminal can show who knocked. The sink runs on the host's
+     * thread, so it must return at once; the lines carry what strangers sent (names, reasons), so escape them
+     * before a terminal shows them, and bound them: a flood of strangers is a flood of lines.
+     *
+     * @param sink where the lines go
+     */
+    public void onLog(java.util.function.Consumer<String> sink) {
+        java.util.Objects.requireNonNull(sink, "sink");
+        call(() -> {
+            seats.onNote(sink);
+            return null;
+        });
     }
 
     /** @return the lines the host logged (joins, refusals, drops), oldest first */

@@ -24,6 +24,8 @@ final class Seats {
     private final Channel[] channels;
     private final long[] rtt;
     private final List<String> log = new ArrayList<>();
+    /** Where each logged line goes as well, on the host's thread. */
+    private volatile java.util.function.Consumer<String> sink = line -> { };
     private volatile long worstRtt = -1;
 
     Seats(int players, String hostName) {
@@ -144,10 +146,16 @@ final class Seats {
 
     /** Logs a line (joins, refusals, drops), forgetting the oldest beyond {@link #MAX_LOG}. */
     void note(String line) {
+        sink.accept(line);
         log.add(line);
         if (log.size() > MAX_LOG) {
             log.remove(0);
         }
+    }
+
+    /** Sends every line logged from now on to {@code sink} too (on the host's thread). */
+    void onNote(java.util.function.Consumer<String> sink) {
+        this.sink = sink;
     }
 
     /** @return the logged lines, oldest first */
