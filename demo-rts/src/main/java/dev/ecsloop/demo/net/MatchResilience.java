@@ -72,7 +72,8 @@ final class MatchResilience {
                 : "no recording (this player joined mid-match: its journal would not start at time 0)"));
         if (snap != null) {
             String seats = String.join(",", teams.order() != null ? teams.order() : session.names());
-            out.println("resume: the new host runs --host PORT --load " + snap + " --seats " + seats
+            out.println("resume: the new host runs --host PORT --players " + session.names().size() + " --load " + snap
+                    + " --seats " + seats
                     + ", every other player --join HOST:PORT --load with a copy of that same file and the same --seats,"
                     + " all with this match's other flags");
         }

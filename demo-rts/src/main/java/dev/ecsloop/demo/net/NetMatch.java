@@ -168,7 +168,12 @@ public final class NetMatch {
             if (flags.hostPort != null) {
                 InetAddress bind = flags.bind != null ? flags.bind : InetAddress.getLoopbackAddress();
                 int players = flags.players == null ? 2 : flags.players;
-                host = LockstepHost.open(settings, bind, flags.hostPort, players, match.config);
+                try {
+                    host = LockstepHost.open(settings, bind, flags.hostPort, players, match.config);
+                } catch (IOException e) { // "Address already in use" alone names neither the flag nor the port
+                    throw new IOException("--host " + flags.hostPort + ": cannot listen on " + bind.getHostAddress()
+                            + ":" + flags.hostPort + ": " + e.getMessage(), e);
+                }
                 host.onLog(new HostLog(out::println, dev.ecsloop.time.Clock.system()));
                 if (resume != null) {
                     host.resumeAt(match.loop.simulatedNanos() / match.config.turnNanos());

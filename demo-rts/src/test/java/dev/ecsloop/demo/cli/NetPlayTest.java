@@ -66,6 +66,18 @@ class NetPlayTest {
     }
 
     @Test
+    void aHostPortInUseIsNamedInOneLine() throws Exception {
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            int port = taken.getLocalPort();
+            Runs run = Runs.of("--headless", "--secret", "s", "--host", String.valueOf(port));
+            assertEquals(3, run.status(), run.err().toString());
+            assertEquals(1, run.err().size(), "exactly one line: " + run.err());
+            assertTrue(run.err().get(0).startsWith("error: --host " + port + ": cannot listen on 127.0.0.1:" + port
+                    + ": "), run.err().get(0));
+        }
+    }
+
+    @Test
     void twoPlayersOnLoopbackEndOnTheSameWorldAndTheirRecordingsReplay(@TempDir Path dir) throws Exception {
         int port;
         try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {

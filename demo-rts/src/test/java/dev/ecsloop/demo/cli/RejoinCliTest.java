@@ -112,7 +112,7 @@ class RejoinCliTest {
             bob.await("match started");
             waitForCounters(bob, 3); // a few seconds into the match
             kill9(host);
-            bob.await("resume: the new host runs --host PORT --load ");
+            bob.await("resume: the new host runs --host PORT --players 2 --load ");
             assertTrue(bob.lines().stream().anyMatch(l -> l.startsWith("resume: ") && l.contains(" --seats alice,bob, ")),
                     bob.lines()::toString);
             assertTrue(bob.process().waitFor(60, TimeUnit.SECONDS), bob.lines()::toString);
