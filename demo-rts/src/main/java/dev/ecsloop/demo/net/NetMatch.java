@@ -182,10 +182,12 @@ public final class NetMatch {
                 int watchers = flags.waitSpectators == null ? 0 : flags.waitSpectators;
                 int late = flags.lateJoin == null ? 0 : flags.lateJoin;
                 host.startAfterSpectators(watchers);
+                int awaited = players - 1 - late;
+                boolean waits = awaited > 0 || watchers > 0;
                 out.println("hosting on " + bind.getHostAddress() + ":" + host.port() + " as " + name
-                        + ": waiting for " + (players - 1 - late) + " more player(s)"
+                        + (waits ? ": waiting for " + awaited + " more player(s)" : "")
                         + (watchers > 0 ? " and " + watchers + " spectator(s)" : "")
-                        + (late > 0 ? "; " + late + " seat(s) open for late joiners" : ""));
+                        + (late > 0 ? (waits ? "; " : ": ") + late + " seat(s) open for late joiners" : ""));
                 host.lateSeats(late); // may start the match at once: the host alone, the rest late
                 link = host.awaitStart(Duration.ofHours(1));
             } else if (flags.spectate != null) {

@@ -11,8 +11,13 @@ package dev.ecsloop.lockstep;
  */
 public record PeerFault(int seat, String name, long fromTurn, String reason) {
 
+    /** The reason the host gives a seat it leaves open for a late joiner: no one left it. */
+    public static final String OPEN_SEAT = "open for a late joiner";
+
     /** @return one line for people */
     public String describe() {
-        return name + " left at turn " + fromTurn + " (" + reason + "); the others play on, its units idle";
+        return reason.equals(OPEN_SEAT)
+                ? name + " waits for a late joiner from turn " + fromTurn + "; its units idle until one takes it"
+                : name + " left at turn " + fromTurn + " (" + reason + "); the others play on, its units idle";
     }
 }

@@ -13,7 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A peer that vanishes or freezes is reported by name, and the others play on to the end without it, still in
- * agreement with each other.
+ * agreement with each other; a seat left open for a late joiner is not said to have left.
  */
 class PeerFaultTest {
 
@@ -76,6 +76,14 @@ class PeerFaultTest {
             }
         }
         LockstepMatchTest.assertAllAgree(peers, CONFIG);
+    }
+
+    @Test
+    void aSeatOpenForALateJoinerIsSaidToWaitForOneNotToHaveLeft() {
+        assertEquals("bob left at turn 40 (disconnected); the others play on, its units idle",
+                new PeerFault(1, "bob", 40, "disconnected").describe());
+        assertEquals("seat 1 (open) waits for a late joiner from turn 3; its units idle until one takes it",
+                new PeerFault(1, "seat 1 (open)", 3, PeerFault.OPEN_SEAT).describe());
     }
 
     static void assertSurvivorsAgree(List<TestPeer> survivors, String lost, String why) {

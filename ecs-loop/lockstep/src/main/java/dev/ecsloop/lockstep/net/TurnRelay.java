@@ -200,7 +200,7 @@ final class TurnRelay {
     }
 
     /** The reason a seat free at the start is dropped with: it waits for a late joiner. */
-    static final String OPEN = "open for a late joiner";
+    static final String OPEN = dev.ecsloop.lockstep.PeerFault.OPEN_SEAT;
 
     /**
      * A spectator joined the match under way on {@code channel} (it is fed from this point of the relay's order
