@@ -93,7 +93,7 @@ public final class LockstepSession {
         this.outflow = new Outflow(loop, config.turnNanos(), own, delay, lateness,
                 () -> stopping.reason() == null && checkpoints.desync() == null, horizon::endTurn);
         this.filter = delay.around(CommandFilter.ALL);
-        this.rejoins = new Rejoining(loop, config, link, book, departures, checkpoints, own, delay);
+        this.rejoins = new Rejoining(loop, config, link, book, departures, checkpoints, own, delay, pause);
         this.inflow = new Inflow(this, book, checkpoints, departures, pause, rejoins, stopping, outflow,
                 horizon);
         this.checkpointHasher = checkpoints.hasher(() -> stopping.reason() == null, departures.playing());
@@ -278,8 +278,9 @@ public final class LockstepSession {
         }
         boolean atHorizon = horizon.move(filter, outflow, stopping.hunt());
         rejoins.poll(turn(), horizon.noneHeld(), atHorizon, reports);
-        if (departures.lost() != null && waiting()) {
-            // the host is gone and the turns it sent are played: nothing more can come
+        if (departures.lost() != null && (waiting() || loop.isPaused())) {
+            // the host is gone and the turns it sent are played, or the match is paused and no resume can come
+            // (the host relayed them): nothing more can come
             stopping.stop(departures.lost(), false);
         }
     }

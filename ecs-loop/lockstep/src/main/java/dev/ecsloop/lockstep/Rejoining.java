@@ -41,6 +41,7 @@ final class Rejoining {
     private final OwnTurns own;
     private final InputDelay delay;
     private final CatchupSource source;
+    private final MatchPause pause;
     private boolean catchingUp;
     private boolean readySent;
     private long liveFrom = -1;
@@ -48,7 +49,7 @@ final class Rejoining {
     private Duration savedBound;
 
     Rejoining(GameLoop loop, LockstepConfig config, PeerLink link, TurnBook book, Departures departures,
-              Checkpoints checkpoints, OwnTurns own, InputDelay delay) {
+              Checkpoints checkpoints, OwnTurns own, InputDelay delay, MatchPause pause) {
         this.loop = loop;
         this.config = config;
         this.link = link;
@@ -58,6 +59,7 @@ final class Rejoining {
         this.checkpoints = checkpoints;
         this.own = own;
         this.delay = delay;
+        this.pause = pause;
         this.source = new CatchupSource(link, book, delay, link.names().size());
     }
 
@@ -101,10 +103,15 @@ final class Rejoining {
 
     /**
      * This peer rejoins: its seat and the seats that had left sit out; its simulation runs fast; the input delay is
-     * the host's at the snapshot, so the turns it replays and its first own batch use the delay every peer uses.
+     * the host's at the snapshot, so the turns it replays and its first own batch use the delay every peer uses. A
+     * snapshot the host took during a match-wide pause restores a paused loop at the pause's turn: that is the
+     * match's pause, which the resume relayed to this peer ends.
      */
     void catchUp(InputDelay.State atSnapshot) {
         delay.restore(atSnapshot);
+        if (loop.isPaused()) {
+            pause.began(loop.simulatedNanos() / config.turnNanos());
+        }
         for (int p = 0; p < link.names().size(); p++) {
             if (!book.playing(p)) {
                 departures.absent(p);
@@ -191,7 +198,9 @@ final class Rejoining {
             }
             return;
         }
-        if (!readySent && book.completed() - turn <= delay.at(turn) + 1L) {
+        // Not during a match-wide pause: the answer would put this seat's turns past the paused seats' (whose
+        // batches stop at the pause), and the relay would drop them as stalled; a rejoin waits for the resume.
+        if (!readySent && !pause.paused() && book.completed() - turn <= delay.at(turn) + 1L) {
             readySent = true;
             link.send(new Message.Ready(seat, turn));
         }

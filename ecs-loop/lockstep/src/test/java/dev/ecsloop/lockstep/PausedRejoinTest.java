@@ -1,0 +1,147 @@
+package dev.ecsloop.lockstep;
+
+import dev.ecsloop.lockstep.wire.Message;
+import dev.ecsloop.snapshot.Snapshots;
+import dev.ecsloop.time.ManualClock;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A rejoin during a match-wide pause, without sockets: the host's player (ann, alone since bob dropped) pauses the
+ * match, then serves bob's catch-up, so the snapshot bob restores holds a paused loop. Bob must take that as the
+ * match-wide pause it is: say {@code Ready} only after the resume (a {@code Ready} during the pause gets a
+ * {@code Rejoined} that puts his seat's turns past everybody's paused ones, and the relay's stall rule then drops the
+ * seats that wait for the resume), resume when the match resumes, and stop, not hang, when the host is lost while
+ * he is paused.
+ */
+class PausedRejoinTest {
+
+    static final LockstepConfig RULES = new LockstepConfig(50_000_000L, 3, 20);
+    static final long FRAME = 16_666_667L;
+
+    /** A link of seat {@code seat} whose incoming messages are scripted; what it sends is kept. */
+    static final class Scripted extends ForwardingLink {
+        final java.util.Queue<Message> incoming = new java.util.ArrayDeque<>();
+        final List<Message> sent = new java.util.ArrayList<>();
+        private final int seat;
+        private final boolean rejoining;
+
+        Scripted(int seat, boolean rejoining) {
+            super(new SilentLink("ann", "bob"));
+            this.seat = seat;
+            this.rejoining = rejoining;
+        }
+
+        @Override
+        public int seat() {
+            return seat;
+        }
+
+        @Override
+        public boolean rejoining() {
+            return rejoining;
+        }
+
+        @Override
+        public void send(Message message) {
+            sent.add(message);
+        }
+
+        @Override
+        public Message poll() {
+            return incoming.poll();
+        }
+
+        @Override
+        public Message await(long timeoutNanos) {
+            return incoming.poll();
+        }
+    }
+
+    /** Bob, restored from ann's snapshot taken during the pause; its link and session. */
+    private record Rejoiner(ManualClock clock, TestPeer.Game game, Scripted link, LockstepSession session,
+                            long pauseTurn) {
+    }
+
+    private static Snapshots snapshots(TestPeer.Game game) {
+        return Snapshots.builder(game.loop()).setup(RULES.setup(TestPeer.GAME_SETUP)).input(game.inputs()).build();
+    }
+
+    private static void frames(ManualClock clock, TestPeer.Game game, LockstepSession session, int n)
+            throws InterruptedException {
+        for (int i = 0; i < n && session.stopReason() == null; i++) {
+            session.poll(0);
+            clock.advance(FRAME);
+            game.loop().frame();
+        }
+    }
+
+    /** Ann pauses the match alone (bob dropped), then serves bob a catch-up while paused; bob restores it. */
+    private static Rejoiner rejoinDuringThePause() throws Exception {
+        ManualClock annClock = new ManualClock();
+        TestPeer.Game ann = TestPeer.build(annClock);
+        Scripted annLink = new Scripted(0, false);
+        LockstepSession host = LockstepSession.start(ann.loop(), ann.inputs(), annLink, RULES);
+        host.serveRejoins(snapshots(ann));
+        host.filter(MatchPauseTest.RULE.apply(ann.loop()));
+        annLink.incoming.add(new Message.Drop(1, RULES.inputDelay(), "disconnected"));
+        frames(annClock, ann, host, 20);
+        host.submit(new Command(MatchPauseTest.PAUSE, 0, 0, 0, 0, 0));
+        for (int i = 0; i < 200 && !host.pausedByMatch(); i++) {
+            frames(annClock, ann, host, 1);
+        }
+        assertTrue(host.pausedByMatch(), "ann never paused: " + host.stopReason());
+        frames(annClock, ann, host, 10);
+        long pauseTurn = host.turn();
+        annLink.sent.clear();
+        annLink.incoming.add(new Message.SnapshotWanted(1));
+        frames(annClock, ann, host, 1);
+        List<Message> chunks = annLink.sent.stream().filter(m -> m instanceof Message.Catchup).toList();
+        assertFalse(chunks.isEmpty(), "ann served no catch-up while paused");
+
+        ManualClock bobClock = new ManualClock();
+        TestPeer.Game bob = TestPeer.build(bobClock);
+        Scripted bobLink = new Scripted(1, true);
+        bobLink.incoming.addAll(chunks);
+        LockstepSession rejoined = LateStart.rejoin(bob.loop(), bob.inputs(), bobLink, RULES, snapshots(bob),
+                Duration.ofSeconds(1));
+        rejoined.filter(MatchPauseTest.RULE.apply(bob.loop()));
+        assertEquals(pauseTurn, rejoined.turn());
+        assertTrue(bob.loop().isPaused(), "the snapshot was taken during the pause");
+        frames(bobClock, bob, rejoined, 30);
+        return new Rejoiner(bobClock, bob, bobLink, rejoined, pauseTurn);
+    }
+
+    @Test
+    void aRejoinerRestoredDuringAPauseSaysReadyOnlyAfterTheResumeAndResumesWithTheMatch() throws Exception {
+        Rejoiner bob = rejoinDuringThePause();
+        ManualClock clock = bob.clock();
+        assertTrue(bob.session().pausedByMatch(), "bob's session does not know the match is paused");
+        assertTrue(bob.link().sent.stream().noneMatch(m -> m instanceof Message.Ready),
+                "bob said Ready during the pause: " + bob.link().sent);
+        bob.link().incoming.add(new Message.Resume(0, bob.pauseTurn()));
+        frames(clock, bob.game(), bob.session(), 30);
+        assertFalse(bob.game().loop().isPaused(), "the resume did not reach bob's loop");
+        assertTrue(bob.game().loop().simulatedNanos() > bob.pauseTurn() * RULES.turnNanos(), "bob never moved on");
+        assertTrue(bob.link().sent.stream().anyMatch(m -> m instanceof Message.Ready),
+                "bob never said Ready after the resume: " + bob.link().sent);
+        assertEquals(null, bob.session().stopReason());
+    }
+
+    @Test
+    void aRejoinerPausedWhenTheHostIsLostStops() throws Exception {
+        Rejoiner bob = rejoinDuringThePause();
+        ManualClock clock = bob.clock();
+        bob.link().incoming.add(new Message.Lost("the connection to the host closed"));
+        frames(clock, bob.game(), bob.session(), 5);
+        assertNotNull(bob.session().stopReason(), "bob, paused, never noticed the host was gone");
+        assertTrue(bob.session().hostLost(), bob.session().stopReason());
+    }
+}
