@@ -26,47 +26,8 @@ class PausedRejoinTest {
     static final LockstepConfig RULES = new LockstepConfig(50_000_000L, 3, 20);
     static final long FRAME = 16_666_667L;
 
-    /** A link of seat {@code seat} whose incoming messages are scripted; what it sends is kept. */
-    static final class Scripted extends ForwardingLink {
-        final java.util.Queue<Message> incoming = new java.util.ArrayDeque<>();
-        final List<Message> sent = new java.util.ArrayList<>();
-        private final int seat;
-        private final boolean rejoining;
-
-        Scripted(int seat, boolean rejoining) {
-            super(new SilentLink("ann", "bob"));
-            this.seat = seat;
-            this.rejoining = rejoining;
-        }
-
-        @Override
-        public int seat() {
-            return seat;
-        }
-
-        @Override
-        public boolean rejoining() {
-            return rejoining;
-        }
-
-        @Override
-        public void send(Message message) {
-            sent.add(message);
-        }
-
-        @Override
-        public Message poll() {
-            return incoming.poll();
-        }
-
-        @Override
-        public Message await(long timeoutNanos) {
-            return incoming.poll();
-        }
-    }
-
     /** Bob, restored from ann's snapshot taken during the pause; its link and session. */
-    private record Rejoiner(ManualClock clock, TestPeer.Game game, Scripted link, LockstepSession session,
+    private record Rejoiner(ManualClock clock, TestPeer.Game game, ScriptedLink link, LockstepSession session,
                             long pauseTurn) {
     }
 
@@ -87,7 +48,7 @@ class PausedRejoinTest {
     private static Rejoiner rejoinDuringThePause() throws Exception {
         ManualClock annClock = new ManualClock();
         TestPeer.Game ann = TestPeer.build(annClock);
-        Scripted annLink = new Scripted(0, false);
+        ScriptedLink annLink = new ScriptedLink(0, false, "ann", "bob");
         LockstepSession host = LockstepSession.start(ann.loop(), ann.inputs(), annLink, RULES);
         host.serveRejoins(snapshots(ann));
         host.filter(MatchPauseTest.RULE.apply(ann.loop()));
@@ -108,7 +69,7 @@ class PausedRejoinTest {
 
         ManualClock bobClock = new ManualClock();
         TestPeer.Game bob = TestPeer.build(bobClock);
-        Scripted bobLink = new Scripted(1, true);
+        ScriptedLink bobLink = new ScriptedLink(1, true, "ann", "bob");
         bobLink.incoming.addAll(chunks);
         LockstepSession rejoined = LateStart.rejoin(bob.loop(), bob.inputs(), bobLink, RULES, snapshots(bob),
                 Duration.ofSeconds(1));

@@ -5,10 +5,7 @@ import dev.ecsloop.time.ManualClock;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Queue;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -21,36 +18,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Each stops the session in one line ("protocol error: ..."); none throws out of the loop.
  */
 class RogueRejoinedTest {
-
-    /** A joiner's link whose incoming messages are scripted; what it sends is kept. */
-    static final class ScriptedLink extends ForwardingLink {
-        final Queue<Message> incoming = new ArrayDeque<>();
-        final List<Message> sent = new ArrayList<>();
-
-        ScriptedLink(String... names) {
-            super(new SilentLink(names));
-        }
-
-        @Override
-        public int seat() {
-            return 1;
-        }
-
-        @Override
-        public void send(Message message) {
-            sent.add(message);
-        }
-
-        @Override
-        public Message poll() {
-            return incoming.poll();
-        }
-
-        @Override
-        public Message await(long timeoutNanos) {
-            return incoming.poll();
-        }
-    }
 
     @ParameterizedTest(name = "Rejoined({0}, {1})")
     @CsvSource({

@@ -40,7 +40,7 @@ class RogueSeatedTest {
     void aRogueSeatedStopsTheSessionInOnePrintableLine(int seat, String name, String expected) throws Exception {
         ManualClock clock = new ManualClock();
         TestPeer.Game game = TestPeer.build(clock);
-        RogueRejoinedTest.ScriptedLink link = new RogueRejoinedTest.ScriptedLink("ann", "bob", "seat 2 (open)");
+        ScriptedLink link = new ScriptedLink("ann", "bob", "seat 2 (open)");
         LockstepSession session = LockstepSession.start(game.loop(), game.inputs(), link,
                 new LockstepConfig(50_000_000L, 3, 20));
         link.incoming.add(new Message.Seated(seat, name));
@@ -56,7 +56,7 @@ class RogueSeatedTest {
     void theOpenSeatTakesTheNameOnce() throws Exception {
         ManualClock clock = new ManualClock();
         TestPeer.Game game = TestPeer.build(clock);
-        RogueRejoinedTest.ScriptedLink link = new RogueRejoinedTest.ScriptedLink("ann", "bob", "seat 2 (open)");
+        ScriptedLink link = new ScriptedLink("ann", "bob", "seat 2 (open)");
         LockstepSession session = LockstepSession.start(game.loop(), game.inputs(), link,
                 new LockstepConfig(50_000_000L, 3, 20));
         List<String> reports = new ArrayList<>();
