@@ -15,9 +15,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A network match on loopback, two players in process: the loop's controls typed on one player apply on both at
- * the same turn and the match ends in sync; {@code step} and a system every frame are refused in one line; orders only move the sender's
- * team; {@code --quiet} prints no counters; a player who quits is reported as having quit, a clean end as
- * nothing at all, and no recording file appears unless asked for.
+ * the same turn and the match ends in sync; {@code step} and a system every frame are refused in one line; orders
+ * only move the sender's team; {@code --quiet} prints no counters; a player who quits is reported as having quit, a
+ * clean end as nothing at all, and no recording file appears unless asked for.
  */
 class NetMatchControlsTest {
 
