@@ -111,6 +111,9 @@ final class MatchControls implements CommandFilter {
             if (session.seat() < 0) {
                 throw args.error("a spectator gives no orders: the players resume the match");
             }
+            if (session.catchingUp()) {
+                throw args.error("still catching up: the players resume the match");
+            }
             reply.accept(session.resumeMatch() ? "resumed the match at turn " + session.turn()
                     : "the match is not paused");
         });
@@ -137,7 +140,7 @@ final class MatchControls implements CommandFilter {
         long turn = session.submit(encode(kind, index, value));
         if (turn < 0) {
             throw new IllegalArgumentException((session.seat() < 0 ? "a spectator gives no orders: "
-                    : "the match has stopped: ") + what + " not sent");
+                    : session.catchingUp() ? "still catching up: " : "the match has stopped: ") + what + " not sent");
         }
         return what + ": sent, applies on every player at turn " + turn;
     }

@@ -301,6 +301,9 @@ public final class NetMatch {
                 : ", " + Durations.exactSeconds(flags.spectateDelay.toNanos()) + " behind")
                 : "; you are " + session.names().get(session.seat()) + " (seat " + session.seat()
                 + ") commanding team " + team));
+        if (session.pausedByMatch()) {
+            out.println("the match is paused at turn " + session.turn() + ": a player's 'resume' ends it");
+        }
         boolean windowed = false;
         if (!run.headless() && window.isPresent() && (run.offscreen() || env.apply("DISPLAY") != null
                 || env.apply("WAYLAND_DISPLAY") != null)) {

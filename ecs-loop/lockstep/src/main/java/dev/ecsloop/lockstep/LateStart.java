@@ -43,7 +43,7 @@ public final class LateStart {
         }
         TurnBook book = book(link, config);
         book.startAt(loop.simulatedNanos() / config.turnNanos() + config.inputDelay() - 1);
-        return new LockstepSession(loop, inputs, link, config, book);
+        return new LockstepSession(loop, inputs, link, config, book).inAPauseIfPaused();
     }
 
     /**

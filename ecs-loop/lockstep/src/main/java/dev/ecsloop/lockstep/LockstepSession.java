@@ -114,7 +114,18 @@ public final class LockstepSession {
      */
     public static LockstepSession start(GameLoop loop, InputQueue inputs, PeerLink link, LockstepConfig config) {
         return new LockstepSession(loop, Objects.requireNonNull(inputs, "inputs"), link, config,
-                LateStart.freshBook(loop, link, config));
+                LateStart.freshBook(loop, link, config)).inAPauseIfPaused();
+    }
+
+    /**
+     * A match that starts on a paused loop (resumed from a snapshot saved during a match-wide pause) starts in that
+     * pause, which any player's resume ends: every peer loaded the same snapshot.
+     */
+    LockstepSession inAPauseIfPaused() {
+        if (loop.isPaused()) {
+            pause.began(turn());
+        }
+        return this;
     }
 
     /**
@@ -316,12 +327,16 @@ public final class LockstepSession {
     /**
      * Ends a match-wide pause (the game's {@link CommandFilter} paused the loop at a turn's instant on every peer)
      * on every peer: sent at once, since a paused match makes no turns to carry it. A pause changes no simulated
-     * state, so when each peer resumes matters to real time only. Does nothing unless the match is so paused.
+     * state, so when each peer resumes matters to real time only. Does nothing unless the match is so paused, nor
+     * while this peer still catches up (a rejoiner resumes with the match). A match started from a snapshot saved
+     * during such a pause ({@link #start} on a paused loop) starts in it.
      *
      * @return whether a match-wide pause was ended
      */
     public boolean resumeMatch() {
-        return stopping.reason() == null && pause.resumeHere(link, seat);
+        // Not while catching up: the relay takes only Ready from a rejoiner, so its resume would end the pause here
+        // alone, and its Ready would then place its seat past the paused seats'.
+        return stopping.reason() == null && !rejoins.catchingUp() && pause.resumeHere(link, seat);
     }
 
     /** @return whether the match is held by a match-wide pause */

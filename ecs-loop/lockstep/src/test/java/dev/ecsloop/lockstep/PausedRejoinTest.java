@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * match-wide pause it is: say {@code Ready} only after the resume (a {@code Ready} during the pause gets a
  * {@code Rejoined} that puts his seat's turns past everybody's paused ones, and the relay's stall rule then drops the
  * seats that wait for the resume), resume when the match resumes, and stop, not hang, when the host is lost while
- * he is paused.
+ * he is paused; and a match started on a loop saved paused starts in that pause.
  */
 class PausedRejoinTest {
 
@@ -104,5 +104,36 @@ class PausedRejoinTest {
         frames(clock, bob.game(), bob.session(), 5);
         assertNotNull(bob.session().stopReason(), "bob, paused, never noticed the host was gone");
         assertTrue(bob.session().hostLost(), bob.session().stopReason());
+    }
+
+    @Test
+    void aRejoinerStillCatchingUpCannotResumeTheMatchForEveryoneElse() throws Exception {
+        Rejoiner bob = rejoinDuringThePause();
+        assertTrue(bob.session().catchingUp(), "bob is live already");
+        assertFalse(bob.session().resumeMatch(), "bob's resume ended the pause while he caught up");
+        assertTrue(bob.link().sent.stream().noneMatch(m -> m instanceof Message.Resume), bob.link().sent.toString());
+        assertTrue(bob.game().loop().isPaused(), "bob's loop went on alone");
+    }
+
+    /** Every peer loads the same snapshot, saved paused: each starts in that pause, and any player's resume ends it. */
+    @Test
+    void aMatchStartedOnALoopSavedPausedStartsInThatPauseWhichAResumeEnds() throws Exception {
+        ManualClock clock = new ManualClock();
+        TestPeer.Game game = TestPeer.build(clock);
+        game.loop().pause();
+        ScriptedLink link = new ScriptedLink(1, false, "ann", "bob");
+        LockstepSession session = LockstepSession.start(game.loop(), game.inputs(), link, RULES);
+        assertTrue(session.pausedByMatch(), "a resume could never end this pause");
+        frames(clock, game, session, 10);
+        assertEquals(0, game.loop().simulatedNanos(), "it ran while paused");
+        link.incoming.add(new Message.Resume(0, session.turn()));
+        frames(clock, game, session, 10);
+        assertFalse(game.loop().isPaused(), "ann's resume did not end it");
+        assertFalse(session.pausedByMatch());
+
+        TestPeer.Game loaded = TestPeer.build(new ManualClock()); // the same through LateStart.resume (--load)
+        loaded.loop().pause();
+        assertTrue(LateStart.resume(loaded.loop(), loaded.inputs(), new ScriptedLink(1, false, "ann", "bob"), RULES)
+                .pausedByMatch(), "a match resumed from a snapshot saved paused could never be resumed");
     }
 }
