@@ -122,9 +122,7 @@ public final class LockstepSession {
      * pause, which any player's resume ends: every peer loaded the same snapshot.
      */
     LockstepSession inAPauseIfPaused() {
-        if (loop.isPaused()) {
-            pause.began(turn());
-        }
+        pause.restored(turn());
         return this;
     }
 

@@ -37,6 +37,16 @@ final class MatchPause {
         this.ended = ended;
     }
 
+    /**
+     * The loop was just restored from a snapshot, at turn {@code turn}: if it is paused, the snapshot was saved during
+     * a match-wide pause (every peer restores the same one), and that is the pause, which a resume ends.
+     */
+    void restored(long turn) {
+        if (loop.isPaused()) {
+            began(turn);
+        }
+    }
+
     /** The game paused the loop while posting turn {@code turn}'s inputs; ends at once if already resumed. */
     void began(long turn) {
         pausedAt = turn;

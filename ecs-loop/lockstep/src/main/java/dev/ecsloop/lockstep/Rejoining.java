@@ -109,9 +109,7 @@ final class Rejoining {
      */
     void catchUp(InputDelay.State atSnapshot) {
         delay.restore(atSnapshot);
-        if (loop.isPaused()) {
-            pause.began(loop.simulatedNanos() / config.turnNanos());
-        }
+        pause.restored(loop.simulatedNanos() / config.turnNanos());
         for (int p = 0; p < link.names().size(); p++) {
             if (!book.playing(p)) {
                 departures.absent(p);

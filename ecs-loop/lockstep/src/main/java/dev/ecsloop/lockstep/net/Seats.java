@@ -25,7 +25,7 @@ final class Seats {
     private final long[] rtt;
     private final List<String> log = new ArrayList<>();
     /** Where each logged line goes as well, on the host's thread. */
-    private volatile java.util.function.Consumer<String> sink = line -> { };
+    private java.util.function.Consumer<String> sink = line -> { };
     private volatile long worstRtt = -1;
 
     Seats(int players, String hostName) {

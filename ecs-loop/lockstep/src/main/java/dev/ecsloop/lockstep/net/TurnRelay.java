@@ -1,6 +1,7 @@
 package dev.ecsloop.lockstep.net;
 
 import dev.ecsloop.console.Echo;
+import dev.ecsloop.lockstep.PeerFault;
 import dev.ecsloop.lockstep.turn.TurnBook;
 import dev.ecsloop.lockstep.wire.Codec;
 import dev.ecsloop.lockstep.wire.Message;
@@ -194,13 +195,10 @@ final class TurnRelay {
                 + (spectators.count() == 0 ? "" : "; " + spectators.count() + " watching"));
         for (int s = 1; s < players; s++) {
             if (seats.name(s) == null) {
-                drop(s, OPEN); // every peer gives the open seat empty turns until a late joiner takes it
+                drop(s, PeerFault.OPEN_SEAT); // every peer gives the open seat empty turns until a late joiner takes it
             }
         }
     }
-
-    /** The reason a seat free at the start is dropped with: it waits for a late joiner. */
-    static final String OPEN = dev.ecsloop.lockstep.PeerFault.OPEN_SEAT;
 
     /**
      * A spectator joined the match under way on {@code channel} (it is fed from this point of the relay's order
