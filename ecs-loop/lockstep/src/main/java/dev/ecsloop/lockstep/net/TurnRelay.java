@@ -30,6 +30,12 @@ final class TurnRelay {
     private final boolean[] playing;
     private final long[] lastProgress;
     private final long[] lastHash;
+    /**
+     * Seats that play again and have sent no batch since: the relay's book puts them at the turn before the one they
+     * play again from, which no batch of theirs has reached yet, so that frontier says nothing about who holds the
+     * game back (see {@link #dropStalled}).
+     */
+    private final boolean[] silentSinceRejoin;
     /** Desync diagnosis messages relayed per seat: an honest peer sends four (mismatch, two probes, fields). */
     private final int[] diagnosis;
     /** Most desync diagnosis messages one seat may send in a game. */
@@ -52,6 +58,7 @@ final class TurnRelay {
         this.playing = new boolean[players];
         this.lastProgress = new long[players];
         this.lastHash = new long[players];
+        this.silentSinceRejoin = new boolean[players];
         this.diagnosis = new int[players];
         this.spectators = new Spectators(seats);
         this.rejoins = new Rejoins(seats);
@@ -136,6 +143,7 @@ final class TurnRelay {
         book.rejoin(seat, from);
         rejoins.end(seat);
         playing[seat] = true;
+        silentSinceRejoin[seat] = true;
         lastProgress[seat] = settings.clock().nanoTime();
         lastHash[seat] = from; // it hashes only checkpoints after its return
         Message.Rejoined back = new Message.Rejoined(seat, from);
@@ -212,14 +220,20 @@ final class TurnRelay {
     /** The catch-up request id of a spectator: spectators have no seat; their chunks go out in request order. */
     static final int SPECTATOR = -1;
 
-    /** Drops every seat that holds the game back (others sent later turns) without inputs past the stall timeout. */
+    /**
+     * Drops every seat that holds the game back (others sent later turns) without inputs past the stall timeout.
+     * A seat that plays again counts as holding nobody back by its frontier until its first batch arrives: the
+     * relay answered its {@code Ready} with a turn up to {@code ahead} past the others' frontiers, and during a
+     * match-wide pause (its {@code Ready} crossed the pause on its way) no seat sends until the resume, so every
+     * paused seat would otherwise look like it held the game back and be dropped.
+     */
     void dropStalled(long now) {
         if (book == null || over) {
             return;
         }
         long newest = Long.MIN_VALUE;
         for (int s = 0; s < playing.length; s++) {
-            if (playing[s]) {
+            if (playing[s] && !silentSinceRejoin[s]) {
                 newest = Math.max(newest, book.received(s));
             }
         }
@@ -266,6 +280,7 @@ final class TurnRelay {
                 return;
             }
             lastProgress[seat] = settings.clock().nanoTime();
+            silentSinceRejoin[seat] = false;
             relayFrom(seat, m);
             answerWaiting(); // the batch may have closed the gap a ready seat waits on
         } else if (m instanceof Message.Hash h) {

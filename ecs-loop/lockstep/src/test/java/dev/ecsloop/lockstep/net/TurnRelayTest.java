@@ -1,0 +1,152 @@
+package dev.ecsloop.lockstep.net;
+
+import dev.ecsloop.lockstep.wire.Message;
+import dev.ecsloop.time.ManualClock;
+import io.netty.channel.embedded.EmbeddedChannel;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The relay's stall rule around a rejoin, driven message by message on the relay itself (its channels are Netty's
+ * embedded ones, its clock a manual one), so that the order of arrivals is exact rather than a race between sockets.
+ */
+class TurnRelayTest {
+
+    static final int DELAY = 3;
+    static final Duration STALL = Duration.ofSeconds(5);
+
+    /** ann (seat 0, the host's player), bob and cy, with cy dropped after turn {@code dropAfter} and reconnected. */
+    private static final class Rig {
+        final ManualClock clock = new ManualClock();
+        final Seats seats = new Seats(3, "ann");
+        final Inbox annInbox = new Inbox();
+        final EmbeddedChannel bob = new EmbeddedChannel();
+        final EmbeddedChannel cy = new EmbeddedChannel();
+        final EmbeddedChannel cyAgain = new EmbeddedChannel();
+        final TurnRelay relay;
+        final long[] sent = new long[3];
+
+        Rig() {
+            seats.take("bob", bob);
+            seats.take("cy", cy);
+            relay = new TurnRelay(PeerSettings.of("ann", "s", "b", "x").withStallTimeout(STALL).withClock(clock),
+                    seats, annInbox, DELAY, DELAY);
+            relay.start();
+            java.util.Arrays.fill(sent, DELAY - 1L);
+        }
+
+        /** The seats send their batches up to {@code turn}, turn by turn in seat order (none gets ahead). */
+        void sendTo(long turn, int... from) {
+            for (long t = 0; t <= turn; t++) {
+                for (int seat : from) {
+                    if (t > sent[seat]) {
+                        relay.fromSeat(seat, new Message.Turn(seat, t, List.of()));
+                        sent[seat] = t;
+                    }
+                }
+            }
+        }
+
+        /** cy's connection closed; it comes back on a new one and catches up. */
+        void cyDropsAndReconnects() {
+            relay.drop(2, "disconnected");
+            seats.reseat(2, cyAgain);
+            relay.reconnected(2, cyAgain);
+        }
+
+        /** @return every drop the host's own player was told of */
+        List<Message.Drop> dropsToAnn() {
+            List<Message.Drop> drops = new ArrayList<>();
+            for (Message m = annInbox.poll(); m != null; m = annInbox.poll()) {
+                if (m instanceof Message.Drop d) {
+                    drops.add(d);
+                }
+            }
+            return drops;
+        }
+
+        /** @return the turn the relay told cy it plays again from, or -1 */
+        long cyPlaysAgainFrom() {
+            for (Object m = cyAgain.readOutbound(); m != null; m = cyAgain.readOutbound()) {
+                if (m instanceof Message.Rejoined r && r.peer() == 2) {
+                    sent[2] = r.fromTurn() - 1; // its first batch is for the turn it plays again from
+                    return r.fromTurn();
+                }
+            }
+            return -1;
+        }
+    }
+
+    /**
+     * Every seat stops sending at one turn (a match-wide pause took effect), and cy's {@code Ready}, sent before it
+     * met the pause, arrives then: it plays again from a turn past the paused seats' batches. A pause longer than
+     * the stall timeout must drop nobody: the paused seats hold nobody back, the rejoined one has sent nothing yet.
+     * (The rule used to count cy's answered turn as the newest batch, and dropped ann and bob as stalled.)
+     */
+    @Test
+    void aRejoinAnsweredDuringAPausePastThePausedSeatsDropsNobodyHowEverLongThePause() {
+        Rig rig = new Rig();
+        rig.sendTo(20, 0, 1, 2);
+        rig.cyDropsAndReconnects();
+        rig.sendTo(24, 0, 1); // both paused here: no batch comes until the resume
+        rig.relay.fromSeat(2, new Message.Ready(2, 24));
+        assertEquals(24 + DELAY, rig.cyPlaysAgainFrom(), "cy is answered past the paused seats' batches");
+        rig.dropsToAnn();
+        for (int i = 0; i < 60; i++) {
+            rig.clock.advance(Duration.ofSeconds(1));
+            rig.relay.dropStalled(rig.clock.nanoTime());
+        }
+        assertEquals(List.of(), rig.dropsToAnn(), "a minute's pause dropped someone; " + rig.seats.log());
+        assertArrayEquals(new boolean[] {true, true, true}, rig.relay.playing());
+        rig.sendTo(30, 0, 1, 2); // the resume: everyone sends again, cy from the turn it was given
+        rig.clock.advance(STALL.multipliedBy(2));
+        rig.relay.dropStalled(rig.clock.nanoTime());
+        assertEquals(List.of(), rig.dropsToAnn(), rig.seats.log().toString());
+    }
+
+    /**
+     * The exemption lasts only until others pass the rejoined seat: one that was answered and then sends nothing
+     * while the others play on is dropped as stalled, as any seat is.
+     */
+    @Test
+    void aRejoinedSeatThatNeverSendsIsStillDroppedOnceTheOthersPassIt() {
+        Rig rig = new Rig();
+        rig.sendTo(20, 0, 1, 2);
+        rig.cyDropsAndReconnects();
+        rig.relay.fromSeat(2, new Message.Ready(2, 20));
+        long from = rig.cyPlaysAgainFrom();
+        assertEquals(20 + DELAY, from);
+        rig.sendTo(from, 0, 1); // past cy's frontier (from - 1), as far as the slowest seat's allows
+        rig.dropsToAnn();
+        rig.clock.advance(STALL.plusSeconds(1));
+        rig.relay.dropStalled(rig.clock.nanoTime());
+        List<Message.Drop> drops = rig.dropsToAnn();
+        assertEquals(1, drops.size(), drops.toString());
+        assertEquals(2, drops.get(0).peer(), "the silent rejoiner is the one that holds the game back");
+        assertTrue(drops.get(0).reason().startsWith("stalled"), drops.get(0).reason());
+    }
+
+    /** A seat that stops sending while the others go on is dropped once the stall timeout passes, not before. */
+    @Test
+    void aSeatThatHoldsTheGameBackIsDroppedOnlyPastTheStallTimeout() {
+        Rig rig = new Rig();
+        rig.sendTo(8, 0, 1, 2);
+        rig.sendTo(10, 0, 1);
+        rig.clock.advance(STALL);
+        rig.relay.dropStalled(rig.clock.nanoTime());
+        assertEquals(List.of(), rig.dropsToAnn(), "dropped at the timeout, not past it");
+        rig.clock.advance(1);
+        rig.relay.dropStalled(rig.clock.nanoTime());
+        List<Message.Drop> drops = rig.dropsToAnn();
+        assertEquals(1, drops.size(), drops.toString());
+        assertEquals(2, drops.get(0).peer());
+        assertEquals(9, drops.get(0).fromTurn(), "its inputs end after its last batch");
+    }
+}
