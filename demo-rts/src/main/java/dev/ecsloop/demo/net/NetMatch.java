@@ -58,6 +58,7 @@ public final class NetMatch {
     private final NetFlags flags;
     private final NetRun run;
     private final PrintStream out;
+    private final PrintStream err;
     private final Clock real = Clock.system();
     private final RtsGame game;
     private final GameLoop loop;
@@ -80,10 +81,11 @@ public final class NetMatch {
     /** The snapshot a resumed match loads ({@code --load}), or null. */
     private byte[] resume;
 
-    private NetMatch(NetFlags flags, NetRun run, PrintStream out) {
+    private NetMatch(NetFlags flags, NetRun run, PrintStream out, PrintStream err) {
         this.flags = flags;
         this.run = run;
         this.out = out;
+        this.err = err;
         this.teams = flags.seats == null ? SeatTeams.BY_SEAT : new SeatTeams(List.copyOf(flags.seats));
         this.game = RtsGame.create(run.config(), real, true, real, run.workers());
         this.loop = game.loop();
@@ -149,7 +151,7 @@ public final class NetMatch {
                 return 2;
             }
         }
-        NetMatch match = new NetMatch(flags, run, out);
+        NetMatch match = new NetMatch(flags, run, out, err);
         match.resume = resume;
         if (resume != null) {
             try {
@@ -279,7 +281,15 @@ public final class NetMatch {
     private int playMatch(InputStream in, Optional<WindowLauncher> window, Function<String, String> env)
             throws IOException {
         if (run.stopAtNanos() != null) {
-            session.endAt((run.stopAtNanos() + config.turnNanos() - 1) / config.turnNanos());
+            long end = (run.stopAtNanos() + config.turnNanos() - 1) / config.turnNanos();
+            if (loop.simulatedNanos() > end * config.turnNanos()) { // joined or resumed past it: no peer ends there
+                err.println("error: --seconds: the match is at " + Durations.exactSeconds(loop.simulatedNanos())
+                        + " (turn " + session.turn() + "), past the " + Durations.exactSeconds(run.stopAtNanos())
+                        + " asked; give more, or leave --seconds out");
+                session.leave("its --seconds had passed");
+                return 2;
+            }
+            session.endAt(end);
         }
         int team = teams.team(session.names(), Math.max(0, session.seat()));
         boolean[] told = {false};

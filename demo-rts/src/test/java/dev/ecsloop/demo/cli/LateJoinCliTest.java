@@ -18,8 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Late join in the demo, each player a child JVM on loopback in a temporary directory: a host with
- * {@code --late-join 1} starts alone; a wrong secret and garbage are refused while the match runs; bob joins the
- * match under way, catches up and plays; eve watches from the middle without {@code --seconds} and reports the
+ * {@code --late-join 2} starts alone; a wrong secret and garbage are refused while the match runs; dan, whose
+ * {@code --seconds} have passed, is told so and leaves; bob joins the match under way, catches up and plays; eve watches from the middle without {@code --seconds} and reports the
  * clean end as an end; all three end on one hash.
  */
 class LateJoinCliTest {
@@ -59,7 +59,7 @@ class LateJoinCliTest {
         int port = NetMatchControlsTest.freePort();
         String game = "--headless --units 60 --map-size 32 --secret pw --print-hash";
         try {
-            Child host = start(game + " --seconds 30 --host " + port + " --name alice --late-join 1");
+            Child host = start(game + " --seconds 30 --host " + port + " --name alice --players 3 --late-join 2");
             host.await("hosting on ");
             host.await("match started");
             waitForCounters(host, 2); // the match is under way
@@ -75,10 +75,19 @@ class LateJoinCliTest {
                 assertEquals(-1, drain(garbage.getInputStream()), "the host kept a connection that sent garbage");
             }
 
+            // dan's --seconds ended before he joined: he would end at once, on a hash no one else has.
+            Child dan = start(game + " --seconds 1 --join 127.0.0.1:" + port + " --name dan");
+            assertTrue(dan.process().waitFor(60, TimeUnit.SECONDS), dan.lines()::toString);
+            assertEquals(2, dan.process().exitValue(), dan.lines()::toString);
+            assertTrue(dan.lines().stream().anyMatch(l -> l.matches("error: --seconds: the match is at [0-9.]+ s "
+                    + "\\(turn \\d+\\), past the 1.000 s asked; give more, or leave --seconds out")), dan.lines()::toString);
+            assertTrue(dan.lines().stream().noneMatch(l -> l.startsWith("world-hash") || l.startsWith("match over")),
+                    dan.lines()::toString);
+
             Child bob = start(game + " --seconds 30 --join 127.0.0.1:" + port + " --name bob");
-            bob.await("joining the match under way as bob (seat 1): receiving the host's snapshot");
+            bob.await("joining the match under way as bob (seat 2): receiving the host's snapshot");
             bob.await("playing live at turn ");
-            host.await("bob took open seat 1");
+            host.await("bob took open seat 2");
             host.await("bob rejoined: plays again from turn ");
             Child eve = start(game + " --spectate 127.0.0.1:" + port + " --name eve");
             eve.await("watching the match under way: receiving the host's snapshot");

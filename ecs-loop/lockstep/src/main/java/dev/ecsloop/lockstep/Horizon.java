@@ -95,17 +95,21 @@ final class Horizon {
         return endTurn;
     }
 
-    /** @throws IllegalArgumentException if the turn is negative */
+    /** @throws IllegalArgumentException if the turn is negative, or its instant is already passed */
     void endAt(long turn) {
         if (turn < 0) {
             throw new IllegalArgumentException("end turn must not be negative, was " + turn);
+        }
+        if (turn < Long.MAX_VALUE / turnNanos && loop.simulatedNanos() > turn * turnNanos) {
+            throw new IllegalArgumentException("end turn " + turn + " has passed: the simulation is in turn "
+                    + loop.simulatedNanos() / turnNanos);
         }
         endTurn = turn;
     }
 
     /** @return whether the simulation has reached the end turn */
     boolean ended() {
-        return endTurn != Long.MAX_VALUE && loop.simulatedNanos() >= endTurn * turnNanos;
+        return endTurn <= Long.MAX_VALUE / turnNanos && loop.simulatedNanos() >= endTurn * turnNanos; // else: never
     }
 
     /** A spectator's delay, in turns behind the newest complete turn. */

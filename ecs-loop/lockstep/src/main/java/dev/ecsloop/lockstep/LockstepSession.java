@@ -240,7 +240,8 @@ public final class LockstepSession {
      * no further, on every peer that sets the same end (tests and matches of fixed length).
      *
      * @param turn the last turn boundary to reach
-     * @throws IllegalArgumentException if the turn is negative
+     * @throws IllegalArgumentException if the turn is negative, or the simulation is already past its instant (a
+     *         session that rejoined or resumed a match later than that): it could only end where no peer does
      */
     public void endAt(long turn) {
         horizon.endAt(turn);
