@@ -304,7 +304,7 @@ public final class NetMatch {
         game.console().register("net", "net", "the network match: turn, input delay, round trip, players",
                 (args, reply) -> {
                     args.expectAtMost(0);
-                    reply.accept(matchLine() + "  players " + String.join(", ", session.names()));
+                    reply.accept(matchLine() + "  players " + players());
                 });
         out.println("match started: " + String.join(", ", session.names()) + (session.seat() < 0
                 ? "; you watch" + (flags.spectateDelay == null || flags.spectateDelay.isZero() ? ""
@@ -384,6 +384,17 @@ public final class NetMatch {
     }
 
     /** The session's counters line, with the spectators (as the host said) and a spectator's lag. */
+    /** @return the players by seat, each that left marked so (an open seat's name says it is open) */
+    private String players() {
+        StringBuilder all = new StringBuilder();
+        List<String> names = session.names();
+        for (int s = 0; s < names.size(); s++) {
+            all.append(s == 0 ? "" : ", ").append(names.get(s)).append(session.playing(s)
+                    || names.get(s).equals(LockstepHost.openSeatName(s)) ? "" : " (left)");
+        }
+        return all.toString();
+    }
+
     private String matchLine() {
         return session.line() + (controls.spectators() > 0 ? "  spectators " + controls.spectators() : "")
                 + (session.seat() < 0 ? "  watching" + (session.turnsHeld() > 0 ? ", " + session.turnsHeld()

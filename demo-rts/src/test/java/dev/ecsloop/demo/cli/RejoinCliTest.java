@@ -57,6 +57,19 @@ class RejoinCliTest {
         throw new AssertionError("no counters in " + c.lines());
     }
 
+    /** Waits (woken by each line, at most a minute) until {@code c} has printed a line that {@code test} takes. */
+    private static void awaitLine(Child c, java.util.function.Predicate<String> test) throws Exception {
+        for (int i = 0; i < 60; i++) {
+            if (c.lines().stream().anyMatch(test)) {
+                return;
+            }
+            synchronized (c.lines) {
+                c.lines.wait(1000);
+            }
+        }
+        throw new AssertionError("no such line in " + c.lines());
+    }
+
     private static String hash(Child c) throws Exception {
         assertTrue(c.process().waitFor(120, TimeUnit.SECONDS), "never ended: " + c.lines());
         return c.lines().stream().filter(l -> l.startsWith("world-hash: ")).findFirst()
@@ -80,10 +93,14 @@ class RejoinCliTest {
                 assertEquals(1, kept.count(), "bob's seat token was not kept");
             }
             host.await("bob left at turn ");
+            type(host, "net");
+            awaitLine(host, l -> l.endsWith("  players alice, bob (left)"));
             Child again = start(join);
             again.await("rejoining the match under way as bob (seat 1)");
             again.await("playing live at turn ");
             host.await("bob rejoined: plays again from turn ");
+            type(host, "net");
+            awaitLine(host, l -> l.endsWith("  players alice, bob"));
             String hostHash = hash(host);
             assertEquals(hostHash, hash(again), "host " + host.lines() + "\nbob " + again.lines());
             assertEquals(0, again.process().exitValue(), again.lines()::toString);

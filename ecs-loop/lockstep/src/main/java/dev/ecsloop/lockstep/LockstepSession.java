@@ -397,6 +397,16 @@ public final class LockstepSession {
         return java.util.Collections.unmodifiableList(names);
     }
 
+    /**
+     * @param seat a seat, from 0
+     * @return whether that seat plays now: false from the turn it left (or while it is open for a late joiner)
+     *         until it plays again (read it on the loop thread)
+     * @throws IndexOutOfBoundsException if the match has no such seat
+     */
+    public boolean playing(int seat) {
+        return departures.playing()[java.util.Objects.checkIndex(seat, names.size())];
+    }
+
     /** @return the latest round trip to the host (for the host: the worst to a client), or -1 */
     public long rttNanos() {
         return link.rttNanos();

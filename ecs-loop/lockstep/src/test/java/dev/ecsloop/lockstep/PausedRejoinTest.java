@@ -52,8 +52,11 @@ class PausedRejoinTest {
         LockstepSession host = LockstepSession.start(ann.loop(), ann.inputs(), annLink, RULES);
         host.serveRejoins(snapshots(ann));
         host.filter(MatchPauseTest.RULE.apply(ann.loop()));
+        assertTrue(host.playing(1), "bob plays until his drop arrives");
         annLink.incoming.add(new Message.Drop(1, RULES.inputDelay(), "disconnected"));
         frames(annClock, ann, host, 20);
+        assertFalse(host.playing(1), "bob left");
+        assertTrue(host.playing(0));
         host.submit(new Command(MatchPauseTest.PAUSE, 0, 0, 0, 0, 0));
         for (int i = 0; i < 200 && !host.pausedByMatch(); i++) {
             frames(annClock, ann, host, 1);
