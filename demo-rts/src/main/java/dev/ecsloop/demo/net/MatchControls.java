@@ -1,6 +1,7 @@
 package dev.ecsloop.demo.net;
 
 import com.artemis.BaseSystem;
+import dev.ecsloop.EveryFrame;
 import dev.ecsloop.GameLoop;
 import dev.ecsloop.console.Console;
 import dev.ecsloop.demo.sim.OrderEvents;
@@ -21,7 +22,9 @@ import java.util.function.Consumer;
  * run the same console lines) are sent as lockstep commands and applied to the loop on every player at the
  * instant of the same turn, so the simulations stay equal; {@code resume} ends a match-wide pause on every
  * player at once; {@code step} is refused (it would run one player's simulation alone), and so is a rate of
- * {@code frame} (a system would tick with each player's own frames).
+ * {@code frame} for a simulation system (it would tick with each player's own frames). A system declared
+ * {@link EveryFrame} draws rather than simulates (the demo's write only {@link dev.ecsloop.state.Presentation}
+ * state, outside the hash), so it may go back to every frame after a rate was set, match-wide like any control.
  *
  * <p>As the match's {@link CommandFilter}, on every player, for every command in seat order: a control is applied
  * and goes no further; an order counts only for the team of the seat that sent it ({@link SeatTeams}), so a peer that
@@ -43,11 +46,11 @@ final class MatchControls implements CommandFilter {
     static final int AUDIENCE = 6;
     static final int PAUSE = 5;
     /**
-     * Why no system may tick every frame in a match: it would tick with each player's own frames, which differ, so
-     * the simulations would part at once. (The kind stays on the wire so that a peer's such control is named.)
+     * Why no simulation system may tick every frame in a match: it would tick with each player's own frames, which
+     * differ, so the simulations would part at once. Only a system declared {@link EveryFrame} (drawing-only) may.
      */
-    static final String EVERY_FRAME_REFUSED = "'frame' is refused in a match: ticking with each player's own frames "
-            + "would part the simulations";
+    static final String EVERY_FRAME_REFUSED = "'frame' is refused in a match for a simulation system: it would tick "
+            + "with each player's own frames";
     /** The slowest time scale a match accepts (the window's slider's least). */
     static final double MIN_SCALE = 0.05;
 
@@ -79,7 +82,11 @@ final class MatchControls implements CommandFilter {
                     Class<? extends BaseSystem> type = SimSystems.resolve(args.word(0, "<system>"));
                     String typed = args.word(1, "<hz>");
                     if (typed.equalsIgnoreCase("frame")) {
-                        throw args.error(EVERY_FRAME_REFUSED);
+                        if (!drawsOnly(type)) {
+                            throw args.error(EVERY_FRAME_REFUSED);
+                        }
+                        reply.accept(send(EVERY_FRAME, type, 0, type.getSimpleName() + " every frame"));
+                        return;
                     }
                     double hz = RateSetting.parse(type.getSimpleName() + "=" + typed).hz();
                     reply.accept(send(RATE, type, hz, type.getSimpleName() + " at " + plain(hz) + " Hz"));
@@ -133,6 +140,11 @@ final class MatchControls implements CommandFilter {
             throw new IllegalArgumentException("time scale " + plain(scale) + " in a match must be from " + MIN_SCALE
                     + " to 1000 (to stop time, pause: resume works from any player)");
         }
+    }
+
+    /** @return whether {@code system} is declared to run every frame: it draws, and frame timing cannot part peers */
+    static boolean drawsOnly(Class<? extends BaseSystem> system) {
+        return system.isAnnotationPresent(EveryFrame.class);
     }
 
     private String send(int kind, Class<? extends BaseSystem> system, double value, String what) {
@@ -198,7 +210,13 @@ final class MatchControls implements CommandFilter {
                     loop.setRate(system, RateSetting.parse(system.getSimpleName() + "=" + plain(value)).hz());
                     yield "rate " + system.getSimpleName() + " " + plain(value) + " Hz";
                 }
-                case EVERY_FRAME -> throw new IllegalArgumentException(EVERY_FRAME_REFUSED);
+                case EVERY_FRAME -> {
+                    if (!drawsOnly(system) || value != 0) {
+                        throw new IllegalArgumentException(EVERY_FRAME_REFUSED);
+                    }
+                    loop.setEveryFrame(system);
+                    yield "rate " + system.getSimpleName() + " every frame";
+                }
                 case PHASE -> {
                     loop.setPhase(system, value);
                     yield "phase " + system.getSimpleName() + " " + plain(value);

@@ -46,7 +46,7 @@ class NetMatchControlsTest {
         String hostArgs = game + " --host " + port;
         String joinArgs = game + " --join 127.0.0.1:" + port + " --name bob";
         CompletableFuture<Runs> host = CompletableFuture.supplyAsync(() -> Runs.withInput(
-                "rate ai 2\nphase movement 0.5\ntimescale 1\nstep\nrate move frame\n", hostArgs.split(" ")));
+                "rate ai 2\nphase movement 0.5\ntimescale 1\nstep\nrate move frame\nrate anim 20\nrate anim frame\n", hostArgs.split(" ")));
         Runs bob = joinWhenListening(joinArgs, "select 0 0 64 64\nmove 10 10\n");
         Runs hosted = host.get(120, TimeUnit.SECONDS);
         assertEquals(0, hosted.status(), hosted.err() + " " + hosted.out());
@@ -57,6 +57,9 @@ class NetMatchControlsTest {
             assertTrue(r.out().stream().anyMatch(l -> l.matches("host: rate AiSystem 2 Hz at turn \\d+")),
                     r.out().toString());
             assertTrue(r.out().stream().anyMatch(l -> l.matches("host: phase MovementSystem 0.5 at turn \\d+")),
+                    r.out().toString());
+            // A drawing-only system may go back to every frame: frame timing never reaches the simulation.
+            assertTrue(r.out().stream().anyMatch(l -> l.matches("host: rate AnimationSystem every frame at turn \\d+")),
                     r.out().toString());
             assertFalse(r.out().stream().anyMatch(l -> l.contains(" fps") || l.contains("Frames:")),
                     "--quiet printed counters: " + r.out());

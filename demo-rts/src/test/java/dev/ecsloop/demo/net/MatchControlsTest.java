@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ecsloop.demo.sim.AiSystem;
+import dev.ecsloop.demo.sim.AnimationSystem;
 import dev.ecsloop.demo.sim.MatchSetup;
 import dev.ecsloop.demo.sim.OrderEvents;
 import dev.ecsloop.demo.sim.RtsGame;
@@ -67,6 +68,24 @@ class MatchControlsTest {
         assertEquals(rate, game.loop().system(AiSystem.class).rate());
         assertEquals(scale, game.loop().timeScale());
         assertTrue(lines.contains("ignored bob's control: " + MatchControls.EVERY_FRAME_REFUSED), lines.toString());
+    }
+
+    @Test
+    void aDrawingOnlySystemGoesBackToEveryFrameOnAPeersControlAndASimulationSystemDoesNot() {
+        int anim = game.loop().systems().indexOf(AnimationSystem.class);
+        assertNull(rule.admit(1, MatchControls.encode(MatchControls.RATE, anim, 20)));
+        assertEquals(20.0, game.loop().system(AnimationSystem.class).rate());
+        assertNull(rule.admit(1, MatchControls.encode(MatchControls.EVERY_FRAME, anim, 0)));
+        assertTrue(game.loop().system(AnimationSystem.class).isEveryFrame(), lines.toString());
+        assertNull(rule.admit(1, MatchControls.encode(MatchControls.EVERY_FRAME, anim, 3)), "a value it never carries");
+        int ai = game.loop().systems().indexOf(AiSystem.class);
+        double rate = game.loop().system(AiSystem.class).rate();
+        assertNull(rule.admit(1, MatchControls.encode(MatchControls.EVERY_FRAME, ai, 0)));
+        assertEquals(rate, game.loop().system(AiSystem.class).rate());
+        assertEquals(List.of("bob: rate AnimationSystem 20 Hz", "bob: rate AnimationSystem every frame",
+                "ignored bob's control: " + MatchControls.EVERY_FRAME_REFUSED,
+                "ignored bob's control: " + MatchControls.EVERY_FRAME_REFUSED), lines.stream()
+                .map(l -> l.replaceAll(" at turn \\d+$", "")).toList());
     }
 
     @Test
