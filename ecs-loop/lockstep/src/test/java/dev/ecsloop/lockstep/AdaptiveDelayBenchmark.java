@@ -14,22 +14,23 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Run by hand (not part of {@code mvn verify}): two players in real time at 60 frames a second, the joiner behind
- * the {@link DelayProxy} with a round trip of 50, 100 and 150 ms and ±25 ms of jitter each way (or as given), 200
- * units (light frames: the network's part is measured, not the machine's), each with the fixed delay (150 ms in whole
- * turns) and the adaptive one (1 to 10 turns). Each peer starts as soon as its link has (the joiner a one-way trip
- * after the host, as in a real match); orders come every half simulated second at a seeded uniform phase within a
- * turn (or, with {@code start}, just after a turn's start). Prints a Markdown table (delay settled on,
+ * Run by hand (not part of {@code mvn verify}): two players in real time at 60 frames a second (or as given), the
+ * joiner behind the {@link DelayProxy} with a round trip of 50, 100 and 150 ms and ±25 ms of jitter each way (or as
+ * given), 200 units (light frames: the network's part is measured, not the machine's), each with the fixed delay (150
+ * ms in whole turns) and the adaptive one (1 to 10 turns). Each peer starts as soon as its link has (the joiner a
+ * one-way trip after the host, as in a real match); orders come every half simulated second at a seeded uniform phase
+ * within a turn (or, with {@code start}, just after a turn's start). Prints a Markdown table (delay settled on,
  * input-to-effect latency to the order's turn instant, mean and p95, beside the round trip + 25 ms, stalls, the
  * machine's load) and, under each row, the probes' breakdown ({@link TimedLink}): for each direction, how long an
- * order waited for its turn to close, from close to send, from send to the other peer taking it in, and the slack
- * the other peer had left; then how far the joiner's simulation ran behind the host's, second by second (what the
- * balance and the delay must cover), each peer's dropped time by where its frame ended (waiting for a batch, at a
- * turn's instant, else: holds, late frames) and what the polls gave back, and the two peers' difference in dropped
- * time second by second. The row's budget is the host's over the counted frames (mean and most).
+ * order waited for its turn to close, from close to send, from send to the other peer taking it in, and the slack the
+ * other peer had left; then how far the joiner's simulation ran behind the host's, second by second (what the balance
+ * and the delay must cover), each peer's dropped time by where its frame ended (waiting for a batch, at a turn's
+ * instant, else: holds, late frames) and what the polls gave back, and the two peers' difference in dropped time
+ * second by second. The row's budget is the host's over the counted frames (mean and most).
  * Arguments, all optional: simulated seconds (20, of which 5 warm up), turn ms (50), modes ({@code fixed,adaptive}),
  * phase ({@code uniform} or {@code start}), round trips in ms ({@code 50,100,150}), repeats (1), each way's jitter
- * in ms ({@code 25}: a round trip ± 50; {@code 12.5}: a round trip ± 25; a list runs each).
+ * in ms ({@code 25}: a round trip ± 50; {@code 12.5}: a round trip ± 25; a list runs each), frames a second of
+ * both peers ({@code 60}; a list runs each, interleaved).
  *
  * <pre>{@code
  * mvn -q -pl ecs-loop/lockstep -am test-compile
@@ -56,8 +57,8 @@ public final class AdaptiveDelayBenchmark {
     /** Probe results of one run beside its table row: where the latency went, in ms (means over counted orders). */
     static String breakdown;
 
-    static String row(long rttNanos, long eachWayNanos, LockstepConfig config, double seconds, boolean uniform)
-            throws Exception {
+    static String row(long rttNanos, long eachWayNanos, LockstepConfig config, double seconds, boolean uniform,
+                      int fps) throws Exception {
         String setup = config.setup(TestPeer.GAME_SETUP);
         long endTurn = Math.round(seconds * 1e9 / config.turnNanos());
         List<LockstepBenchmark.Peer> peers = List.of(new LockstepBenchmark.Peer("p0", config),
@@ -82,6 +83,7 @@ public final class AdaptiveDelayBenchmark {
                 links.add(link);
                 p.warmupNanos = WARMUP;
                 p.units = UNITS;
+                p.frameNanos = 1_000_000_000L / fps;
                 p.reached = new long[(int) endTurn + 1];
                 p.droppedAt = new long[(int) endTurn + 1];
                 p.phases = uniform ? new java.util.Random(17 + i) : null;
@@ -122,10 +124,10 @@ public final class AdaptiveDelayBenchmark {
         for (DelayChange c : host.changes) {
             settled.append(settled.length() == 0 ? "" : ",").append(c.delay());
         }
-        return String.format("| %d ± %s | %.0f | %s | %s | %d (%s) | %.0f / %.0f | %d | %.0f | %.1f | %.1f | %.1f "
+        return String.format("| %d ± %s | %d | %.0f | %s | %s | %d (%s) | %.0f / %.0f | %d | %.0f | %.1f | %.1f | %.1f "
                         + "| %+.1f | %s | %d (%d) | %s |",
                 rttNanos / 1_000_000, new java.math.BigDecimal(eachWayNanos).movePointLeft(6).stripTrailingZeros()
-                        .toPlainString(), turnMs, uniform ? "uniform" : "turn start",
+                        .toPlainString(), fps, turnMs, uniform ? "uniform" : "turn start",
                 config.adaptive() ? config.delayFloor() + "-" + config.delayCeiling() + " adaptive"
                         : config.inputDelay() + " fixed", host.finalDelay, settled,
                 host.budget[0] / Math.max(1.0, host.budget[1]) / 1e6,
@@ -248,23 +250,27 @@ public final class AdaptiveDelayBenchmark {
         String rtts = args.length > 4 ? args[4] : "50,100,150";
         int repeats = args.length > 5 ? Integer.parseInt(args[5]) : 1;
         String jitters = args.length > 6 ? args[6] : "25";
+        String rates = args.length > 7 ? args[7] : "60";
         LockstepConfig fixed = LockstepConfig.defaults().withTurn(Duration.ofNanos(turnMs * 1_000_000L));
         if (turnMs != 50) {
             fixed = fixed.withInputDelay((int) Math.round(150.0 / turnMs));
         }
         LockstepConfig adaptive = fixed.withAdaptiveDelay(1, 10);
-        System.out.println("| round trip ± jitter each way (ms) | turn ms | order phase | input delay | settled on (changes) | "
+        System.out.println("| round trip ± jitter each way (ms) | frames/s | turn ms | order phase | input delay "
+                + "| settled on (changes) | "
                 + "budget mean / most ms | orders | round trip + 25 (ms) | to the turn's instant, mean ms | p95 ms | to the 30 Hz tick, "
                 + "mean ms | instant - (rtt + 25) | within one turn | stalls (frames) | load 1/5 min |");
-        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
         for (int r = 0; r < repeats; r++) {
             for (String rtt : rtts.split(",")) {
                 for (String jitter : jitters.split(",")) {
                     for (String mode : modes.split(",")) {
-                        System.out.println(row(Long.parseLong(rtt) * 1_000_000L,
-                                new java.math.BigDecimal(jitter).movePointRight(6).longValueExact(),
-                                mode.equals("fixed") ? fixed : adaptive, seconds, uniform));
-                        System.out.print(breakdown);
+                        for (String fps : rates.split(",")) {
+                            System.out.println(row(Long.parseLong(rtt) * 1_000_000L,
+                                    new java.math.BigDecimal(jitter).movePointRight(6).longValueExact(),
+                                    mode.equals("fixed") ? fixed : adaptive, seconds, uniform, Integer.parseInt(fps)));
+                            System.out.print(breakdown);
+                        }
                     }
                 }
             }

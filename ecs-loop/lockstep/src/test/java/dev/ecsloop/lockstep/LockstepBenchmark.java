@@ -48,6 +48,8 @@ public final class LockstepBenchmark {
         int stalls;
         int finalDelay;
         int units = UNITS;
+        /** Real time between this peer's frames. */
+        long frameNanos = FRAME;
         /** As {@link #latencies}, less the simulated time from the turn's instant to the tick that saw the order. */
         final List<Long> toInstant = new ArrayList<>();
         List<DelayChange> changes = List.of();
@@ -108,7 +110,7 @@ public final class LockstepBenchmark {
                 List<Boolean> counted = new ArrayList<>();
                 long last = real.nanoTime();
                 long droppedBefore = 0;
-                long nextFrame = last + FRAME;
+                long nextFrame = last + frameNanos;
                 while (!session.ended() && session.stopReason() == null) {
                     session.poll();
                     if (loop.simulatedNanos() >= warmupNanos) {
@@ -170,7 +172,7 @@ public final class LockstepBenchmark {
                                 : turnStart + (long) (phases.nextDouble() * config.turnNanos());
                     }
                     LockSupport.parkNanos(Math.max(0, nextFrame - real.nanoTime()));
-                    nextFrame += FRAME;
+                    nextFrame += frameNanos;
                 }
                 if (session.stopReason() != null) {
                     throw new IllegalStateException(name + " stopped: " + session.stopReason());
