@@ -19,8 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Late join in the demo, each player a child JVM on loopback in a temporary directory: a host with
  * {@code --late-join 2} starts alone; a wrong secret and garbage are refused while the match runs; dan, whose
- * {@code --seconds} have passed, is told so and leaves; bob joins the match under way, catches up and plays; eve watches from the middle without {@code --seconds} and reports the
- * clean end as an end; all three end on one hash.
+ * {@code --seconds} have passed, is told so and leaves; bob joins the match under way, catches up and plays; eve
+ * watches from the middle without {@code --seconds} and reports the clean end as an end; all three end on one hash.
  */
 class LateJoinCliTest {
 
@@ -80,7 +80,8 @@ class LateJoinCliTest {
             assertTrue(dan.process().waitFor(60, TimeUnit.SECONDS), dan.lines()::toString);
             assertEquals(2, dan.process().exitValue(), dan.lines()::toString);
             assertTrue(dan.lines().stream().anyMatch(l -> l.matches("error: --seconds: the match is at [0-9.]+ s "
-                    + "\\(turn \\d+\\), past the 1.000 s asked; give more, or leave --seconds out")), dan.lines()::toString);
+                    + "\\(turn \\d+\\), past the 1.000 s asked; give more, or leave --seconds out")),
+                    dan.lines()::toString);
             assertTrue(dan.lines().stream().noneMatch(l -> l.startsWith("world-hash") || l.startsWith("match over")),
                     dan.lines()::toString);
 

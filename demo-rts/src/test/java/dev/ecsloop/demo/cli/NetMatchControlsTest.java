@@ -46,7 +46,8 @@ class NetMatchControlsTest {
         String hostArgs = game + " --host " + port;
         String joinArgs = game + " --join 127.0.0.1:" + port + " --name bob";
         CompletableFuture<Runs> host = CompletableFuture.supplyAsync(() -> Runs.withInput(
-                "rate ai 2\nphase movement 0.5\ntimescale 1\nstep\nrate move frame\nrate anim 20\nrate anim frame\n", hostArgs.split(" ")));
+                "rate ai 2\nphase movement 0.5\ntimescale 1\nstep\nrate move frame\nrate anim 20\nrate anim frame\n",
+                hostArgs.split(" ")));
         Runs bob = joinWhenListening(joinArgs, "select 0 0 64 64\nmove 10 10\n");
         Runs hosted = host.get(120, TimeUnit.SECONDS);
         assertEquals(0, hosted.status(), hosted.err() + " " + hosted.out());

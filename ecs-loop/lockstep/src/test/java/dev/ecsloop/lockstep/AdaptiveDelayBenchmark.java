@@ -124,7 +124,8 @@ public final class AdaptiveDelayBenchmark {
         for (DelayChange c : host.changes) {
             settled.append(settled.length() == 0 ? "" : ",").append(c.delay());
         }
-        return String.format("| %d ± %s | %d | %.0f | %s | %s | %d (%s) | %.0f / %.0f | %d | %.0f | %.1f | %.1f | %.1f "
+        return String.format("| %d ± %s | %d | %.0f | %s | %s | %d (%s) | %.0f / %.0f | %d | %.0f | %.1f | %.1f "
+                        + "| %.1f "
                         + "| %+.1f | %s | %d (%d) | %s |",
                 rttNanos / 1_000_000, new java.math.BigDecimal(eachWayNanos).movePointLeft(6).stripTrailingZeros()
                         .toPlainString(), fps, turnMs, uniform ? "uniform" : "turn start",
