@@ -10,7 +10,7 @@ import java.util.function.Consumer;
  * hosts sees a stranger knocking (the session already reports joins, leaves and drops). Those lines carry what
  * strangers sent (a name, an address), so they are escaped; and a flood of strangers is a flood of lines, so at most
  * {@link #PER_SECOND} are shown in a second of real time and the rest are counted, in one line, with the next line
- * shown. Runs on the host's thread (see {@code LockstepHost.onLog}); not thread-safe otherwise.
+ * shown. Runs on the host's thread (see {@code LockstepHost.onTurnedAway}); not thread-safe otherwise.
  */
 final class HostLog implements Consumer<String> {
 
@@ -36,9 +36,6 @@ final class HostLog implements Consumer<String> {
 
     @Override
     public void accept(String line) {
-        if (!line.startsWith("refused ") && !line.startsWith("evicted ")) {
-            return;
-        }
         long now = Math.floorDiv(clock.nanoTime(), 1_000_000_000L);
         if (now != second) {
             second = now;

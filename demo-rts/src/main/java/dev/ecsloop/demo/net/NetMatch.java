@@ -176,7 +176,7 @@ public final class NetMatch {
                     throw new IOException("--host " + flags.hostPort + ": cannot listen on " + bind.getHostAddress()
                             + ":" + flags.hostPort + ": " + e.getMessage(), e);
                 }
-                host.onLog(new HostLog(out::println, dev.ecsloop.time.Clock.system()));
+                host.onTurnedAway(new HostLog(out::println, dev.ecsloop.time.Clock.system()));
                 if (resume != null) {
                     host.resumeAt(match.loop.simulatedNanos() / match.config.turnNanos());
                 }

@@ -142,7 +142,7 @@ final class HostConnection extends SimpleChannelInboundHandler<Message> {
         }
         String refusal = lobby.check(join, nonce);
         if (refusal != null) {
-            seats.note("refused " + ctx.channel().remoteAddress() + ": " + refusal);
+            seats.turnedAway("refused " + ctx.channel().remoteAddress() + ": " + refusal);
             ctx.writeAndFlush(new Message.Refuse(refusal)).addListener(ChannelFutureListener.CLOSE);
             return;
         }
@@ -188,7 +188,7 @@ final class HostConnection extends SimpleChannelInboundHandler<Message> {
             refusal = relay.rejoins().refusal(r, nonce, relay.playing());
         }
         if (refusal != null) {
-            seats.note("refused " + ctx.channel().remoteAddress() + ": " + refusal);
+            seats.turnedAway("refused " + ctx.channel().remoteAddress() + ": " + refusal);
             ctx.writeAndFlush(new Message.Refuse(refusal)).addListener(ChannelFutureListener.CLOSE);
             return;
         }

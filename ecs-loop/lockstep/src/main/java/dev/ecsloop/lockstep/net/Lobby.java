@@ -46,7 +46,7 @@ final class Lobby {
         if (handshaking.size() >= LockstepHost.MAX_PENDING) {
             Channel evicted = oldestOfBusiest(channel);
             handshaking.remove(evicted);
-            seats.note("evicted " + evicted.remoteAddress() + ": the oldest handshake of the address holding the most "
+            seats.turnedAway("evicted " + evicted.remoteAddress() + ": the oldest handshake of the address holding the most "
                     + "of " + LockstepHost.MAX_PENDING + ", for " + channel.remoteAddress());
             evicted.close();
         }

@@ -270,6 +270,23 @@ public final class LockstepHost implements AutoCloseable {
         });
     }
 
+    /**
+     * Sends every line about a connection the lobby turns away from now on (refused: a wrong secret, another build
+     * or setup, a taken name, no seat; evicted: the oldest handshake of the busiest address when too many are under
+     * way) to {@code sink} as well: what a host's terminal shows of strangers, while the session reports the players'
+     * joins, leaves and drops. As {@link #onLog}: the sink runs on the host's thread and must return at once, and the
+     * lines carry what strangers sent, so escape and bound them.
+     *
+     * @param sink where the lines go
+     */
+    public void onTurnedAway(java.util.function.Consumer<String> sink) {
+        java.util.Objects.requireNonNull(sink, "sink");
+        call(() -> {
+            seats.onTurnedAway(sink);
+            return null;
+        });
+    }
+
     /** @return the lines the host logged (joins, refusals, drops), oldest first */
     public List<String> log() {
         return call(seats::log);

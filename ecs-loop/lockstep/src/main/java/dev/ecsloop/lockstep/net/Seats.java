@@ -26,6 +26,8 @@ final class Seats {
     private final List<String> log = new ArrayList<>();
     /** Where each logged line goes as well, on the host's thread. */
     private java.util.function.Consumer<String> sink = line -> { };
+    /** Where refusals and evictions go as well, on the host's thread. */
+    private java.util.function.Consumer<String> turnedAway = line -> { };
     private volatile long worstRtt = -1;
 
     Seats(int players, String hostName) {
@@ -156,6 +158,17 @@ final class Seats {
     /** Sends every line logged from now on to {@code sink} too (on the host's thread). */
     void onNote(java.util.function.Consumer<String> sink) {
         this.sink = sink;
+    }
+
+    /** Logs a line about a connection the lobby refused or evicted, and sends it to the lobby's sink too. */
+    void turnedAway(String line) {
+        note(line);
+        turnedAway.accept(line);
+    }
+
+    /** Sends every refusal and eviction logged from now on to {@code sink} too (on the host's thread). */
+    void onTurnedAway(java.util.function.Consumer<String> sink) {
+        this.turnedAway = sink;
     }
 
     /** @return the logged lines, oldest first */

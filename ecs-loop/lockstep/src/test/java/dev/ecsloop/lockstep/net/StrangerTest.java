@@ -138,6 +138,37 @@ class StrangerTest {
         assertEquals("refused by the host: wrong secret", e.getMessage());
     }
 
+    /** The lines a host's terminal shows of strangers: each refusal and eviction, and not the players' joins. */
+    @Test
+    void theTurnedAwaySinkGetsRefusalsAndEvictionsOnly() throws Exception {
+        host.close(); // this one's handshakes may last 5 s, so the flood is evicted, not timed out
+        host = LockstepHost.open(PeerSettings.of("host", "s3cret", "build-1", SETUP), InetAddress.getLoopbackAddress(),
+                0, 2, 3);
+        List<String> turnedAway = new java.util.concurrent.CopyOnWriteArrayList<>();
+        host.onTurnedAway(turnedAway::add);
+        assertThrows(LockstepRefusedException.class, () -> LockstepClient.join(
+                PeerSettings.of("eve", "guess", "build-1", SETUP), "127.0.0.1", host.port(), Duration.ofSeconds(20)));
+        List<Socket> flood = new ArrayList<>();
+        try {
+            for (int i = 0; i < LockstepHost.MAX_PENDING + 2; i++) {
+                flood.add(new Socket(InetAddress.getLoopbackAddress(), host.port()));
+            }
+            for (Socket s : flood.subList(0, 2)) { // the two oldest are evicted: the host closes them
+                s.setSoTimeout(20_000);
+                readToEnd(s.getInputStream());
+            }
+        } finally {
+            for (Socket s : flood) {
+                s.close();
+            }
+        }
+        assertARealPlayerStillJoins();
+        assertTrue(turnedAway.get(0).matches("refused /127\\.0\\.0\\.1:\\d+: wrong secret"), turnedAway.toString());
+        assertTrue(turnedAway.stream().skip(1).allMatch(l -> l.startsWith("evicted /127.0.0.1:")), turnedAway.toString());
+        assertTrue(turnedAway.size() >= 3, "no eviction was handed on: " + turnedAway);
+        assertTrue(host.log().stream().anyMatch(l -> l.startsWith("bob joined at seat 1")), host.log().toString());
+    }
+
     @Test
     void anotherBuildIsRefusedInOneLine() {
         PeerSettings s = PeerSettings.of("bob", "s3cret", "build-2", SETUP);
