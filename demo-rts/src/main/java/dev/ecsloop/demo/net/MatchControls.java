@@ -48,9 +48,14 @@ final class MatchControls implements CommandFilter {
     /**
      * Why no simulation system may tick every frame in a match: it would tick with each player's own frames, which
      * differ, so the simulations would part at once. Only a system declared {@link EveryFrame} (drawing-only) may.
+     *
+     * @param system the system asked for
+     * @return the one-line refusal, naming it
      */
-    static final String EVERY_FRAME_REFUSED = "'frame' is refused in a match for a simulation system: it would tick "
-            + "with each player's own frames";
+    static String everyFrameRefused(Class<? extends BaseSystem> system) {
+        return "'frame' is refused in a match for " + system.getSimpleName() + ", a simulation system: it would tick "
+                + "with each player's own frames";
+    }
     /** The slowest time scale a match accepts (the window's slider's least). */
     static final double MIN_SCALE = 0.05;
 
@@ -83,7 +88,7 @@ final class MatchControls implements CommandFilter {
                     String typed = args.word(1, "<hz>");
                     if (typed.equalsIgnoreCase("frame")) {
                         if (!drawsOnly(type)) {
-                            throw args.error(EVERY_FRAME_REFUSED);
+                            throw new IllegalArgumentException(everyFrameRefused(type)); // not a usage error
                         }
                         reply.accept(send(EVERY_FRAME, type, 0, type.getSimpleName() + " every frame"));
                         return;
@@ -211,8 +216,11 @@ final class MatchControls implements CommandFilter {
                     yield "rate " + system.getSimpleName() + " " + plain(value) + " Hz";
                 }
                 case EVERY_FRAME -> {
-                    if (!drawsOnly(system) || value != 0) {
-                        throw new IllegalArgumentException(EVERY_FRAME_REFUSED);
+                    if (value != 0) {
+                        throw new IllegalArgumentException("malformed control");
+                    }
+                    if (!drawsOnly(system)) {
+                        throw new IllegalArgumentException(everyFrameRefused(system));
                     }
                     loop.setEveryFrame(system);
                     yield "rate " + system.getSimpleName() + " every frame";

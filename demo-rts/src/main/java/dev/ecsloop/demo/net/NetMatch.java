@@ -160,6 +160,12 @@ public final class NetMatch {
                 err.println("error: --load " + run.load() + ": " + e.getMessage());
                 return 2;
             }
+            String passed = run.stopAtNanos() == null ? null
+                    : secondsPassed(run.stopAtNanos(), match.loop.simulatedNanos(), match.config.turnNanos());
+            if (passed != null) { // said before the match: nobody else joins a match this player would leave
+                err.println("error: " + passed);
+                return 2;
+            }
         }
         PeerSettings settings = PeerSettings.of(name, secret, match.buildId(),
                 match.config.setup(setup(run.config()) + (resume == null ? "" : MatchResilience.resumed(resume))
@@ -281,15 +287,13 @@ public final class NetMatch {
     private int playMatch(InputStream in, Optional<WindowLauncher> window, Function<String, String> env)
             throws IOException {
         if (run.stopAtNanos() != null) {
-            long end = (run.stopAtNanos() + config.turnNanos() - 1) / config.turnNanos();
-            if (loop.simulatedNanos() > end * config.turnNanos()) { // joined or resumed past it: no peer ends there
-                err.println("error: --seconds: the match is at " + Durations.exactSeconds(loop.simulatedNanos())
-                        + " (turn " + session.turn() + "), past the " + Durations.exactSeconds(run.stopAtNanos())
-                        + " asked; give more, or leave --seconds out");
+            String passed = secondsPassed(run.stopAtNanos(), loop.simulatedNanos(), config.turnNanos());
+            if (passed != null) { // joined the match under way past its end: no peer ends there
+                err.println("error: " + passed);
                 session.leave("its --seconds had passed");
                 return 2;
             }
-            session.endAt(end);
+            session.endAt((run.stopAtNanos() + config.turnNanos() - 1) / config.turnNanos());
         }
         int team = teams.team(session.names(), Math.max(0, session.seat()));
         boolean[] told = {false};
@@ -384,6 +388,22 @@ public final class NetMatch {
     }
 
     /** The session's counters line, with the spectators (as the host said) and a spectator's lag. */
+    /**
+     * @param stopAtNanos the simulated time {@code --seconds} asks to end at (the match ends at the turn it falls in)
+     * @param simNanos    where this player's simulation stands: a loaded snapshot, a catch-up
+     * @param turnNanos   the turn length
+     * @return why that end has passed (one line, naming the flag), or null if it has not
+     */
+    static String secondsPassed(long stopAtNanos, long simNanos, long turnNanos) {
+        long end = (stopAtNanos + turnNanos - 1) / turnNanos;
+        if (simNanos <= end * turnNanos) {
+            return null;
+        }
+        return "--seconds: the match is at " + new java.math.BigDecimal(simNanos).movePointLeft(9).setScale(3,
+                java.math.RoundingMode.HALF_EVEN).toPlainString() + " s (turn " + simNanos / turnNanos + "), past the "
+                + Durations.exactSeconds(stopAtNanos) + " asked; give more, or leave --seconds out";
+    }
+
     /** @return the players by seat, each that left marked so (an open seat's name says it is open) */
     private String players() {
         StringBuilder all = new StringBuilder();

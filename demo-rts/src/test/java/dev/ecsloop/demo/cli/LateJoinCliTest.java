@@ -105,6 +105,24 @@ class LateJoinCliTest {
         }
     }
 
+    /** A snapshot loaded past the asked end is refused before hosting: nobody joins a match its host would leave. */
+    @Test
+    void aSnapshotLoadedPastItsSecondsIsRefusedBeforeHostingOrJoining() {
+        Path snap = dir.resolve("s.snap");
+        Runs saving = Runs.of("--headless", "--quiet", "--units", "60", "--map-size", "32", "--save", snap + "@3",
+                "--seconds", "3", "--frame-times", "steady:16.667");
+        assertEquals(0, saving.status(), saving.err().toString());
+        for (String role : List.of("--host 1", "--join 127.0.0.1:1 --name bob")) {
+            Runs run = Runs.of(("--headless --units 60 --map-size 32 --secret pw --seconds 2 --load " + snap + " "
+                    + role).split(" "));
+            assertEquals(2, run.status(), run.out() + " " + run.err());
+            assertEquals(List.of("error: --seconds: the match is at 3.000 s (turn 60), past the 2.000 s asked; give "
+                    + "more, or leave --seconds out"), run.err());
+            assertTrue(run.out().stream().noneMatch(l -> l.startsWith("hosting on") || l.startsWith("joining")),
+                    run.out().toString());
+        }
+    }
+
     @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
     @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
             "--host 1 --late-join 2 | --late-join 2 leaves no seat for you: at most 1 of 2 --players seats",

@@ -67,7 +67,7 @@ class MatchControlsTest {
         assertTrue(lines.stream().allMatch(l -> l.startsWith("ignored bob's control: ")), lines.toString());
         assertEquals(rate, game.loop().system(AiSystem.class).rate());
         assertEquals(scale, game.loop().timeScale());
-        assertTrue(lines.contains("ignored bob's control: " + MatchControls.EVERY_FRAME_REFUSED), lines.toString());
+        assertTrue(lines.contains("ignored bob's control: " + MatchControls.everyFrameRefused(AiSystem.class)), lines.toString());
     }
 
     @Test
@@ -83,8 +83,8 @@ class MatchControlsTest {
         assertNull(rule.admit(1, MatchControls.encode(MatchControls.EVERY_FRAME, ai, 0)));
         assertEquals(rate, game.loop().system(AiSystem.class).rate());
         assertEquals(List.of("bob: rate AnimationSystem 20 Hz", "bob: rate AnimationSystem every frame",
-                "ignored bob's control: " + MatchControls.EVERY_FRAME_REFUSED,
-                "ignored bob's control: " + MatchControls.EVERY_FRAME_REFUSED), lines.stream()
+                "ignored bob's control: malformed control",
+                "ignored bob's control: " + MatchControls.everyFrameRefused(AiSystem.class)), lines.stream()
                 .map(l -> l.replaceAll(" at turn \\d+$", "")).toList());
     }
 

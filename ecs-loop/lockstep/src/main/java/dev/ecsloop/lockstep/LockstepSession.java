@@ -144,9 +144,13 @@ public final class LockstepSession {
         return rejoins.catchingUp();
     }
 
-    /** @return whether the host is lost (gone without ending the match) and the match stops for that, not a desync */
+    /**
+     * @return whether the host is lost (gone without ending the match) and the match stops for that, not a desync;
+     *         false once this peer has reached its own end (a host that leaves after it took nothing from it)
+     */
     public boolean hostLost() {
-        return departures.hostLost() && (stopReason() == null || stopReason().equals(departures.lost()));
+        return departures.hostLost() && (stopReason() == null || stopReason().equals(departures.lost()))
+                && !(stopReason() == null && ended());
     }
 
     /* For Rejoining: this peer catches up from the snapshot's delay, taking the relayed messages it does not hold. */

@@ -17,7 +17,7 @@ public record PeerFault(int seat, String name, long fromTurn, String reason) {
     /** @return one line for people */
     public String describe() {
         return reason.equals(OPEN_SEAT)
-                ? name + " waits for a late joiner from turn " + fromTurn + "; its units idle until one takes it"
-                : name + " left at turn " + fromTurn + " (" + reason + "); the others play on, its units idle";
+                ? name + " waits for a late joiner from turn " + fromTurn + "; its seat gets no orders until one takes it"
+                : name + " left at turn " + fromTurn + " (" + reason + "); the others play on, its seat gets no orders";
     }
 }

@@ -1,5 +1,6 @@
 package dev.ecsloop.lockstep;
 
+import dev.ecsloop.lockstep.wire.Message;
 import dev.ecsloop.time.ManualClock;
 import org.junit.jupiter.api.Test;
 
@@ -38,6 +39,37 @@ class FixedLengthTest {
         assertThrows(IllegalArgumentException.class, () -> session.endAt(-1));
         session.endAt(now); // where it stands: it ends there, as every peer given that end does
         assertTrue(session.ended());
+    }
+
+    /**
+     * A host that leaves after this peer reached its end (a host with a longer match, or one that quit then) took
+     * nothing from it: no lost host, nothing to save for a resume.
+     */
+    @Test
+    void aHostThatLeavesAfterThisPeersEndIsNoLostHost() throws Exception {
+        ManualClock clock = new ManualClock();
+        TestPeer.Game game = TestPeer.build(clock);
+        ScriptedLink link = new ScriptedLink(1, false, "ann", "bob");
+        LockstepSession session = LockstepSession.start(game.loop(), game.inputs(), link, RULES);
+        session.endAt(10);
+        long next = RULES.inputDelay(); // ann's batches, as her loop would send them: never far ahead of bob's
+        for (int i = 0; i < 100 && !session.ended(); i++) {
+            for (; next <= Math.min(12, session.turn() + RULES.inputDelay() - 1); next++) {
+                link.incoming.add(new Message.Turn(0, next, java.util.List.of()));
+            }
+            session.poll(0);
+            clock.advance(PausedRejoinTest.FRAME);
+            game.loop().frame();
+        }
+        assertTrue(session.ended(), "never reached its end: " + session.stopReason());
+        link.incoming.add(new Message.Drop(0, 13, "quit"));
+        for (int i = 0; i < 5; i++) {
+            session.poll(0);
+            clock.advance(PausedRejoinTest.FRAME);
+            game.loop().frame();
+        }
+        assertFalse(session.hostLost(), "a host that left after the end was taken for lost");
+        assertEquals(null, session.stopReason());
     }
 
     @Test

@@ -80,9 +80,9 @@ class PeerFaultTest {
 
     @Test
     void aSeatOpenForALateJoinerIsSaidToWaitForOneNotToHaveLeft() {
-        assertEquals("bob left at turn 40 (disconnected); the others play on, its units idle",
+        assertEquals("bob left at turn 40 (disconnected); the others play on, its seat gets no orders",
                 new PeerFault(1, "bob", 40, "disconnected").describe());
-        assertEquals("seat 1 (open) waits for a late joiner from turn 3; its units idle until one takes it",
+        assertEquals("seat 1 (open) waits for a late joiner from turn 3; its seat gets no orders until one takes it",
                 new PeerFault(1, "seat 1 (open)", 3, PeerFault.OPEN_SEAT).describe());
     }
 

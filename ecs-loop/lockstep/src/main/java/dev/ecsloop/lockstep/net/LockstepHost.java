@@ -172,8 +172,8 @@ public final class LockstepHost implements AutoCloseable {
     }
 
     /**
-     * Starts the match once all but {@code n} seats are taken: the free seats stay open (their inputs empty, their
-     * units idle) and a player who joins the match under way takes one, catching up from a snapshot as a rejoin
+     * Starts the match once all but {@code n} seats are taken: the free seats stay open (their inputs empty: no
+     * orders) and a player who joins the match under way takes one, catching up from a snapshot as a rejoin
      * does, and keeps it for the match. Default 0: the match starts with every seat taken and refuses new players
      * once started. Spectators may join at any time either way. Call before the last player joins.
      *
