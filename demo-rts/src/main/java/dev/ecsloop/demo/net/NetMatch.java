@@ -310,7 +310,7 @@ public final class NetMatch {
                     args.expectAtMost(0);
                     reply.accept(matchLine() + "  players " + players());
                 });
-        out.println("match started: " + String.join(", ", session.names()) + (session.seat() < 0
+        out.println("match started: " + players() + (session.seat() < 0
                 ? "; you watch" + (flags.spectateDelay == null || flags.spectateDelay.isZero() ? ""
                 : ", " + Durations.exactSeconds(flags.spectateDelay.toNanos()) + " behind")
                 : "; you are " + session.names().get(session.seat()) + " (seat " + session.seat()
@@ -404,13 +404,16 @@ public final class NetMatch {
                 + Durations.exactSeconds(stopAtNanos) + " asked; give more, or leave --seconds out";
     }
 
-    /** @return the players by seat, each that left marked so (an open seat's name says it is open) */
+    /**
+     * @return the players by seat, each that left marked so (an open seat's name says it is open; this player's own
+     *         seat plays, even while it catches up)
+     */
     private String players() {
         StringBuilder all = new StringBuilder();
         List<String> names = session.names();
         for (int s = 0; s < names.size(); s++) {
-            all.append(s == 0 ? "" : ", ").append(names.get(s)).append(session.playing(s)
-                    || names.get(s).equals(LockstepHost.openSeatName(s)) ? "" : " (left)");
+            all.append(s == 0 ? "" : ", ").append(names.get(s)).append(s == session.seat() || session.playing(s)
+                    || names.get(s).equals(LockstepHost.openSeatName(s)) ? "" : " (left)"); // own seat: catching up
         }
         return all.toString();
     }

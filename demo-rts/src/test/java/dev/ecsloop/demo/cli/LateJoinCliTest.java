@@ -87,6 +87,7 @@ class LateJoinCliTest {
 
             Child bob = start(game + " --seconds 30 --join 127.0.0.1:" + port + " --name bob");
             bob.await("joining the match under way as bob (seat 2): receiving the host's snapshot");
+            bob.await("match started: alice, dan (left), bob; you are bob (seat 2)"); // dan took seat 1 and left
             bob.await("playing live at turn ");
             host.await("bob took open seat 2");
             host.await("bob rejoined: plays again from turn ");
