@@ -84,6 +84,9 @@ class LateJoinCliTest {
                     dan.lines()::toString);
             assertTrue(dan.lines().stream().noneMatch(l -> l.startsWith("world-hash") || l.startsWith("match over")),
                     dan.lines()::toString);
+            host.await("dan left at turn "); // the players hear of it, though dan never played
+            assertTrue(host.lines().stream().anyMatch(l -> l.startsWith("dan left at turn ")
+                    && l.contains(" (its --seconds had passed, while catching up); ")), host.lines()::toString);
 
             Child bob = start(game + " --seconds 30 --join 127.0.0.1:" + port + " --name bob");
             bob.await("joining the match under way as bob (seat 2): receiving the host's snapshot");

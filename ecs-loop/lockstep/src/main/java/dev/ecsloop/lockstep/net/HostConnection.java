@@ -77,8 +77,7 @@ final class HostConnection extends SimpleChannelInboundHandler<Message> {
             return;
         }
         if (seat > 0 && relay.rejoins().catchingUp(seat)) {
-            relay.rejoins().end(seat);
-            seats.note(seats.name(seat) + " disconnected while catching up");
+            relay.leftWhileCatchingUp(seat, "disconnected");
         } else if (seat > 0 && relay.started()) {
             relay.drop(seat, "disconnected");
         } else if (seat > 0) {

@@ -173,6 +173,27 @@ final class TurnRelay {
         rejoins.feed(named);
     }
 
+    /**
+     * Seat {@code seat} left while it caught up: it never played again, so no book changes, but every peer and
+     * spectator is told at this point of the relay's order, as of any seat that leaves (a drop of a seat that does
+     * not play changes nothing but the report), so that nobody waits for a player who is gone.
+     *
+     * @param reason why, as the host saw it (printable)
+     */
+    void leftWhileCatchingUp(int seat, String reason) {
+        rejoins.end(seat);
+        String why = reason + ", while catching up";
+        seats.note(seats.name(seat) + " left: " + why);
+        Message.Drop gone = new Message.Drop(seat, book.completed() + 1, why);
+        for (int s = 0; s < playing.length; s++) {
+            if (playing[s]) {
+                to(s, gone);
+            }
+        }
+        spectators.feed(gone);
+        rejoins.feed(gone);
+    }
+
     /** @return whether the game has started */
     boolean started() {
         return book != null;
@@ -249,9 +270,8 @@ final class TurnRelay {
         if (rejoins.catchingUp(seat)) {
             if (m instanceof Message.Ready r && r.peer() == seat) {
                 ready(seat);
-            } else if (m instanceof Message.Leave) {
-                rejoins.end(seat);
-                seats.note(seats.name(seat) + " left while catching up");
+            } else if (m instanceof Message.Leave l) {
+                leftWhileCatchingUp(seat, Echo.printable(l.reason(), LockstepHost.MAX_LEAVE_REASON));
             }
             return;
         }

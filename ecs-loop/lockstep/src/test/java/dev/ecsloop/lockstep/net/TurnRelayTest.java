@@ -133,6 +133,34 @@ class TurnRelayTest {
         assertTrue(drops.get(0).reason().startsWith("stalled"), drops.get(0).reason());
     }
 
+    /**
+     * A rejoiner that leaves before it plays again (a late joiner whose --seconds had passed, a crash during the
+     * catch-up) is reported to every peer as a seat that left, and changes no book: the others play on.
+     */
+    @Test
+    void aSeatThatLeavesWhileCatchingUpIsReportedToEveryPeerAndChangesNothingElse() {
+        Rig rig = new Rig();
+        rig.sendTo(20, 0, 1, 2);
+        rig.cyDropsAndReconnects();
+        rig.sendTo(22, 0, 1);
+        rig.dropsToAnn();
+        while (rig.bob.readOutbound() != null) {
+            continue; // what bob was sent so far
+        }
+        rig.relay.fromSeat(2, new Message.Leave("its --seconds had \u001b[2J passed"));
+        List<Message.Drop> toAnn = rig.dropsToAnn();
+        assertEquals(1, toAnn.size(), toAnn.toString());
+        assertEquals(2, toAnn.get(0).peer());
+        assertEquals("its --seconds had ?[2J passed, while catching up", toAnn.get(0).reason());
+        Object toBob = rig.bob.readOutbound();
+        assertEquals(toAnn.get(0), toBob, "bob is told too");
+        assertArrayEquals(new boolean[] {true, true, false}, rig.relay.playing());
+        rig.sendTo(30, 0, 1); // no protocol error: the books did not move
+        assertEquals(List.of(), rig.dropsToAnn(), rig.seats.log().toString());
+        rig.relay.fromSeat(2, new Message.Ready(2, 30)); // gone: a late Ready from it changes nothing
+        assertEquals(-1, rig.cyPlaysAgainFrom());
+    }
+
     /** A seat that stops sending while the others go on is dropped once the stall timeout passes, not before. */
     @Test
     void aSeatThatHoldsTheGameBackIsDroppedOnlyPastTheStallTimeout() {
