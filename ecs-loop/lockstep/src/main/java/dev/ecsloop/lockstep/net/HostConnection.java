@@ -217,7 +217,7 @@ final class HostConnection extends SimpleChannelInboundHandler<Message> {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        String why = cause instanceof IOException ? "disconnected (" + cause.getMessage() + ")"
+        String why = cause instanceof IOException ? "disconnected: " + cause.getMessage()
                 : "protocol error: " + cause.getMessage();
         if (seat > 0 && relay.started() && current(ctx)) {
             relay.drop(seat, why);
