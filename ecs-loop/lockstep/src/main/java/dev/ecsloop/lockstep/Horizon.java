@@ -100,7 +100,7 @@ final class Horizon {
         if (turn < 0) {
             throw new IllegalArgumentException("end turn must not be negative, was " + turn);
         }
-        if (turn < Long.MAX_VALUE / turnNanos && loop.simulatedNanos() > turn * turnNanos) {
+        if (loop.simulatedNanos() > instant(turn, turnNanos)) {
             throw new IllegalArgumentException("end turn " + turn + " has passed: the simulation is in turn "
                     + loop.simulatedNanos() / turnNanos);
         }
@@ -109,7 +109,15 @@ final class Horizon {
 
     /** @return whether the simulation has reached the end turn */
     boolean ended() {
-        return endTurn <= Long.MAX_VALUE / turnNanos && loop.simulatedNanos() >= endTurn * turnNanos; // else: never
+        return loop.simulatedNanos() >= instant(endTurn, turnNanos);
+    }
+
+    /**
+     * @return turn {@code turn}'s instant, or {@link Long#MAX_VALUE} (never reached) for a turn past the last
+     *         instant a long holds, such as no end ({@link Long#MAX_VALUE}) or a hostile peer's huge end turn
+     */
+    static long instant(long turn, long turnNanos) {
+        return turn > Long.MAX_VALUE / turnNanos ? Long.MAX_VALUE : turn * turnNanos;
     }
 
     /** A spectator's delay, in turns behind the newest complete turn. */

@@ -149,8 +149,7 @@ public final class LockstepSession {
      *         false once this peer has reached its own end (a host that leaves after it took nothing from it)
      */
     public boolean hostLost() {
-        return departures.hostLost() && (stopReason() == null || stopReason().equals(departures.lost()))
-                && !(stopReason() == null && ended());
+        return departures.hostLost() && (stopReason() == null ? !ended() : stopReason().equals(departures.lost()));
     }
 
     /* For Rejoining: this peer catches up from the snapshot's delay, taking the relayed messages it does not hold. */

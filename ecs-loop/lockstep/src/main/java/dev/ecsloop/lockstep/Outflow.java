@@ -51,8 +51,7 @@ final class Outflow implements FrameListener {
     /** Sends this player's batches up to where the budget says, short of the end turn (each once, gapless). */
     void send() {
         if (running.getAsBoolean()) {
-            long end = endTurn.getAsLong() > Long.MAX_VALUE / turnNanos ? Long.MAX_VALUE
-                    : endTurn.getAsLong() * turnNanos;
+            long end = Horizon.instant(endTurn.getAsLong(), turnNanos);
             // none at or past the end: a peer without an end of its own stops there too
             own.sendUpTo(Math.min(delay.sendingUpTo(Math.min(loop.simulatedNanos(), end), own),
                     endTurn.getAsLong() - 1));

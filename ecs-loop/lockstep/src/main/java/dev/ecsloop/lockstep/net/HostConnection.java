@@ -141,8 +141,7 @@ final class HostConnection extends SimpleChannelInboundHandler<Message> {
         }
         String refusal = lobby.check(join, nonce);
         if (refusal != null) {
-            seats.turnedAway("refused " + ctx.channel().remoteAddress() + ": " + refusal);
-            ctx.writeAndFlush(new Message.Refuse(refusal)).addListener(ChannelFutureListener.CLOSE);
+            refuse(ctx, refusal);
             return;
         }
         handshakeOver(ctx);
@@ -187,8 +186,7 @@ final class HostConnection extends SimpleChannelInboundHandler<Message> {
             refusal = relay.rejoins().refusal(r, nonce, relay.playing());
         }
         if (refusal != null) {
-            seats.turnedAway("refused " + ctx.channel().remoteAddress() + ": " + refusal);
-            ctx.writeAndFlush(new Message.Refuse(refusal)).addListener(ChannelFutureListener.CLOSE);
+            refuse(ctx, refusal);
             return;
         }
         seat = relay.rejoins().seatOf(r.join().name());
@@ -213,6 +211,12 @@ final class HostConnection extends SimpleChannelInboundHandler<Message> {
             }
             ctx.close();
         }
+    }
+
+    /** Turns the connection away with {@code refusal}: logged as such, sent, then closed. */
+    private void refuse(ChannelHandlerContext ctx, String refusal) {
+        seats.turnedAway("refused " + ctx.channel().remoteAddress() + ": " + refusal);
+        ctx.writeAndFlush(new Message.Refuse(refusal)).addListener(ChannelFutureListener.CLOSE);
     }
 
     @Override

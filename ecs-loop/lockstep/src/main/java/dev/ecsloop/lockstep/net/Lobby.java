@@ -46,8 +46,8 @@ final class Lobby {
         if (handshaking.size() >= LockstepHost.MAX_PENDING) {
             Channel evicted = oldestOfBusiest(channel);
             handshaking.remove(evicted);
-            seats.turnedAway("evicted " + evicted.remoteAddress() + ": the oldest handshake of the address holding the most "
-                    + "of " + LockstepHost.MAX_PENDING + ", for " + channel.remoteAddress());
+            seats.turnedAway("evicted " + evicted.remoteAddress() + ": the oldest handshake of the address holding "
+                    + "the most of " + LockstepHost.MAX_PENDING + ", for " + channel.remoteAddress());
             evicted.close();
         }
         handshaking.addLast(channel);
@@ -55,10 +55,11 @@ final class Lobby {
 
     /** @return the oldest pending connection of the address with the most pending ones, {@code newcomer} counted */
     private Channel oldestOfBusiest(Channel newcomer) {
+        Object newAddress = address(newcomer);
         Channel chosen = null;
         int most = 0;
         for (Channel c : handshaking) { // at most MAX_PENDING, and only when the lobby is full
-            int count = address(newcomer).equals(address(c)) ? 1 : 0;
+            int count = newAddress.equals(address(c)) ? 1 : 0;
             for (Channel other : handshaking) {
                 count += address(other).equals(address(c)) ? 1 : 0;
             }

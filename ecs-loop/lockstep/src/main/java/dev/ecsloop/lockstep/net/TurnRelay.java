@@ -147,13 +147,7 @@ final class TurnRelay {
         lastProgress[seat] = settings.clock().nanoTime();
         lastHash[seat] = from; // it hashes only checkpoints after its return
         Message.Rejoined back = new Message.Rejoined(seat, from);
-        for (int s = 0; s < playing.length; s++) {
-            if (playing[s]) {
-                to(s, back);
-            }
-        }
-        spectators.feed(back);
-        rejoins.feed(back);
+        toEveryone(back);
         seats.note(seats.name(seat) + " plays again from turn " + from);
     }
 
@@ -164,13 +158,7 @@ final class TurnRelay {
      */
     void seated(int seat) {
         Message.Seated named = new Message.Seated(seat, seats.name(seat));
-        for (int s = 0; s < playing.length; s++) {
-            if (playing[s]) {
-                to(s, named);
-            }
-        }
-        spectators.feed(named);
-        rejoins.feed(named);
+        toEveryone(named);
     }
 
     /**
@@ -185,13 +173,7 @@ final class TurnRelay {
         String why = reason + ", while catching up";
         seats.note(seats.name(seat) + " left: " + why);
         Message.Drop gone = new Message.Drop(seat, book.completed() + 1, why);
-        for (int s = 0; s < playing.length; s++) {
-            if (playing[s]) {
-                to(s, gone);
-            }
-        }
-        spectators.feed(gone);
-        rejoins.feed(gone);
+        toEveryone(gone);
     }
 
     /** @return whether the game has started */
@@ -351,6 +333,17 @@ final class TurnRelay {
         } else {
             drop(seat, "protocol error: sent " + m.getClass().getSimpleName() + " during the game");
         }
+    }
+
+    /** Sends {@code m} to every seat still playing, every spectator and every seat catching up, in this order. */
+    private void toEveryone(Message m) {
+        for (int s = 0; s < playing.length; s++) {
+            if (playing[s]) {
+                to(s, m);
+            }
+        }
+        spectators.feed(m);
+        rejoins.feed(m);
     }
 
     private void relayFrom(int seat, Message m) {
