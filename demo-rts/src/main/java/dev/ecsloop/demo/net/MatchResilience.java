@@ -3,7 +3,6 @@ package dev.ecsloop.demo.net;
 import dev.ecsloop.demo.save.SaveFiles;
 import dev.ecsloop.demo.sim.RtsGame;
 import dev.ecsloop.lockstep.LockstepSession;
-import dev.ecsloop.lockstep.net.LockstepHost;
 import dev.ecsloop.lockstep.net.SeatTokens;
 import dev.ecsloop.snapshot.SnapshotException;
 import java.io.IOException;
@@ -11,6 +10,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntPredicate;
 import java.util.zip.CRC32;
 
 /**
@@ -74,7 +74,7 @@ final class MatchResilience {
         out.println("the host is lost: saved " + saved + " and " + (replay != null ? "recording " + replay
                 : "no recording (this player joined mid-match: its journal would not start at time 0)"));
         if (snap != null) {
-            out.println(resumeLine(session.names(), teams, snap));
+            out.println(resumeLine(session.names(), session::open, teams, snap));
         }
     }
 
@@ -83,21 +83,22 @@ final class MatchResilience {
      * shown name is no player's, and not one {@code --seats} takes) and stays open: {@code --late-join} counts it,
      * and whoever takes it commands its seat's team, as in the lost match.
      *
-     * @param names the lost match's players by seat, open seats as {@link LockstepHost#openSeatName}
+     * @param names the lost match's players by seat
+     * @param open  which seats are still open for a late joiner
      * @param teams the lost match's teams
      * @param snap  the snapshot saved
      * @return one line
      */
-    static String resumeLine(List<String> names, SeatTeams teams, Path snap) {
+    static String resumeLine(List<String> names, IntPredicate open, SeatTeams teams, Path snap) {
         List<String> seated = new ArrayList<>();
         for (int s = 0; s < names.size(); s++) {
-            if (!names.get(s).equals(LockstepHost.openSeatName(s))) {
+            if (!open.test(s)) {
                 seated.add(names.get(s));
             }
         }
-        int open = names.size() - seated.size();
+        int late = names.size() - seated.size();
         return "resume: the new host runs --host PORT --players " + names.size()
-                + (open > 0 ? " --late-join " + open : "") + " --load " + snap
+                + (late > 0 ? " --late-join " + late : "") + " --load " + snap
                 + " --seats " + String.join(",", teams.order() != null ? teams.order() : seated)
                 + ", every other player --join HOST:PORT --load with a copy of that same file and the same --seats,"
                 + " all with this match's other flags";

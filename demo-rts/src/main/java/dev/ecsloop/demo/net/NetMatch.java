@@ -413,7 +413,7 @@ public final class NetMatch {
         List<String> names = session.names();
         for (int s = 0; s < names.size(); s++) {
             all.append(s == 0 ? "" : ", ").append(names.get(s)).append(s == session.seat() || session.playing(s)
-                    || names.get(s).equals(LockstepHost.openSeatName(s)) ? "" : " (left)"); // own seat: catching up
+                    || session.open(s) ? "" : " (left)"); // own seat: catching up
         }
         return all.toString();
     }

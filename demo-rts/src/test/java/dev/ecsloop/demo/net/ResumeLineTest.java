@@ -33,7 +33,8 @@ class ResumeLineTest {
 
     @Test
     void aFullMatchResumesWithEverySeatNamed() {
-        String line = MatchResilience.resumeLine(List.of("alice", "bob", "cy"), SeatTeams.BY_SEAT, SNAP);
+        String line = MatchResilience.resumeLine(List.of("alice", "bob", "cy"), s -> false, SeatTeams.BY_SEAT,
+                SNAP);
         assertEquals("3", flag(line, "--players"), line);
         assertNull(flag(line, "--late-join"), line);
         assertEquals("alice,bob,cy", seatsOf(line));
@@ -43,7 +44,7 @@ class ResumeLineTest {
     @Test
     void aSeatStillOpenForALateJoinerStaysOpenAndIsNotNamedInSeats() {
         List<String> names = List.of("alice", "bob", LockstepHost.openSeatName(2), LockstepHost.openSeatName(3));
-        String line = MatchResilience.resumeLine(names, SeatTeams.BY_SEAT, SNAP);
+        String line = MatchResilience.resumeLine(names, s -> s >= 2, SeatTeams.BY_SEAT, SNAP);
         assertEquals("4", flag(line, "--players"), line);
         assertEquals("2", flag(line, "--late-join"), line);
         String seats = seatsOf(line);
@@ -55,7 +56,8 @@ class ResumeLineTest {
     @Test
     void aMatchResumedBeforeKeepsItsTeamsOrder() {
         SeatTeams lost = new SeatTeams(List.of("alice", "bob"));
-        String line = MatchResilience.resumeLine(List.of("bob", "alice", LockstepHost.openSeatName(2)), lost, SNAP);
+        String line = MatchResilience.resumeLine(List.of("bob", "alice", LockstepHost.openSeatName(2)), s -> s == 2,
+                lost, SNAP);
         assertEquals("alice,bob", seatsOf(line), "each keeps the team its name had in the first match");
         assertEquals("1", flag(line, "--late-join"), line);
     }

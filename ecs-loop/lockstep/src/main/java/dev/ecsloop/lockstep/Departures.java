@@ -165,12 +165,21 @@ final class Departures {
         if (bad != null) {
             throw new IllegalArgumentException("the host named seat " + p + ": " + bad);
         }
-        if (!names.get(p).equals(LockstepHost.openSeatName(p)) || names.contains(s.name())) {
+        if (!open(p) || names.contains(s.name())) {
             throw new IllegalArgumentException("the host named seat " + p + " (" + Echo.quote(names.get(p))
                     + ") " + Echo.quote(s.name()) + ": only an open seat gets a name, one no other seat has");
         }
         names.set(p, s.name());
         reports.accept(s.name() + " took open seat " + p);
+    }
+
+    /**
+     * @param seat a seat of the match
+     * @return whether it waits for a late joiner: no one has taken it yet, so it still goes by
+     *         {@link LockstepHost#openSeatName}
+     */
+    boolean open(int seat) {
+        return names.get(seat).equals(LockstepHost.openSeatName(seat));
     }
 
     String name(int peer) {

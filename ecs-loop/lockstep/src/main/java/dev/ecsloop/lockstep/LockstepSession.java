@@ -410,6 +410,16 @@ public final class LockstepSession {
         return departures.playing()[java.util.Objects.checkIndex(seat, names.size())];
     }
 
+    /**
+     * @param seat a seat, from 0
+     * @return whether that seat waits for a late joiner: the host left it open and no one has taken it yet (read it
+     *         on the loop thread)
+     * @throws IndexOutOfBoundsException if the match has no such seat
+     */
+    public boolean open(int seat) {
+        return departures.open(java.util.Objects.checkIndex(seat, names.size()));
+    }
+
     /** @return the latest round trip to the host (for the host: the worst to a client), or -1 */
     public long rttNanos() {
         return link.rttNanos();

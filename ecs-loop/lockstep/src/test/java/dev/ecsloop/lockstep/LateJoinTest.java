@@ -20,6 +20,7 @@ import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -64,6 +65,7 @@ class LateJoinTest {
         SeatTokens tokens = SeatTokens.in(dir.resolve("seats"));
         LockstepHost host = LockstepHost.open(PeerSettings.of("ann", Match.SECRET, Match.BUILD, SETUP),
                 InetAddress.getLoopbackAddress(), 0, 3, CONFIG);
+        AtomicReference<Boolean> openAtFirstTurn = new AtomicReference<>();
         try {
             host.lateSeats(1);
             PeerLink bobLink = LockstepClient.join(settings("bob", Match.SECRET), "127.0.0.1", host.port(),
@@ -85,6 +87,10 @@ class LateJoinTest {
                 // Near the end, until cy plays live, so that its order still counts.
                 p.gates.add(new TestPeer.Gate((END - 60) * CONFIG.turnNanos(), () -> cy.live.getCount() == 0));
             }
+            ann.gates.add(new TestPeer.Gate(CONFIG.turnNanos(), () -> { // read on ann's loop thread
+                openAtFirstTurn.compareAndSet(null, ann.session.open(2) && !ann.session.open(1));
+                return true;
+            }));
             ann.start(annLink, CONFIG, END);
             bob.start(bobLink, CONFIG, END);
             assertTrue(atJoin.await(60, TimeUnit.SECONDS), "the players never reached turn " + joinTurn
@@ -145,8 +151,10 @@ class LateJoinTest {
             assertTrue(p.reports.stream().anyMatch(r -> r.startsWith("cy rejoined: plays again")),
                     p.name + ": " + p.reports);
         }
+        assertEquals(Boolean.TRUE, openAtFirstTurn.get(), "ann's session: seat 2 open and seat 1 not, at the start");
         for (TestPeer p : List.of(ann, bob, cy, eve)) {
             assertEquals(List.of("ann", "bob", "cy"), p.session.names(), p.name + "'s names");
+            assertFalse(p.session.open(2), p.name + ": seat 2 still open after cy took it");
         }
     }
 
