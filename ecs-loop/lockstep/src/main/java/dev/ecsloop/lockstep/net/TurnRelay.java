@@ -36,6 +36,11 @@ final class TurnRelay {
      * game back (see {@link #dropStalled}).
      */
     private final boolean[] silentSinceRejoin;
+    /**
+     * Seats whose leaving during a catch-up the peers were told of, until they play again: a seat holder that
+     * reconnects and leaves over and over is told once, not once per attempt.
+     */
+    private final boolean[] toldGone;
     /** Desync diagnosis messages relayed per seat: an honest peer sends four (mismatch, two probes, fields). */
     private final int[] diagnosis;
     /** Most desync diagnosis messages one seat may send in a game. */
@@ -59,6 +64,7 @@ final class TurnRelay {
         this.lastProgress = new long[players];
         this.lastHash = new long[players];
         this.silentSinceRejoin = new boolean[players];
+        this.toldGone = new boolean[players];
         this.diagnosis = new int[players];
         this.spectators = new Spectators(seats);
         this.rejoins = new Rejoins(seats);
@@ -144,6 +150,7 @@ final class TurnRelay {
         rejoins.end(seat);
         playing[seat] = true;
         silentSinceRejoin[seat] = true;
+        toldGone[seat] = false;
         lastProgress[seat] = settings.clock().nanoTime();
         lastHash[seat] = from; // it hashes only checkpoints after its return
         Message.Rejoined back = new Message.Rejoined(seat, from);
@@ -164,16 +171,19 @@ final class TurnRelay {
     /**
      * Seat {@code seat} left while it caught up: it never played again, so no book changes, but every peer and
      * spectator is told at this point of the relay's order, as of any seat that leaves (a drop of a seat that does
-     * not play changes nothing but the report), so that nobody waits for a player who is gone.
+     * not play changes nothing but the report), so that nobody waits for a player who is gone. Once per seat until it
+     * plays again: later attempts that end the same way are the host's log's only.
      *
      * @param reason why, as the host saw it (printable)
      */
     void leftWhileCatchingUp(int seat, String reason) {
         rejoins.end(seat);
         String why = reason + ", while catching up";
-        seats.note(seats.name(seat) + " left: " + why);
-        Message.Drop gone = new Message.Drop(seat, book.completed() + 1, why);
-        toEveryone(gone);
+        seats.note(seats.name(seat) + " left: " + why + (toldGone[seat] ? " (the players were told before)" : ""));
+        if (!toldGone[seat]) {
+            toldGone[seat] = true;
+            toEveryone(new Message.Drop(seat, book.completed() + 1, why));
+        }
     }
 
     /** @return whether the game has started */

@@ -161,6 +161,42 @@ class TurnRelayTest {
         assertEquals(-1, rig.cyPlaysAgainFrom());
     }
 
+    /**
+     * A seat holder that reconnects and leaves during each catch-up is reported to the peers once, not once per
+     * attempt; once it plays again, its next departure is reported again.
+     */
+    @Test
+    void aSeatThatLeavesDuringEveryCatchUpIsReportedOnceUntilItPlaysAgain() {
+        Rig rig = new Rig();
+        rig.sendTo(20, 0, 1, 2);
+        rig.cyDropsAndReconnects();
+        rig.dropsToAnn();
+        for (int attempt = 0; attempt < 5; attempt++) {
+            if (attempt > 0) {
+                rig.seats.reseat(2, rig.cyAgain);
+                rig.relay.reconnected(2, rig.cyAgain);
+            }
+            rig.relay.fromSeat(2, new Message.Leave("crashed"));
+        }
+        List<Message.Drop> told = rig.dropsToAnn();
+        assertEquals(1, told.size(), told.toString());
+        assertEquals("crashed, while catching up", told.get(0).reason());
+        assertEquals(5, rig.seats.log().stream().filter(l -> l.startsWith("cy left: crashed, while catching up"))
+                .count(), "the host's log has every attempt: " + rig.seats.log());
+        rig.seats.reseat(2, rig.cyAgain);
+        rig.relay.reconnected(2, rig.cyAgain);
+        rig.relay.fromSeat(2, new Message.Ready(2, 20));
+        assertTrue(rig.cyPlaysAgainFrom() > 0, "cy never played again");
+        rig.relay.drop(2, "disconnected");
+        rig.seats.reseat(2, rig.cyAgain);
+        rig.relay.reconnected(2, rig.cyAgain);
+        rig.dropsToAnn();
+        rig.relay.fromSeat(2, new Message.Leave("crashed again"));
+        told = rig.dropsToAnn();
+        assertEquals(1, told.size(), "after playing again, a departure is news again: " + told);
+        assertEquals("crashed again, while catching up", told.get(0).reason());
+    }
+
     /** A seat that stops sending while the others go on is dropped once the stall timeout passes, not before. */
     @Test
     void aSeatThatHoldsTheGameBackIsDroppedOnlyPastTheStallTimeout() {
