@@ -26,7 +26,11 @@ import java.util.concurrent.TimeUnit;
  * other peer had left; then how far the joiner's simulation ran behind the host's, second by second (what the balance
  * and the delay must cover), each peer's dropped time by where its frame ended (waiting for a batch, at a turn's
  * instant, else: holds, late frames) and what the polls gave back, and the two peers' difference in dropped time
- * second by second. The row's budget is the host's over the counted frames (mean and most).
+ * second by second. The row's budget is the host's over the counted frames (mean and most). The last four columns
+ * count the collector's pauses over the counted frames and the stalls that began during one or within a round
+ * trip's worst and a turn after it ({@link GcPauses}): the peers and the proxy share one JVM, so one pause stops
+ * sender, proxy and receiver at once; then the frames either peer began over 8 ms after they were due (the machine
+ * woke its thread late), and the stalls that began within the same reach after one.
  * Arguments, all optional: simulated seconds (20, of which 5 warm up), turn ms (50), modes ({@code fixed,adaptive}),
  * phase ({@code uniform} or {@code start}), round trips in ms ({@code 50,100,150}), repeats (1), each way's jitter
  * in ms ({@code 25}: a round trip ± 50; {@code 12.5}: a round trip ± 25; a list runs each), frames a second of
@@ -56,6 +60,11 @@ public final class AdaptiveDelayBenchmark {
 
     /** Probe results of one run beside its table row: where the latency went, in ms (means over counted orders). */
     static String breakdown;
+    /**
+     * The collector's pauses over the counted frames (how many, the longest in ms), the stalls at one, the frames of
+     * both peers that began over 8 ms after they were due (how many, the latest in ms), and the stalls after one.
+     */
+    private static String pauses;
 
     static String row(long rttNanos, long eachWayNanos, LockstepConfig config, double seconds, boolean uniform,
                       int fps) throws Exception {
@@ -64,7 +73,8 @@ public final class AdaptiveDelayBenchmark {
         List<LockstepBenchmark.Peer> peers = List.of(new LockstepBenchmark.Peer("p0", config),
                 new LockstepBenchmark.Peer("p1", config));
         String load = load();
-        try (LockstepHost host = LockstepHost.open(PeerSettings.of("p0", Match.SECRET, Match.BUILD, setup),
+        try (GcPauses gc = new GcPauses(peers.get(0).real.nanoTime());
+             LockstepHost host = LockstepHost.open(PeerSettings.of("p0", Match.SECRET, Match.BUILD, setup),
                 InetAddress.getLoopbackAddress(), 0, 2, config);
              DelayProxy proxy = DelayProxy.open(host.port(), rttNanos, 2 * eachWayNanos, 1)) {
             CompletableFuture<PeerLink> joiner = CompletableFuture.supplyAsync(() -> {
@@ -100,6 +110,22 @@ public final class AdaptiveDelayBenchmark {
                 }
             }
             links.get(1).close();
+            long from = Math.min(peers.get(0).countedFrom, peers.get(1).countedFrom);
+            long reach = rttNanos + 2 * eachWayNanos + config.turnNanos(); // a batch a hiccup held comes this late
+            int atPause = 0;
+            int afterLate = 0;
+            int late = 0;
+            long longest = 0;
+            for (LockstepBenchmark.Peer p : peers) {
+                late += p.lateFrames.size();
+                longest = Math.max(longest, p.latestWake);
+                for (long at : p.stallStarts) {
+                    atPause += gc.near(at, reach) ? 1 : 0;
+                    afterLate += lateFrameBefore(peers, at, reach) ? 1 : 0;
+                }
+            }
+            pauses = gc.summary(from) + " | " + atPause + " | " + late + " (" + Math.round(longest / 1e6) + ") | "
+                    + afterLate;
         }
         List<Long> lat = new ArrayList<>();
         List<Long> instant = new ArrayList<>();
@@ -126,7 +152,7 @@ public final class AdaptiveDelayBenchmark {
         }
         return String.format("| %d ± %s | %d | %.0f | %s | %s | %d (%s) | %.0f / %.0f | %d | %.0f | %.1f | %.1f "
                         + "| %.1f "
-                        + "| %+.1f | %s | %d (%d) | %s |",
+                        + "| %+.1f | %s | %d (%d) | %s | %s |",
                 rttNanos / 1_000_000, new java.math.BigDecimal(eachWayNanos).movePointLeft(6).stripTrailingZeros()
                         .toPlainString(), fps, turnMs, uniform ? "uniform" : "turn start",
                 config.adaptive() ? config.delayFloor() + "-" + config.delayCeiling() + " adaptive"
@@ -134,7 +160,7 @@ public final class AdaptiveDelayBenchmark {
                 host.budget[0] / Math.max(1.0, host.budget[1]) / 1e6,
                 host.budget[2] / 1e6, instant.size(), target,
                 meanInstant, p95, mean, meanInstant - target, meanInstant - target <= turnMs ? "yes" : "no", stalls,
-                stalledFrames, load);
+                stalledFrames, load, pauses);
     }
 
     /** The probes' story: where each counted order's time went from its issue to its effect, per direction. */
@@ -191,6 +217,16 @@ public final class AdaptiveDelayBenchmark {
                     worstLateness));
         }
         out.append(offsets(peers, config));
+        long from = Math.min(peers.get(0).countedFrom, peers.get(1).countedFrom);
+        for (LockstepBenchmark.Peer p : peers) {
+            if (!p.stallStarts.isEmpty()) {
+                out.append("    ").append(p.name).append(" stalled at (s after the counted frames began):");
+                for (long at : p.stallStarts) {
+                    out.append(String.format(" %.2f", (at - from) / 1e9));
+                }
+                out.append(System.lineSeparator());
+            }
+        }
         return out.toString();
     }
 
@@ -229,6 +265,18 @@ public final class AdaptiveDelayBenchmark {
         return out.append(System.lineSeparator()).toString();
     }
 
+    /** @return whether a peer had a late frame up to {@code reach} before {@code at} */
+    static boolean lateFrameBefore(List<LockstepBenchmark.Peer> peers, long at, long reach) {
+        for (LockstepBenchmark.Peer p : peers) {
+            for (long late : p.lateFrames) {
+                if (late <= at && at - late <= reach) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     /** @return the machine's load averages (1, 5 minutes), read from /proc where it exists */
     static String load() {
         try {
@@ -260,8 +308,10 @@ public final class AdaptiveDelayBenchmark {
         System.out.println("| round trip ± jitter each way (ms) | frames/s | turn ms | order phase | input delay "
                 + "| settled on (changes) | "
                 + "budget mean / most ms | orders | round trip + 25 (ms) | to the turn's instant, mean ms | p95 ms | to the 30 Hz tick, "
-                + "mean ms | instant - (rtt + 25) | within one turn | stalls (frames) | load 1/5 min |");
-        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+                + "mean ms | instant - (rtt + 25) | within one turn | stalls (frames) | load 1/5 min "
+                + "| GC pauses (longest ms) | stalls at a GC pause | frames 8+ ms late (latest ms) "
+                + "| stalls after one |");
+        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
         for (int r = 0; r < repeats; r++) {
             for (String rtt : rtts.split(",")) {
                 for (String jitter : jitters.split(",")) {

@@ -30,6 +30,8 @@ public final class LockstepBenchmark {
     static final int UNITS = 2_000;
     static final LockstepConfig CONFIG = LockstepConfig.defaults();
     static final long FRAME = 16_666_667L;
+    /** A frame that begins this much after it was due counts as late (a probe's threshold, not a frame step). */
+    static final long LATE_WAKE = 8_000_000L;
 
     private LockstepBenchmark() {
     }
@@ -46,6 +48,15 @@ public final class LockstepBenchmark {
         /** Frames that ended with the simulation waiting at the horizon, and how many runs of them. */
         int stalledFrames;
         int stalls;
+        /** Probe: the real time each counted stall started, and the first counted frame's (0 before it). */
+        final List<Long> stallStarts = new ArrayList<>();
+        long countedFrom;
+        /**
+         * Probe: the real time of each counted frame that began over {@link #LATE_WAKE} after it was due (the
+         * machine woke the loop's thread late, or the frame before ran long), and the latest such start.
+         */
+        final List<Long> lateFrames = new ArrayList<>();
+        long latestWake;
         int finalDelay;
         int units = UNITS;
         /** Real time between this peer's frames. */
@@ -132,6 +143,12 @@ public final class LockstepBenchmark {
                     }
                     stalledFrames += waiting ? 1 : 0;
                     stalls += waiting && !waited ? 1 : 0;
+                    if (waiting && !waited) {
+                        stallStarts.add(after);
+                    }
+                    if (countedFrom == 0 && loop.simulatedNanos() >= warmupNanos) {
+                        countedFrom = after;
+                    }
                     if (reached != null && loop.simulatedNanos() >= warmupNanos) {
                         long b = session.budgetNanos();
                         budget[0] += b;
@@ -172,6 +189,11 @@ public final class LockstepBenchmark {
                                 : turnStart + (long) (phases.nextDouble() * config.turnNanos());
                     }
                     LockSupport.parkNanos(Math.max(0, nextFrame - real.nanoTime()));
+                    long woke = real.nanoTime() - nextFrame;
+                    if (countedFrom != 0 && woke > LATE_WAKE) {
+                        latestWake = Math.max(latestWake, woke);
+                        lateFrames.add(nextFrame + woke);
+                    }
                     nextFrame += frameNanos;
                 }
                 if (session.stopReason() != null) {
