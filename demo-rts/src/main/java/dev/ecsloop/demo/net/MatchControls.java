@@ -61,6 +61,7 @@ final class MatchControls implements CommandFilter {
 
     private final GameLoop loop;
     private final long turnNanos;
+    /** The players by seat, a live view: an open seat takes its late joiner's name when it is taken. */
     private final List<String> names;
     private final SeatTeams teams;
     private final Consumer<String> out;

@@ -262,7 +262,9 @@ public final class NetMatch {
         if (flags.diagnose != null) {
             session.diagnose(game.snapshots(), flags.diagnose);
         }
-        controls = new MatchControls(loop, config.turnNanos(), link.names(), teams, out::println);
+        // The session's names, not the Start's: a late joiner's seat is renamed when it is taken, and its name decides
+        // its team in a resumed match as in its own peer's view.
+        controls = new MatchControls(loop, config.turnNanos(), session.names(), teams, out::println);
         session.filter(controls);
         controls.install(game.console(), session);
         Runnable saved = run.exitGuard().apply(game.console());

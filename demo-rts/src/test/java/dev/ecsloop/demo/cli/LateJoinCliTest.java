@@ -94,6 +94,8 @@ class LateJoinCliTest {
             bob.await("playing live at turn ");
             host.await("bob took open seat 2");
             host.await("bob rejoined: plays again from turn ");
+            bob.type("phase ai 0.1"); // the peers that started name the late joiner in its control's line too
+            host.await("bob: phase AiSystem 0.1 at turn ");
             Child eve = start(game + " --spectate 127.0.0.1:" + port + " --name eve");
             eve.await("watching the match under way: receiving the host's snapshot");
 

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ecsloop.demo.cli.NetInterruptTest.Child;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -32,11 +31,6 @@ class RejoinCliTest {
         Child c = Child.startIn(dir, args.split(" "));
         children.add(c);
         return c;
-    }
-
-    private static void type(Child c, String line) throws Exception {
-        c.process().getOutputStream().write((line + "\n").getBytes(StandardCharsets.UTF_8));
-        c.process().getOutputStream().flush();
     }
 
     private static void kill9(Child c) throws Exception {
@@ -86,20 +80,20 @@ class RejoinCliTest {
             host.await("hosting on ");
             Child bob = start(join);
             bob.await("match started");
-            type(bob, "net");
+            bob.type("net");
             bob.await("turn ");
             kill9(bob);
             try (Stream<Path> kept = Files.list(dir.resolve(".ecsloop-seats"))) {
                 assertEquals(1, kept.count(), "bob's seat token was not kept");
             }
             host.await("bob left at turn ");
-            type(host, "net");
+            host.type("net");
             awaitLine(host, l -> l.endsWith("  players alice, bob (left)"));
             Child again = start(join);
             again.await("rejoining the match under way as bob (seat 1)");
             again.await("playing live at turn ");
             host.await("bob rejoined: plays again from turn ");
-            type(host, "net");
+            host.type("net");
             awaitLine(host, l -> l.endsWith("  players alice, bob"));
             String hostHash = hash(host);
             assertEquals(hostHash, hash(again), "host " + host.lines() + "\nbob " + again.lines());
