@@ -81,7 +81,9 @@ final class MatchResilience {
     /**
      * The command that resumes a lost match. A seat still open for a late joiner is left out of {@code --seats} (its
      * shown name is no player's, and not one {@code --seats} takes) and stays open: {@code --late-join} counts it,
-     * and whoever takes it commands its seat's team, as in the lost match.
+     * and whoever takes it commands its seat's team, as in the lost match. A lost match that was itself resumed keeps
+     * its {@code --seats} order, and a player who took one of its open seats follows at that seat's place (open
+     * seats are the last ones, taken lowest first), so that the position keeps the team it commanded.
      *
      * @param names the lost match's players by seat
      * @param open  which seats are still open for a late joiner
@@ -97,9 +99,18 @@ final class MatchResilience {
             }
         }
         int late = names.size() - seated.size();
+        List<String> order = seated;
+        if (teams.order() != null) { // a resumed match: its --seats, then whoever took its open seats, by seat
+            order = new ArrayList<>(teams.order());
+            for (String name : seated) {
+                if (!order.contains(name)) {
+                    order.add(name);
+                }
+            }
+        }
         return "resume: the new host runs --host PORT --players " + names.size()
                 + (late > 0 ? " --late-join " + late : "") + " --load " + snap
-                + " --seats " + String.join(",", teams.order() != null ? teams.order() : seated)
+                + " --seats " + String.join(",", order)
                 + ", every other player --join HOST:PORT --load with a copy of that same file and the same --seats,"
                 + " all with this match's other flags";
     }

@@ -61,4 +61,24 @@ class ResumeLineTest {
         assertEquals("alice,bob", seatsOf(line), "each keeps the team its name had in the first match");
         assertEquals("1", flag(line, "--late-join"), line);
     }
+
+    /**
+     * A resumed match in which a late joiner took the open seat is lost in turn: the next line names that player
+     * too (it was left out, so following the line put it on whichever team its join order gave), at the place that
+     * keeps every player's team.
+     */
+    @Test
+    void aResumedMatchLostAgainNamesItsLateJoinerAndKeepsEveryTeam() {
+        SeatTeams resumed = new SeatTeams(List.of("alice", "bob"));
+        List<String> names = List.of("bob", "alice", "dan"); // bob hosted the resume; dan took open seat 2
+        String line = MatchResilience.resumeLine(names, s -> false, resumed, SNAP);
+        assertEquals("alice,bob,dan", seatsOf(line));
+        assertNull(flag(line, "--late-join"), line);
+        SeatTeams next = new SeatTeams(List.of(seatsOf(line).split(",")));
+        List<String> nextNames = List.of("dan", "bob", "alice"); // any join order under the next host
+        for (int s = 0; s < names.size(); s++) {
+            int nextSeat = nextNames.indexOf(names.get(s));
+            assertEquals(resumed.team(names, s), next.team(nextNames, nextSeat), names.get(s) + "'s team");
+        }
+    }
 }
