@@ -80,11 +80,11 @@ final class MatchRejoin {
         return session;
     }
 
-    /** After a poll: once the catch-up is over, says how long it took from the reconnect to playing live. */
+    /** After a poll: once the catch-up is over, says how long it took from the reconnect to playing (watching) live. */
     void polled(LockstepSession session, long now) {
         if (start >= 0 && !session.catchingUp()) {
-            out.println("playing live at turn " + session.turn() + ", " + String.format("%.2f",
-                    (now - start) / 1e9) + " s after the reconnect");
+            String live = (session.seat() < 0 ? "watching" : "playing") + " live at turn " + session.turn();
+            out.println(live + ", " + String.format("%.2f", (now - start) / 1e9) + " s after the reconnect");
             start = -1;
         }
     }

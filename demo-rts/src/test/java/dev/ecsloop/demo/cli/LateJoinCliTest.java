@@ -98,6 +98,7 @@ class LateJoinCliTest {
             host.await("bob: phase AiSystem 0.1 at turn ");
             Child eve = start(game + " --spectate 127.0.0.1:" + port + " --name eve");
             eve.await("watching the match under way: receiving the host's snapshot");
+            eve.await("watching live at turn "); // a spectator does not play
 
             String hosted = hash(host);
             assertEquals(hosted, hash(bob), "bob: " + bob.lines());

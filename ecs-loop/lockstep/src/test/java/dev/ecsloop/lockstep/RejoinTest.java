@@ -209,6 +209,11 @@ class RejoinTest {
                             "127.0.0.1", rig.host.port(), Duration.ofSeconds(30)));
             assertEquals("refused by the host: the game has started and 'cy' has a seat: reclaiming it needs the "
                     + "seat token its first join kept", none.getMessage());
+            LockstepRefusedException host = assertThrows(LockstepRefusedException.class,
+                    () -> LockstepClient.join(PeerSettings.of("ann", Match.SECRET, Match.BUILD, SETUP),
+                            "127.0.0.1", rig.host.port(), Duration.ofSeconds(30)));
+            assertEquals("refused by the host: the game has started and 'ann' is the host's own player, whose seat "
+                    + "no joiner takes", host.getMessage(), "no token can reclaim the host's seat: none is hinted at");
             Files.writeString(fake, "garbage");
             LockstepRefusedException damaged = assertThrows(LockstepRefusedException.class,
                     () -> rig.join("cy", forged, UnaryOperator.identity()));

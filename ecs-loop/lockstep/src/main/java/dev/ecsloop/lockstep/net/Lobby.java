@@ -100,7 +100,11 @@ final class Lobby {
         if (bad != null) {
             return bad;
         }
-        if (relay.started() && !join.spectator() && seats.seatOf(join.name()) >= 0) {
+        if (relay.started() && !join.spectator() && seats.seatOf(join.name()) == 0) {
+            return "the game has started and '" + join.name() + "' is the host's own player, whose seat no joiner "
+                    + "takes";
+        }
+        if (relay.started() && !join.spectator() && seats.seatOf(join.name()) > 0) {
             return "the game has started and '" + join.name() + "' has a seat: reclaiming it needs the seat token "
                     + "its first join kept";
         }
