@@ -79,11 +79,15 @@ final class MatchResilience {
     }
 
     /**
-     * The command that resumes a lost match. A seat still open for a late joiner is left out of {@code --seats} (its
-     * shown name is no player's, and not one {@code --seats} takes) and stays open: {@code --late-join} counts it,
-     * and whoever takes it commands its seat's team, as in the lost match. A lost match that was itself resumed keeps
-     * its {@code --seats} order, and a player who took one of its open seats follows at that seat's place (open
-     * seats are the last ones, taken lowest first), so that the position keeps the team it commanded.
+     * The command that resumes a lost match. {@code --seats} gives each player the team it commanded: a name's place
+     * in the list, modulo 2, is its team in the resumed match, so the list alternates the teams' players, team 0
+     * first, each team's in seat order (a new match's players come out in seat order). That holds for the players a
+     * resumed match got from its own {@code --seats}, for the ones that took its open seats and for strangers alike,
+     * and the list never names anyone twice or anyone not seated. Teams that a list cannot alternate (one team two
+     * players larger, which only a stranger taking another's place in a resumed match makes) leave the last players
+     * of the larger team on the other one, and the line says who. A seat still open for a late joiner is left out (its
+     * shown name is no player's, and not one {@code --seats} takes) and stays open: {@code --late-join} counts it, and
+     * whoever takes it commands its seat's team, as in the lost match (open seats are the last ones in both).
      *
      * @param names the lost match's players by seat
      * @param open  which seats are still open for a late joiner
@@ -92,27 +96,38 @@ final class MatchResilience {
      * @return one line
      */
     static String resumeLine(List<String> names, IntPredicate open, SeatTeams teams, Path snap) {
-        List<String> seated = new ArrayList<>();
+        List<String> zero = new ArrayList<>();
+        List<String> one = new ArrayList<>();
+        int late = 0;
         for (int s = 0; s < names.size(); s++) {
-            if (!open.test(s)) {
-                seated.add(names.get(s));
+            if (open.test(s)) {
+                late++;
+            } else {
+                (teams.team(names, s) == 0 ? zero : one).add(names.get(s));
             }
         }
-        int late = names.size() - seated.size();
-        List<String> order = seated;
-        if (teams.order() != null) { // a resumed match: its --seats, then whoever took its open seats, by seat
-            order = new ArrayList<>(teams.order());
-            for (String name : seated) {
-                if (!order.contains(name)) {
-                    order.add(name);
-                }
+        List<String> order = new ArrayList<>();
+        int pairs = Math.min(zero.size(), one.size());
+        for (int i = 0; i < pairs; i++) {
+            order.add(zero.get(i));
+            order.add(one.get(i));
+        }
+        List<String> rest = new ArrayList<>(zero.subList(pairs, zero.size()));
+        rest.addAll(one.subList(pairs, one.size()));
+        StringBuilder moved = new StringBuilder();
+        for (String name : rest) {
+            int team = order.size() % 2;
+            if (team != (zero.contains(name) ? 0 : 1)) {
+                moved.append(moved.length() == 0 ? "" : ", ").append(name).append(" team ").append(team);
             }
+            order.add(name);
         }
         return "resume: the new host runs --host PORT --players " + names.size()
                 + (late > 0 ? " --late-join " + late : "") + " --load " + snap
                 + " --seats " + String.join(",", order)
                 + ", every other player --join HOST:PORT --load with a copy of that same file and the same --seats,"
-                + " all with this match's other flags";
+                + " all with this match's other flags" + (moved.length() == 0 ? ""
+                : " (the teams are uneven, which --seats cannot keep: " + moved + ")");
     }
 
     /** @return the snapshot bytes of {@code file}, with the demo's save-file rules (one-line errors) */

@@ -20,13 +20,13 @@ class ResumeLineTest {
     static final Path SNAP = Path.of("bob-hostlost-turn144.snap");
 
     /** @return the values of {@code flag} in {@code line}, or null if it has none */
-    private static String flag(String line, String flag) {
+    static String flag(String line, String flag) {
         List<String> words = Arrays.asList(line.replace(",", " , ").split(" "));
         int at = words.indexOf(flag);
         return at < 0 ? null : words.get(at + 1);
     }
 
-    private static String seatsOf(String line) {
+    static String seatsOf(String line) {
         int at = line.indexOf(" --seats ") + " --seats ".length();
         return line.substring(at, line.indexOf(", every other player"));
     }
