@@ -73,7 +73,7 @@ public final class AdaptiveDelayBenchmark {
         List<LockstepBenchmark.Peer> peers = List.of(new LockstepBenchmark.Peer("p0", config),
                 new LockstepBenchmark.Peer("p1", config));
         String load = load();
-        try (GcPauses gc = new GcPauses(peers.get(0).real.nanoTime());
+        try (GcPauses gc = new GcPauses(peers.get(0).real);
              LockstepHost host = LockstepHost.open(PeerSettings.of("p0", Match.SECRET, Match.BUILD, setup),
                 InetAddress.getLoopbackAddress(), 0, 2, config);
              DelayProxy proxy = DelayProxy.open(host.port(), rttNanos, 2 * eachWayNanos, 1)) {
@@ -109,6 +109,7 @@ public final class AdaptiveDelayBenchmark {
                     throw new IllegalStateException(p.failure);
                 }
             }
+            long to = peers.get(0).real.nanoTime();
             links.get(1).close();
             long from = Math.min(peers.get(0).countedFrom, peers.get(1).countedFrom);
             long reach = rttNanos + 2 * eachWayNanos + config.turnNanos(); // a batch a hiccup held comes this late
@@ -124,7 +125,7 @@ public final class AdaptiveDelayBenchmark {
                     afterLate += lateFrameBefore(peers, at, reach) ? 1 : 0;
                 }
             }
-            pauses = gc.summary(from) + " | " + atPause + " | " + late + " (" + Math.round(longest / 1e6) + ") | "
+            pauses = gc.summary(from, to) + " | " + atPause + " | " + late + " (" + Math.round(longest / 1e6) + ") | "
                     + afterLate;
         }
         List<Long> lat = new ArrayList<>();

@@ -1,7 +1,9 @@
 package dev.ecsloop.lockstep;
 
 import com.sun.management.GarbageCollectionNotificationInfo;
+import dev.ecsloop.time.Clock;
 
+import javax.management.Notification;
 import javax.management.NotificationEmitter;
 import javax.management.NotificationListener;
 import javax.management.openmbean.CompositeData;
@@ -13,33 +15,21 @@ import java.util.List;
 /**
  * Benchmark probe: the collector's pauses while a run lasts, on the real clock's time line, so that a stall can be
  * told apart from a pause of the one JVM the benchmark's peers and proxy share (a pause stops the sender, the proxy
- * and the receiver at once, which no real match does: there each peer has its own JVM). The collector reports a
- * pause's start and end in milliseconds of the JVM's uptime; they are moved to the real clock by the offset read
- * when the probe opens, to within a millisecond.
+ * and the receiver at once, which no real match does: there each peer has its own JVM). A collection is placed on
+ * the real clock by when its report arrives (after it ended) and its duration, so it lies at most the report's delay
+ * later than it was: a stall near it is counted, not missed.
  */
 final class GcPauses implements AutoCloseable {
 
-    private final long offsetNanos;
+    private final Clock clock;
     /** Each pause as {start, end} in the real clock's nanoseconds. */
     private final List<long[]> pauses = new ArrayList<>();
     private final List<NotificationEmitter> emitters = new ArrayList<>();
-    private final NotificationListener listener = (n, handback) -> {
-        if (n.getType().equals(GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION)) {
-            GarbageCollectionNotificationInfo info = GarbageCollectionNotificationInfo.from(
-                    (CompositeData) n.getUserData());
-            if (info.getGcAction().contains("end of")) { // a collection's pause; ZGC's concurrent cycles say "end of
-                // GC cycle" too, which overstates them as pauses (a run under ZGC counts no stall against them)
-                synchronized (this) {
-                    pauses.add(new long[] {offset(info.getGcInfo().getStartTime()),
-                            offset(info.getGcInfo().getEndTime())});
-                }
-            }
-        }
-    };
+    private final NotificationListener listener = this::collected;
 
-    /** @param realNanos the real clock's reading now */
-    GcPauses(long realNanos) {
-        this.offsetNanos = realNanos - ManagementFactory.getRuntimeMXBean().getUptime() * 1_000_000L;
+    /** @param clock the real clock the stalls are read on */
+    GcPauses(Clock clock) {
+        this.clock = clock;
         for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
             if (gc instanceof NotificationEmitter e) {
                 e.addNotificationListener(listener, null, null);
@@ -48,16 +38,26 @@ final class GcPauses implements AutoCloseable {
         }
     }
 
-    private long offset(long uptimeMillis) {
-        return offsetNanos + uptimeMillis * 1_000_000L;
+    private void collected(Notification n, Object handback) {
+        if (n.getType().equals(GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION)) {
+            // Every collection counts (a concurrent collector's cycles overstate its pauses: the safe side for a
+            // claim that a stall was not a pause). It ended by the time it is reported, so the report's own time
+            // bounds its end from above, and its duration places its start.
+            long reported = clock.nanoTime();
+            long took = GarbageCollectionNotificationInfo.from((CompositeData) n.getUserData()).getGcInfo()
+                    .getDuration() * 1_000_000L;
+            synchronized (this) {
+                pauses.add(new long[] {reported - took, reported});
+            }
+        }
     }
 
-    /** @return the pauses that ended at or after {@code fromNanos}: how many, and the longest in ms */
-    synchronized String summary(long fromNanos) {
+    /** @return the pauses that ended from {@code fromNanos} to {@code toNanos}: how many, and the longest in ms */
+    synchronized String summary(long fromNanos, long toNanos) {
         int n = 0;
         long longest = 0;
         for (long[] p : pauses) {
-            if (p[1] >= fromNanos) {
+            if (p[1] >= fromNanos && p[0] <= toNanos) {
                 n++;
                 longest = Math.max(longest, p[1] - p[0]);
             }

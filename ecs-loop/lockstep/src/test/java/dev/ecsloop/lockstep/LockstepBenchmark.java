@@ -53,10 +53,12 @@ public final class LockstepBenchmark {
         long countedFrom;
         /**
          * Probe: the real time of each counted frame that began over {@link #LATE_WAKE} after it was due (the
-         * machine woke the loop's thread late, or the frame before ran long), and the latest such start.
+         * machine woke the loop's thread late, or the frame before ran long), and the latest such start; the frames
+         * right after one, late by the same hiccup while the schedule catches up, are not counted again.
          */
         final List<Long> lateFrames = new ArrayList<>();
         long latestWake;
+        private boolean wokeLate;
         int finalDelay;
         int units = UNITS;
         /** Real time between this peer's frames. */
@@ -190,10 +192,11 @@ public final class LockstepBenchmark {
                     }
                     LockSupport.parkNanos(Math.max(0, nextFrame - real.nanoTime()));
                     long woke = real.nanoTime() - nextFrame;
-                    if (countedFrom != 0 && woke > LATE_WAKE) {
-                        latestWake = Math.max(latestWake, woke);
+                    if (countedFrom != 0 && woke > LATE_WAKE && !wokeLate) { // the frames that catch up after
+                        latestWake = Math.max(latestWake, woke);             // it are late by the same hiccup
                         lateFrames.add(nextFrame + woke);
                     }
+                    wokeLate = woke > LATE_WAKE;
                     nextFrame += frameNanos;
                 }
                 if (session.stopReason() != null) {
