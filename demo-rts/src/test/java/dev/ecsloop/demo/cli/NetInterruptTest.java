@@ -83,13 +83,13 @@ class NetInterruptTest {
             return child;
         }
 
-        /** Waits (at most a minute) for a line starting with {@code prefix}; woken by each line the child prints. */
         /** Types a line on its console (its standard input). */
         void type(String line) throws java.io.IOException {
             process.getOutputStream().write((line + "\n").getBytes(StandardCharsets.UTF_8));
             process.getOutputStream().flush();
         }
 
+        /** Waits (at most a minute) for a line starting with {@code prefix}; woken by each line the child prints. */
         void await(String prefix) throws InterruptedException {
             long deadline = dev.ecsloop.time.Clock.system().nanoTime() + TimeUnit.SECONDS.toNanos(60);
             synchronized (lines) {
