@@ -83,11 +83,12 @@ final class MatchResilience {
      * in the list, modulo 2, is its team in the resumed match, so the list alternates the teams' players, team 0
      * first, each team's in seat order (a new match's players come out in seat order). That holds for the players a
      * resumed match got from its own {@code --seats}, for the ones that took its open seats and for strangers alike,
-     * and the list never names anyone twice or anyone not seated. Teams that a list cannot alternate (one team two
-     * players larger, which only a stranger taking another's place in a resumed match makes) leave the last players
-     * of the larger team on the other one, and the line says who. A seat still open for a late joiner is left out (its
-     * shown name is no player's, and not one {@code --seats} takes) and stays open: {@code --late-join} counts it, and
-     * whoever takes it commands its seat's team, as in the lost match (open seats are the last ones in both).
+     * and the list never names anyone twice or anyone not seated. Teams that a list cannot alternate (team 0 two
+     * players larger, or team 1 larger at all, which only strangers taking others' places in a resumed match make)
+     * leave the last players of the larger team on the other one, and the line says who. A seat still open for a late
+     * joiner is left out (its shown name is no player's, and not one {@code --seats} takes) and stays open:
+     * {@code --late-join} counts it, and whoever takes it commands its seat's team, as in the lost match (open seats
+     * are the last ones in both).
      *
      * @param names the lost match's players by seat
      * @param open  which seats are still open for a late joiner

@@ -24,8 +24,8 @@ import net.jqwik.api.statistics.Statistics;
  * The resume line over random lost matches: new ones and resumed ones (with a {@code --seats} of their own, whose
  * players came, or did not and strangers took their places), with open seats left for late joiners. Followed, it
  * must pass its own flag's check, name every seated player once and nobody else, and give each the team it
- * commanded, whatever order they join in; only teams no alternating list can hold (one two players larger) may move
- * a player, and then the line says who.
+ * commanded, whatever order they join in; only teams no alternating list can hold (team 0 two players larger, or
+ * team 1 larger at all) may move a player, and then the line says who.
  */
 class ResumeLineProperties {
 
