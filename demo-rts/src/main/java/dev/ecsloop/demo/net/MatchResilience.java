@@ -113,12 +113,12 @@ final class MatchResilience {
             order.add(zero.get(i));
             order.add(one.get(i));
         }
-        List<String> rest = new ArrayList<>(zero.subList(pairs, zero.size()));
-        rest.addAll(one.subList(pairs, one.size()));
+        int restTeam = zero.size() > pairs ? 0 : 1; // the larger team's players left over (none if even)
+        List<String> rest = restTeam == 0 ? zero.subList(pairs, zero.size()) : one.subList(pairs, one.size());
         StringBuilder moved = new StringBuilder();
         for (String name : rest) {
             int team = order.size() % 2;
-            if (team != (zero.contains(name) ? 0 : 1)) {
+            if (team != restTeam) {
                 moved.append(moved.length() == 0 ? "" : ", ").append(name).append(" team ").append(team);
             }
             order.add(name);

@@ -295,7 +295,7 @@ public final class NetMatch {
                 session.leave("its --seconds had passed");
                 return 2;
             }
-            session.endAt((run.stopAtNanos() + config.turnNanos() - 1) / config.turnNanos());
+            session.endAt(endTurn(run.stopAtNanos(), config.turnNanos()));
         }
         int team = teams.team(session.names(), Math.max(0, session.seat()));
         boolean[] told = {false};
@@ -326,8 +326,8 @@ public final class NetMatch {
             ConsoleReader[] reader = new ConsoleReader[1];
             try {
                 window.get().run(game, new WindowRequest(run.fps(), run.stopAtNanos() == null ? -1
-                        : session.config().turnNanos() * ((run.stopAtNanos() + config.turnNanos() - 1)
-                        / config.turnNanos()), run.offscreen(), run.screenshots()),
+                        : config.turnNanos() * endTurn(run.stopAtNanos(), config.turnNanos()), run.offscreen(),
+                        run.screenshots()),
                         () -> reader[0] = ConsoleReader.start(game.console(), in, out));
                 windowed = true;
             } catch (WindowUnavailableException e) {
@@ -389,21 +389,27 @@ public final class NetMatch {
         }
     }
 
-    /** The session's counters line, with the spectators (as the host said) and a spectator's lag. */
     /**
-     * @param stopAtNanos the simulated time {@code --seconds} asks to end at (the match ends at the turn it falls in)
+     * @param stopAtNanos the simulated time {@code --seconds} asks to end at
+     * @param turnNanos   the turn length
+     * @return the turn the match ends at: the first whose instant is at or past it
+     */
+    static long endTurn(long stopAtNanos, long turnNanos) {
+        return (stopAtNanos + turnNanos - 1) / turnNanos;
+    }
+
+    /**
+     * @param stopAtNanos the simulated time {@code --seconds} asks to end at (the match ends at {@link #endTurn})
      * @param simNanos    where this player's simulation stands: a loaded snapshot, a catch-up
      * @param turnNanos   the turn length
      * @return why that end has passed (one line, naming the flag), or null if it has not
      */
     static String secondsPassed(long stopAtNanos, long simNanos, long turnNanos) {
-        long end = (stopAtNanos + turnNanos - 1) / turnNanos;
-        if (simNanos <= end * turnNanos) {
+        if (simNanos <= endTurn(stopAtNanos, turnNanos) * turnNanos) {
             return null;
         }
-        return "--seconds: the match is at " + new java.math.BigDecimal(simNanos).movePointLeft(9).setScale(3,
-                java.math.RoundingMode.HALF_EVEN).toPlainString() + " s (turn " + simNanos / turnNanos + "), past the "
-                + Durations.exactSeconds(stopAtNanos) + " asked; give more, or leave --seconds out";
+        return "--seconds: the match is at " + Durations.seconds(simNanos) + " (turn " + simNanos / turnNanos
+                + "), past the " + Durations.exactSeconds(stopAtNanos) + " asked; give more, or leave --seconds out";
     }
 
     /**
@@ -420,6 +426,7 @@ public final class NetMatch {
         return all.toString();
     }
 
+    /** The session's counters line, with the spectators (as the host said) and a spectator's lag. */
     private String matchLine() {
         return session.line() + (controls.spectators() > 0 ? "  spectators " + controls.spectators() : "")
                 + (session.seat() < 0 ? "  watching" + (session.turnsHeld() > 0 ? ", " + session.turnsHeld()

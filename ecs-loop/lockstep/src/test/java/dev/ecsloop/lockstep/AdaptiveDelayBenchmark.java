@@ -111,7 +111,7 @@ public final class AdaptiveDelayBenchmark {
             }
             long to = peers.get(0).real.nanoTime();
             links.get(1).close();
-            long from = Math.min(peers.get(0).countedFrom, peers.get(1).countedFrom);
+            long from = countedFrom(peers);
             long reach = rttNanos + 2 * eachWayNanos + config.turnNanos(); // a batch a hiccup held comes this late
             int atPause = 0;
             int afterLate = 0;
@@ -218,7 +218,7 @@ public final class AdaptiveDelayBenchmark {
                     worstLateness));
         }
         out.append(offsets(peers, config));
-        long from = Math.min(peers.get(0).countedFrom, peers.get(1).countedFrom);
+        long from = countedFrom(peers);
         for (LockstepBenchmark.Peer p : peers) {
             if (!p.stallStarts.isEmpty()) {
                 out.append("    ").append(p.name).append(" stalled at (s after the counted frames began):");
@@ -264,6 +264,11 @@ public final class AdaptiveDelayBenchmark {
             out.append(String.format(" %.0f", (db[from] - da[from]) / 1e6));
         }
         return out.append(System.lineSeparator()).toString();
+    }
+
+    /** @return when the first peer's counted frames began, on the real clock */
+    static long countedFrom(List<LockstepBenchmark.Peer> peers) {
+        return Math.min(peers.get(0).countedFrom, peers.get(1).countedFrom);
     }
 
     /** @return whether a peer had a late frame up to {@code reach} before {@code at} */

@@ -100,11 +100,12 @@ final class Lobby {
         if (bad != null) {
             return bad;
         }
-        if (relay.started() && !join.spectator() && seats.seatOf(join.name()) == 0) {
+        int seated = relay.started() && !join.spectator() ? seats.seatOf(join.name()) : -1;
+        if (seated == 0) {
             return "the game has started and '" + join.name() + "' is the host's own player, whose seat no joiner "
                     + "takes";
         }
-        if (relay.started() && !join.spectator() && seats.seatOf(join.name()) > 0) {
+        if (seated > 0) {
             return "the game has started and '" + join.name() + "' has a seat: reclaiming it needs the seat token "
                     + "its first join kept";
         }
