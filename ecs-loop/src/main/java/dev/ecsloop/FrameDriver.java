@@ -83,6 +83,12 @@ final class FrameDriver {
         }
     }
 
+    /** Where a frame started now would take simulated time, horizon aside; see {@link GameLoop#frameTargetNanos()}. */
+    long frameTargetNanos() {
+        long now = clock.nanoTime();
+        return time.reachAfter(now > realHighWater ? saturatedSubtract(now, realHighWater) : 0);
+    }
+
     /** Tells the frame listeners; if one throws, no tick ran and the frame ends where it began. */
     private void beforeTicks(long start, long realStart, long target) {
         beforeTicksNanos = start;

@@ -326,6 +326,20 @@ public final class GameLoop implements AutoCloseable {
         return time.horizonNanos();
     }
 
+    /**
+     * Where a frame started now would take simulated time were the horizon out of the way: simulated time plus the
+     * debt, the dropped time given back and the real time since the last frame at the time scale, within the
+     * catch-up bound; simulated time itself while paused. Lets a caller see before the frame whether the horizon
+     * would stop it short (lockstep waits for a late batch within the frame's spare time rather than drawing a frame
+     * that stopped short). Reads the clock; changes nothing.
+     *
+     * @return the simulated time, in nanoseconds
+     */
+    public long frameTargetNanos() {
+        confinement.check("frameTargetNanos()");
+        return driver.frameTargetNanos();
+    }
+
     /** @return whether the last frame was held back by the horizon */
     public boolean isHeldAtHorizon() {
         confinement.check("isHeldAtHorizon()");

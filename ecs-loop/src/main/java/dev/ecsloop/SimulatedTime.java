@@ -116,6 +116,32 @@ final class SimulatedTime {
         nowNanos += advance;
     }
 
+    /**
+     * Where an {@link #advance(long)} by {@code realNanos} would take simulated time were the horizon out of the
+     * way: the debt, the time given back and the scaled real time, within the catch-up bound and the end; simulated
+     * time itself while paused. Changes nothing: the scale's carry is read, not moved, so an advance by the same real
+     * time right after reaches exactly this (or the horizon, if nearer).
+     *
+     * @param realNanos real time since the previous advance; negative values count as zero
+     * @return the simulated time reached
+     */
+    long reachAfter(long realNanos) {
+        if (paused) {
+            return nowNanos;
+        }
+        long scaled = scalePpm == SCALE_ONE ? Math.max(0, realNanos) : peekScale(Math.max(0, realNanos));
+        long wanted = saturatedAdd(saturatedAdd(debtNanos, regainNanos), scaled);
+        return nowNanos + Math.min(wanted, Math.min(catchUpBoundNanos, END_NANOS - nowNanos));
+    }
+
+    /** The scaled real time with the carry of earlier conversions, the carry left as it is. */
+    private long peekScale(long realNanos) {
+        long whole = realNanos / SCALE_ONE;
+        long fraction = (realNanos % SCALE_ONE) * scalePpm + scaleCarry;
+        long scaledWhole = whole > Long.MAX_VALUE / Math.max(1, scalePpm) ? Long.MAX_VALUE : whole * scalePpm;
+        return saturatedAdd(scaledWhole, fraction / SCALE_ONE);
+    }
+
     /** Handles time the simulation could not cover: debt under keep-debt, dropped otherwise. */
     private void owe(long excess) {
         if (excess <= 0) {
@@ -194,12 +220,9 @@ final class SimulatedTime {
         if (scalePpm == SCALE_ONE) {
             return realNanos;
         }
-        long whole = realNanos / SCALE_ONE;
-        long part = realNanos % SCALE_ONE;
-        long fraction = part * scalePpm + scaleCarry;
-        scaleCarry = fraction % SCALE_ONE;
-        long scaledWhole = whole > Long.MAX_VALUE / Math.max(1, scalePpm) ? Long.MAX_VALUE : whole * scalePpm;
-        return saturatedAdd(scaledWhole, fraction / SCALE_ONE);
+        long scaled = peekScale(realNanos);
+        scaleCarry = ((realNanos % SCALE_ONE) * scalePpm + scaleCarry) % SCALE_ONE;
+        return scaled;
     }
 
     static long saturatedAdd(long a, long b) {
