@@ -97,6 +97,10 @@ public final class FramePacer {
     private long frameStart;        // the grid point of the current frame
     private long remainderAcc;      // accumulated remainder, in [0, fps)
     private long stalls;
+    /** When the current frame was released (the wait returned, or the grid was anchored). */
+    private long released;
+    /** Decaying peak of the frames' busy time (release to the next wait), in ns: what a frame is expected to take. */
+    private long busyPeak;
 
     /**
      * A pacer whose spin threshold learns how late this machine's sleeps wake up, starting from the
@@ -181,6 +185,25 @@ public final class FramePacer {
     }
 
     /**
+     * How long the frame starting now may wait for something: until half an interval past its grid point, and no
+     * later than leaves the frames' recent busy time before the next deadline (each frame's busy time runs from its
+     * release to the next wait; the peak of them rises at once and sinks by 1/64 per frame, like the spin
+     * threshold's). Lockstep waits this long for a late batch rather than draw a frame whose simulation stopped short.
+     * Half an interval, so that a frame that waited is still shown nearer its own place on the grid than the next
+     * frame's; a wait counts as busy time, so the frames after one leave themselves less. Uncapped (vsync paces,
+     * and no deadline is known) or before the first frame: 0. Loop thread only; reads the clock, allocates nothing.
+     *
+     * @return nanoseconds, never negative
+     */
+    public long spareNanos() {
+        if (fps == 0 || !anchored) {
+            return 0;
+        }
+        long until = Math.min(frameStart + intervalNanos / 2, nextDeadline() - busyPeak);
+        return Math.max(0, until - clock.nanoTime());
+    }
+
+    /**
      * Declares that a frame starts now: the grid is anchored at the present and the next
      * {@link #awaitNextFrame()} waits until one interval from now. A loop calls this just before its first frame;
      * without it the first wait returns at once and anchors the grid there. Loop thread only.
@@ -214,6 +237,8 @@ public final class FramePacer {
             anchor(now);
             return;
         }
+        long busy = now - released;
+        busyPeak = Math.max(busy, busyPeak - (busyPeak >> DECAY_SHIFT));
         long deadline = nextDeadline();
         long remaining = deadline - now;
         if (-remaining > intervalNanos) {
@@ -235,6 +260,7 @@ public final class FramePacer {
             clock.spinWait();
             remaining = deadline - clock.nanoTime();
         }
+        released = deadline - remaining;
         advance();
     }
 
@@ -294,6 +320,7 @@ public final class FramePacer {
 
     private void anchor(long now) {
         frameStart = now;
+        released = now;
         remainderAcc = 0;
         anchored = true;
     }

@@ -323,4 +323,35 @@ class FramePacerTest {
         assertEquals(0, spinner.sleeps);
         assertEquals(11 * 2_000, spinner.spins);
     }
+
+    @Test
+    void theSpareRunsToHalfAnIntervalOrAsLateAsLeavesTheFramesBusyTime() {
+        CountingClock clock = new CountingClock();
+        FramePacer pacer = new FramePacer(clock, 100, Duration.ZERO); // 10 ms frames
+        assertEquals(0, pacer.spareNanos(), "before the first frame no deadline is known");
+        frameStarts(clock, pacer, 20, 2 * MS);
+        assertEquals(5 * MS, pacer.spareNanos(), "released on the grid, 2 ms busy frames: half an interval");
+        clock.advance(MS);
+        assertEquals(4 * MS, pacer.spareNanos(), "a millisecond into the frame");
+        clock.advance(6 * MS); // this frame is busy for 7 ms in all
+        assertEquals(0, pacer.spareNanos(), "past half the interval");
+        pacer.awaitNextFrame();
+        assertEquals(3 * MS, pacer.spareNanos(), "the peak rises at once to the busiest frame: 10 - 7 ms");
+        for (int i = 0; i < 200; i++) {
+            clock.advance(2 * MS);
+            pacer.awaitNextFrame();
+        }
+        assertEquals(5 * MS, pacer.spareNanos(), "and sinks back to the frames' own busy time");
+    }
+
+    @Test
+    void aFrameBusierThanItsIntervalLeavesNothingToSpareAndUncappedHasNone() {
+        CountingClock clock = new CountingClock();
+        FramePacer pacer = new FramePacer(clock, 100, Duration.ZERO);
+        frameStarts(clock, pacer, 3, 12 * MS); // each frame late by 2 ms: released at once, the grid stands
+        assertEquals(0, pacer.spareNanos());
+        FramePacer uncapped = new FramePacer(clock, 0);
+        frameStarts(clock, uncapped, 3, MS);
+        assertEquals(0, uncapped.spareNanos(), "vsync paces: no deadline is known");
+    }
 }
