@@ -87,7 +87,16 @@ final class Horizon {
 
     /** @return whether the simulation is held at the horizon waiting for a peer's inputs (not at the end) */
     boolean waiting() {
-        return loop.simulatedNanos() >= inputNanos && delivery.held() < 0 && book.nextToTake() < endTurn;
+        return shortOf(loop.simulatedNanos());
+    }
+
+    /**
+     * @param simNanos where a frame would take the simulation
+     * @return whether a peer's missing inputs would hold it short of (or at) that: not a turn held for its instant,
+     *         the end, or a balance's hold
+     */
+    boolean shortOf(long simNanos) {
+        return simNanos >= inputNanos && delivery.held() < 0 && book.nextToTake() < endTurn;
     }
 
     /** @return the end turn as it is now: {@link Long#MAX_VALUE} for none */

@@ -8,6 +8,7 @@ import dev.ecsloop.lockstep.turn.Desync;
 import dev.ecsloop.lockstep.turn.TurnBook;
 import dev.ecsloop.lockstep.wire.Message;
 import dev.ecsloop.snapshot.Snapshots;
+import dev.ecsloop.time.Clock;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -299,16 +300,31 @@ public final class LockstepSession {
     }
 
     /**
-     * As {@link #poll()}, but if the simulation is held at the horizon and nothing has arrived, first waits up to
-     * {@code waitNanos} for a message. For headless peers and tests, which have nothing to draw meanwhile; a
-     * window calls {@link #poll()}.
+     * As {@link #poll()}, but when the frame about to run would stop short at the horizon for want of a peer's batch
+     * ({@link GameLoop#frameTargetNanos()} at or past it), first waits up to {@code waitNanos} for the batch. A window
+     * gives the frame's spare time ({@link dev.ecsloop.pace.FramePacer#spareNanos()}): a batch a few milliseconds
+     * late then costs the frame some of the time it would have slept, and the frame still draws the simulation
+     * where real time has it, instead of stopping short and jumping at the next. A headless peer, with nothing to
+     * draw meanwhile, may give longer. Waits only for the inputs: not while paused, at a turn held for its instant,
+     * at the end or under a balance's hold. Allocates only while it waits.
      *
-     * @param waitNanos the longest wait
+     * @param waitNanos the longest wait, in real time
      * @throws InterruptedException if interrupted while waiting
      */
     public void poll(long waitNanos) throws InterruptedException {
         poll();
-        if (stopping.reason() == null && waiting() || diagnosing() && loop.simulatedNanos() >= horizon.nanos()) {
+        Clock clock = loop.clock();
+        long start = clock.nanoTime();
+        for (long left = waitNanos; left > 0 && stopping.reason() == null && !loop.isPaused()
+                && horizon.shortOf(loop.frameTargetNanos()); left = waitNanos - (clock.nanoTime() - start)) {
+            Message m = link.await(left);
+            if (m == null) {
+                break;
+            }
+            inflow.take(m);
+            poll();
+        }
+        if (diagnosing() && loop.simulatedNanos() >= horizon.nanos()) {
             Message m = link.await(waitNanos);
             if (m != null) {
                 inflow.take(m);

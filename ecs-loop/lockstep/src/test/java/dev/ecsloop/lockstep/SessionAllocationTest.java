@@ -9,8 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * A frame under a lockstep session allocates nothing between turn boundaries: polling an empty link, moving the
- * horizon and the loop's own frame. (A turn boundary sends a message: a few small objects per turn.)
+ * A frame under a lockstep session allocates nothing between turn boundaries: polling an empty link (with a wait
+ * the frame does not need, too), moving the horizon and the loop's own frame. (A turn boundary sends a message: a few small objects per turn.)
  */
 class SessionAllocationTest {
 
@@ -24,8 +24,12 @@ class SessionAllocationTest {
                 new LockstepConfig(10_000_000_000L, 1, 1));
         Runnable frames = () -> {
             for (int i = 0; i < 100; i++) {
-                session.poll();
                 clock.advance(1_000_000L);
+                if (i % 2 == 0) {
+                    session.poll();
+                } else {
+                    pollWithin(session); // as a window polls: the inputs cover the frame, so it does not wait
+                }
                 loop.frame();
             }
         };
@@ -33,5 +37,13 @@ class SessionAllocationTest {
         assertTrue(loop.simulatedNanos() > 0 && loop.simulatedNanos() < 10_000_000_000L,
                 "the rounds stayed within the first turn: " + loop.simulatedNanos());
         assertTrue(link.sent.isEmpty(), "nothing to send within a turn: " + link.sent);
+    }
+
+    private static void pollWithin(LockstepSession session) {
+        try {
+            session.poll(5_000_000L);
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
+        }
     }
 }
