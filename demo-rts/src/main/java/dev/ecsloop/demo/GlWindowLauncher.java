@@ -23,7 +23,11 @@ public final class GlWindowLauncher implements WindowLauncher {
                 .withFitScreen(true) // X11 only: offscreen keeps 1280x720
                 .withVsync(request.fps() == 0);
         FramePacer pacer = new FramePacer(Clock.system(), request.fps());
-        RtsWindowGame shown = new RtsWindowGame(game, request.stopAtNanos(), g -> FrameCapCommand.register(g.console(), pacer));
+        game.pacedBy(pacer);
+        RtsWindowGame shown = new RtsWindowGame(game, request.stopAtNanos(), g -> {
+            FrameCapCommand.register(g.console(), pacer);
+            g.pacedBy(pacer);
+        });
         return show(shown, options, pacer, request, opened);
     }
 

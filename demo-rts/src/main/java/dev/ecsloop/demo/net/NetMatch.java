@@ -344,10 +344,17 @@ public final class NetMatch {
         return finish();
     }
 
-    /** Before every frame: the others' inputs in, the horizon moved; the counters line four times a second. */
+    /**
+     * Before every frame: the others' inputs in (a batch that would stop the frame short is waited for within the
+     * frame's spare time), the horizon moved; the counters line four times a second.
+     */
     private void beforeFrame() {
         long now = real.nanoTime();
-        session.poll();
+        try {
+            session.poll(game.frameSpareNanos());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // the loop's runner stops on it
+        }
         rejoin.polled(session, now);
         if (host != null && host.spectators() != toldSpectators && session.stopReason() == null) {
             toldSpectators = host.spectators();
@@ -369,6 +376,7 @@ public final class NetMatch {
         ConsoleReader reader = ConsoleReader.start(game.console(), in, out);
         try {
             FramePacer pacer = new FramePacer(real, run.fps());
+            game.pacedBy(pacer);
             LoopRunner runner = new LoopRunner(pacer);
             long[] nextPrint = {real.nanoTime() + SECOND};
             runner.run(() -> {

@@ -15,6 +15,7 @@ import dev.ecsloop.demo.map.GridMap;
 import dev.ecsloop.demo.minimap.Minimap;
 import dev.ecsloop.input.InputQueue;
 import dev.ecsloop.interpolate.Interpolation;
+import dev.ecsloop.pace.FramePacer;
 import dev.ecsloop.replay.Recorder;
 import dev.ecsloop.replay.ReplayTarget;
 import dev.ecsloop.snapshot.Snapshots;
@@ -74,6 +75,8 @@ public final class RtsGame {
     private Runnable beforeFrame = () -> { };
     private final java.util.ArrayList<Runnable> betweenFrames = new java.util.ArrayList<>();
     private Supplier<String> statusLine = () -> "";
+    /** Paces this game's frames, once a window or a headless run does; tells a network game its frames' spare. */
+    private FramePacer pacer;
 
     private RtsGame(MatchSetup setup, Clock clock, boolean record, Clock profiler, int workers, int keyframeBudget,
                     BaseSystem... extra) {
@@ -262,6 +265,21 @@ public final class RtsGame {
      */
     public void onBeforeFrame(Runnable hook) {
         this.beforeFrame = Objects.requireNonNull(hook, "hook");
+    }
+
+    /**
+     * Says what paces this game's frames, so that a network game can wait for a late batch within a frame's spare
+     * time ({@link FramePacer#spareNanos()}) rather than draw a frame whose simulation stopped short.
+     *
+     * @param pacer the pacer of the loop that runs this game's frames
+     */
+    public void pacedBy(FramePacer pacer) {
+        this.pacer = Objects.requireNonNull(pacer, "pacer");
+    }
+
+    /** @return how long the frame starting now may wait and still end on time; 0 before {@link #pacedBy} */
+    public long frameSpareNanos() {
+        return pacer == null ? 0 : pacer.spareNanos();
     }
 
     /**
