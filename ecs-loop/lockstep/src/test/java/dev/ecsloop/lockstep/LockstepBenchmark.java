@@ -2,6 +2,7 @@ package dev.ecsloop.lockstep;
 
 import dev.ecsloop.GameLoop;
 import dev.ecsloop.lockstep.net.PeerLink;
+import dev.ecsloop.pace.FramePacer;
 import dev.ecsloop.time.Clock;
 import dev.ecsloop.time.ManualClock;
 
@@ -9,7 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.UnaryOperator;
 
 /**
@@ -53,12 +53,30 @@ public final class LockstepBenchmark {
         long countedFrom;
         /**
          * Probe: the real time of each counted frame that began over {@link #LATE_WAKE} after it was due (the
-         * machine woke the loop's thread late, or the frame before ran long), and the latest such start; the frames
-         * right after one, late by the same hiccup while the schedule catches up, are not counted again.
+         * machine woke the loop's thread late, or the frame before ran long), and the latest such start. The frames
+         * are paced as the demo paces them ({@link FramePacer}): no burst follows a late one.
          */
         final List<Long> lateFrames = new ArrayList<>();
         long latestWake;
-        private boolean wokeLate;
+        /**
+         * Whether a frame that would stop short waits for the batch within its spare time (as the demo does); off,
+         * it polls without waiting, as before the wait existed (for a side-by-side run).
+         */
+        boolean waitInSpare = !Boolean.getBoolean("bench.noWait");
+        /**
+         * Injected hiccups (system properties {@code bench.hiccupMs}, {@code bench.hiccupEvery} in seconds): every so
+         * often this peer's frame starts that late, as when the machine wakes its thread late; the peers take turns
+         * (seat 1 half a period after seat 0). 0: none.
+         */
+        final long hiccupNanos = Long.getLong("bench.hiccupMs", 0) * 1_000_000L;
+        final long hiccupEveryNanos = (long) (Double.parseDouble(System.getProperty("bench.hiccupEvery", "3")) * 1e9);
+        /**
+         * Probe ({@link TimedLink}): counted frames whose poll waited for a message (the frame would have stopped
+         * short), the longest such wait in ns, and how many of them ended without the batch.
+         */
+        int frameWaits;
+        int waitsInVain;
+        long longestWait;
         int finalDelay;
         int units = UNITS;
         /** Real time between this peer's frames. */
@@ -121,11 +139,26 @@ public final class LockstepBenchmark {
                 int seen = 0;
                 boolean waited = false;
                 List<Boolean> counted = new ArrayList<>();
+                FramePacer pacer = new FramePacer(real, (int) Math.round(1e9 / frameNanos));
+                pacer.restart();
                 long last = real.nanoTime();
                 long droppedBefore = 0;
-                long nextFrame = last + frameNanos;
+                long nextFrame = last;
+                long pacerStalls = 0;
+                long nextHiccup = last + hiccupEveryNanos + Math.max(0, seat) * hiccupEveryNanos / 2;
                 while (!session.ended() && session.stopReason() == null) {
-                    session.poll();
+                    long polled = real.nanoTime();
+                    clock.advance(polled - last); // so that the poll sees where this frame would go
+                    last = polled;
+                    int awaits = timed == null ? 0 : timed.awaits;
+                    long awaited = timed == null ? 0 : timed.awaitedNanos;
+                    int timedOut = timed == null ? 0 : timed.awaitsTimedOut;
+                    session.poll(waitInSpare ? pacer.spareNanos() : 0);
+                    if (countedFrom != 0 && timed != null && timed.awaits > awaits) {
+                        frameWaits++;
+                        longestWait = Math.max(longestWait, timed.awaitedNanos - awaited);
+                        waitsInVain += timed.awaitsTimedOut > timedOut ? 1 : 0;
+                    }
                     if (loop.simulatedNanos() >= warmupNanos) {
                         drops[4] += (droppedBefore - loop.droppedNanos()) / 1e6;
                     }
@@ -190,14 +223,23 @@ public final class LockstepBenchmark {
                         nextOrder = phases == null ? base
                                 : turnStart + (long) (phases.nextDouble() * config.turnNanos());
                     }
-                    LockSupport.parkNanos(Math.max(0, nextFrame - real.nanoTime()));
-                    long woke = real.nanoTime() - nextFrame;
-                    if (countedFrom != 0 && woke > LATE_WAKE && !wokeLate) { // the frames that catch up after
-                        latestWake = Math.max(latestWake, woke);             // it are late by the same hiccup
-                        lateFrames.add(nextFrame + woke);
+                    pacer.awaitNextFrame();
+                    long released = real.nanoTime();
+                    if (hiccupNanos > 0 && released >= nextHiccup) {
+                        java.util.concurrent.locks.LockSupport.parkNanos(hiccupNanos);
+                        released = real.nanoTime();
+                        nextHiccup += hiccupEveryNanos;
                     }
-                    wokeLate = woke > LATE_WAKE;
-                    nextFrame += frameNanos;
+                    nextFrame += frameNanos; // when this frame was due
+                    long woke = released - nextFrame;
+                    if (pacer.stalls() != pacerStalls) { // over an interval late: the grid restarted here
+                        pacerStalls = pacer.stalls();
+                        nextFrame = released;
+                    }
+                    if (countedFrom != 0 && woke > LATE_WAKE) {
+                        latestWake = Math.max(latestWake, woke);
+                        lateFrames.add(released);
+                    }
                 }
                 if (session.stopReason() != null) {
                     throw new IllegalStateException(name + " stopped: " + session.stopReason());

@@ -19,6 +19,11 @@ final class TimedLink extends ForwardingLink {
     /** Real time this peer took in seat s's batch for each turn: taken[s][turn]; 0 if not (yet). */
     final long[][] taken;
 
+    /** The session's waits for a message (a frame that would stop short), their real time, those that got none. */
+    int awaits;
+    long awaitedNanos;
+    int awaitsTimedOut;
+
     TimedLink(PeerLink link, int turns) {
         super(link);
         this.sent = new long[turns];
@@ -40,7 +45,12 @@ final class TimedLink extends ForwardingLink {
 
     @Override
     public Message await(long timeoutNanos) throws InterruptedException {
-        return noted(link.await(timeoutNanos));
+        long from = real.nanoTime();
+        Message m = link.await(timeoutNanos);
+        awaits++;
+        awaitedNanos += real.nanoTime() - from;
+        awaitsTimedOut += m == null ? 1 : 0;
+        return noted(m);
     }
 
     private Message noted(Message m) {
