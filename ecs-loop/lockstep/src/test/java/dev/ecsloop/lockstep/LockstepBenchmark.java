@@ -54,10 +54,12 @@ public final class LockstepBenchmark {
         /**
          * Probe: the real time of each counted frame that began over {@link #LATE_WAKE} after it was due (the
          * machine woke the loop's thread late, or the frame before ran long), and the latest such start. The frames
-         * are paced as the demo paces them ({@link FramePacer}): no burst follows a late one.
+         * are paced as the demo paces them ({@link FramePacer}); the frame after a late one, released at once and
+         * late by the same hiccup, is not counted again.
          */
         final List<Long> lateFrames = new ArrayList<>();
         long latestWake;
+        private boolean wokeLate;
         /**
          * Whether a frame that would stop short waits for the batch within its spare time (as the demo does); off,
          * it polls without waiting, as before the wait existed (for a side-by-side run).
@@ -236,10 +238,11 @@ public final class LockstepBenchmark {
                         pacerStalls = pacer.stalls();
                         nextFrame = released;
                     }
-                    if (countedFrom != 0 && woke > LATE_WAKE) {
-                        latestWake = Math.max(latestWake, woke);
+                    if (countedFrom != 0 && woke > LATE_WAKE && !wokeLate) { // the frame after one is released
+                        latestWake = Math.max(latestWake, woke);             // late by the same hiccup
                         lateFrames.add(released);
                     }
+                    wokeLate = woke > LATE_WAKE;
                 }
                 if (session.stopReason() != null) {
                     throw new IllegalStateException(name + " stopped: " + session.stopReason());
