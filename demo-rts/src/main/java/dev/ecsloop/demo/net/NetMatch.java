@@ -19,6 +19,7 @@ import dev.ecsloop.lockstep.net.LockstepHost;
 import dev.ecsloop.lockstep.net.LockstepRefusedException;
 import dev.ecsloop.lockstep.net.PeerLink;
 import dev.ecsloop.lockstep.net.PeerSettings;
+import dev.ecsloop.pace.FrameCapCommand;
 import dev.ecsloop.pace.FramePacer;
 import dev.ecsloop.snapshot.SnapshotException;
 import dev.ecsloop.pace.LoopRunner;
@@ -377,6 +378,7 @@ public final class NetMatch {
         try {
             FramePacer pacer = new FramePacer(real, run.fps());
             game.pacedBy(pacer);
+            FrameCapCommand.register(game.console(), pacer); // as a solo headless game and the window have it
             LoopRunner runner = new LoopRunner(pacer);
             long[] nextPrint = {real.nanoTime() + SECOND};
             runner.run(() -> {
@@ -459,7 +461,9 @@ public final class NetMatch {
                     + Durations.exactSeconds(loop.simulatedNanos()) + ")");
         }
         session.close();
-        if (flags.join != null) {
+        if (flags.join != null && (session.ended() || session.desync() != null || session.hostLost())) {
+            // the match is over for everyone: no seat to take back. A player that quit or was dropped keeps its
+            // token, so that the same command takes the seat back while the others play on.
             MatchResilience.tokens().forget(flags.join.host(), flags.join.port(), session.names().get(session.seat()));
         }
         // Only a file the player asked for (--record, or the console's record): nothing lands in the working

@@ -127,9 +127,11 @@ class NetInterruptTest {
             bob = Child.startIn(dir, (game + " --join 127.0.0.1:" + port + " --name bob --record " + bobFile).split(" "));
             bob.await("match started");
             host.await("match started");
-            bob.process().getOutputStream().write("select 0 0 32 32\nrate ai 2\n".getBytes(StandardCharsets.UTF_8));
+            bob.process().getOutputStream().write("select 0 0 32 32\nrate ai 2\nfps 50\n"
+                    .getBytes(StandardCharsets.UTF_8));
             bob.process().getOutputStream().flush();
             bob.await("bob: rate AiSystem 2 Hz at turn "); // applied: the match runs
+            bob.await("frame cap 50 fps (was 60 fps)"); // a headless match has the frame cap's command too
             host.await("bob: rate AiSystem 2 Hz at turn ");
             bob.interrupt();
             assertTrue(bob.lines().stream().anyMatch(l -> l.startsWith("recorded ")
@@ -137,6 +139,12 @@ class NetInterruptTest {
             host.await("bob left at turn ");
             assertTrue(host.lines().stream().anyMatch(l -> l.matches("bob left at turn \\d+ \\(quit\\).*")),
                     host.lines()::toString);
+            // a player that quit keeps its seat token: the same command takes the seat back
+            bob = Child.startIn(dir, (game + " --join 127.0.0.1:" + port + " --name bob --record " + bobFile).split(" "));
+            bob.await("rejoining the match under way as bob (seat 1)");
+            bob.await("playing live at turn ");
+            host.await("bob rejoined: plays again from turn ");
+            bob.interrupt();
             host.interrupt();
             assertTrue(host.lines().stream().anyMatch(l -> l.startsWith("recorded ")
                     && l.contains(" to " + hostFile + " ")), host.lines()::toString);
