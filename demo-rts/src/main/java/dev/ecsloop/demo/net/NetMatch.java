@@ -469,7 +469,8 @@ public final class NetMatch {
         // Only a file the player asked for (--record, or the console's record): nothing lands in the working
         // directory unasked.
         Path file = rejoin.recording(run.record());
-        if (session.stopReason() != null && file == null && !session.hostLost() && !rejoin.rejoined()) {
+        if (session.stopReason() != null && file == null && !session.hostLost() && !session.dropped()
+                && !rejoin.rejoined()) {
             out.println("no --record: no replay saved to bisect it"); // the stop itself was reported once
         }
         game.console().finish(out::println);

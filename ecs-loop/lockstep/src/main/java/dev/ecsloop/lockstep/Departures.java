@@ -37,6 +37,8 @@ final class Departures {
     private boolean hostEnded;
     /** The turn the host said its match ended at, or -1. */
     private long hostEndTurn = -1;
+    /** Whether the host dropped this very seat. */
+    private boolean droppedHere;
 
     /** What a player that reached its end says as it leaves, followed by {@link #AT_TURN} and the turn. */
     static final String MATCH_OVER = "match over";
@@ -76,6 +78,11 @@ final class Departures {
         Arrays.fill(playing, true);
     }
 
+    /** @return whether the host dropped this very seat (the stop this peer then took was that, not a desync) */
+    boolean droppedHere() {
+        return droppedHere;
+    }
+
     /**
      * Seat {@code d.peer()} left.
      *
@@ -87,6 +94,7 @@ final class Departures {
     String left(Message.Drop d, long endTurn, Consumer<String> reports) {
         String reason = Echo.printable(d.reason(), Codec.MAX_STRING);
         if (d.peer() == seat) {
+            droppedHere = true;
             return "dropped from the game at turn " + d.fromTurn() + ": " + reason;
         }
         if (d.peer() != 0 && playing[d.peer()]) {

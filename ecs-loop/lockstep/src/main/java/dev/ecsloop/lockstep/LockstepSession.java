@@ -456,6 +456,14 @@ public final class LockstepSession {
         return stopping.reason();
     }
 
+    /**
+     * @return whether the host dropped this very seat (it held the others back past the stall timeout, or its link
+     *         went silent): the game stopped here for that, and the match goes on without this player
+     */
+    public boolean dropped() {
+        return departures.droppedHere();
+    }
+
     /** @return the desync that stopped the game, if this peer saw it, or null */
     public Desync desync() {
         return checkpoints.desync();
