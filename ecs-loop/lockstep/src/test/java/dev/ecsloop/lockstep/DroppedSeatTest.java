@@ -15,15 +15,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class DroppedSeatTest {
 
-    private static LockstepSession bob(ScriptedLink link) {
-        TestPeer.Game game = TestPeer.build(new ManualClock());
-        return LockstepSession.start(game.loop(), game.inputs(), link, PausedRejoinTest.RULES);
-    }
+    private final TestPeer.Game game = TestPeer.build(new ManualClock());
+    private final ScriptedLink link = new ScriptedLink(1, false, "ann", "bob", "cy");
+    private final LockstepSession session = LockstepSession.start(game.loop(), game.inputs(), link,
+            PausedRejoinTest.RULES);
 
     @Test
     void theHostDroppingThisSeatStopsItsGameAsADrop() {
-        ScriptedLink link = new ScriptedLink(1, false, "ann", "bob", "cy");
-        LockstepSession session = bob(link);
         link.incoming.add(new Message.Drop(1, 2, "stalled: no inputs for 5000 ms while the others wait"));
         session.poll();
         assertEquals("dropped from the game at turn 2: stalled: no inputs for 5000 ms while the others wait",
@@ -34,8 +32,6 @@ class DroppedSeatTest {
 
     @Test
     void anotherSeatsDropIsNotThisOnes() {
-        ScriptedLink link = new ScriptedLink(1, false, "ann", "bob", "cy");
-        LockstepSession session = bob(link);
         link.incoming.add(new Message.Drop(2, 2, "quit"));
         session.poll();
         assertFalse(session.dropped());
