@@ -26,8 +26,8 @@ import java.util.concurrent.TimeUnit;
  * other peer had left; then how far the joiner's simulation ran behind the host's, second by second (what the balance
  * and the delay must cover), each peer's dropped time by where its frame ended (waiting for a batch, at a turn's
  * instant, else: holds, late frames) and what the polls gave back, and the two peers' difference in dropped time
- * second by second. The row's budget is the host's over the counted frames (mean and most). The last four columns
- * count the collector's pauses over the counted frames and the stalls that began during one or within a round
+ * second by second. The row's budget is the host's over the counted frames (mean and most). The four columns after
+ * the load count the collector's pauses over the counted frames and the stalls that began during one or within a round
  * trip's worst and a turn after it ({@link GcPauses}): the peers and the proxy share one JVM, so one pause stops
  * sender, proxy and receiver at once; then the frames either peer began over 8 ms after they were due (the machine
  * woke its thread late), and the stalls that began within the same reach after one. The last column counts the
@@ -65,8 +65,9 @@ public final class AdaptiveDelayBenchmark {
     /** Probe results of one run beside its table row: where the latency went, in ms (means over counted orders). */
     static String breakdown;
     /**
-     * The collector's pauses over the counted frames (how many, the longest in ms), the stalls at one, the frames of
-     * both peers that began over 8 ms after they were due (how many, the latest in ms), and the stalls after one.
+     * The row's last columns: the collector's pauses over the counted frames (how many, the longest in ms), the stalls
+     * at one, the frames of both peers that began over 8 ms after they were due (how many, the latest in ms), the
+     * stalls after one, and the frames that waited in their spare (or "off").
      */
     private static String pauses;
 
