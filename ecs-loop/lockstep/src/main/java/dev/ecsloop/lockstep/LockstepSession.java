@@ -70,6 +70,7 @@ public final class LockstepSession {
     private final TickListener checkpointHasher;
     private Consumer<String> reports = line -> { };
     private CommandFilter filter;
+    private boolean coverStarted;
 
     LockstepSession(GameLoop loop, InputQueue inputs, PeerLink link, LockstepConfig config, TurnBook book) {
         this.loop = loop;
@@ -125,6 +126,43 @@ public final class LockstepSession {
     LockstepSession inAPauseIfPaused() {
         pause.restored(turn());
         return this;
+    }
+
+    /**
+     * Keeps this player's batches leaving on time when its frames come late: a thread of the session's own stands in
+     * for a frame that has not begun half an interval past its time, and sends what that frame would have sent had it
+     * come on time. Without it, one player's hitch (a long frame, a collector pause, a thread the machine woke late)
+     * holds back its batches and stalls every other peer at its horizon once the hitch outlasts the budget's room.
+     * Inputs given during the hitch go into the next batch still open, a turn later; nothing else changes, and the
+     * simulation, the recordings and the hashes are the same as without it, since every peer applies exactly the
+     * batches sent. The thread parks between batches, sends nothing while the loop is paused or the game stopped, and
+     * ends when the session closes. Nothing for a spectator. Calling it again changes nothing.
+     *
+     * @param clock real time: the loop's own clock, unless the loop runs on a clock that does not move while its
+     *              thread is held (a benchmark driving a manual clock from real time)
+     * @return this session
+     */
+    public LockstepSession coverLateFrames(Clock clock) {
+        Objects.requireNonNull(clock, "clock");
+        if (seat >= 0 && !coverStarted) {
+            coverStarted = true;
+            outflow.cover(clock).start("lockstep-cover-" + seat);
+        }
+        return this;
+    }
+
+    /**
+     * {@link #coverLateFrames(Clock)} on the loop's clock.
+     *
+     * @return this session
+     */
+    public LockstepSession coverLateFrames() {
+        return coverLateFrames(loop.clock());
+    }
+
+    /** The cover without its thread, for a test to drive on a manual clock. */
+    LateFrameCover cover(Clock clock) {
+        return outflow.cover(clock);
     }
 
     /**
@@ -274,12 +312,14 @@ public final class LockstepSession {
      */
     public void poll() {
         if (stopping.reason() != null) {
+            outflow.halt();
             if (diagnosing()) {
                 pollDiagnosis();
             }
             return;
         }
         if (checkpoints.desync() != null) {
+            outflow.halt();
             stopping.desynced();
             return;
         }
@@ -490,6 +530,7 @@ public final class LockstepSession {
      * @param reason why this player leaves
      */
     public void leave(String reason) {
+        outflow.halt();
         loop.removeTickListener(checkpointHasher);
         loop.removeFrameListener(outflow);
         link.send(new Message.Leave(Objects.requireNonNull(reason, "reason")));

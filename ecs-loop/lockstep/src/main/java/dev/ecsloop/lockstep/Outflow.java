@@ -3,6 +3,7 @@ package dev.ecsloop.lockstep;
 import dev.ecsloop.FrameListener;
 import dev.ecsloop.GameLoop;
 import dev.ecsloop.lockstep.wire.Message;
+import dev.ecsloop.time.Clock;
 
 import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
@@ -26,6 +27,7 @@ final class Outflow implements FrameListener {
     private final Pacing pacing;
     private final BooleanSupplier running;
     private final LongSupplier endTurn;
+    private LateFrameCover cover;
 
     /**
      * @param running whether the game still runs (nothing is sent once it stopped or desynced)
@@ -46,6 +48,31 @@ final class Outflow implements FrameListener {
     @Override
     public void beforeSystems(long realStart, long realEnd, long wantedStart, long wantedEnd, long simEnd) {
         send();
+        if (cover != null) {
+            cover.frame(simEnd, loop.horizonNanos(), delay.budget(simEnd / turnNanos), endTurn.getAsLong() - 1,
+                    running.getAsBoolean() && !loop.isPaused());
+        }
+    }
+
+    /**
+     * Covers this peer's late frames from now on (see {@link LateFrameCover}); the caller starts its thread, or a
+     * test drives it.
+     *
+     * @param clock real time, for the cover's measure of frames
+     * @return the cover
+     */
+    LateFrameCover cover(Clock clock) {
+        if (cover == null) {
+            cover = new LateFrameCover(clock, own, turnNanos);
+        }
+        return cover;
+    }
+
+    /** Nothing more is sent from the cover's thread. */
+    void halt() {
+        if (cover != null) {
+            cover.halt();
+        }
     }
 
     /** Sends this player's batches up to where the budget says, short of the end turn (each once, gapless). */

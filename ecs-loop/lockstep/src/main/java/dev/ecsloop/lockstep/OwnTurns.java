@@ -14,8 +14,13 @@ import java.util.List;
  * {@link LockstepSession} so that what this peer promised the others is in one place.
  *
  * <p>Invariants: turns are sent in order without gaps, each once, from turn {@code D} on (turns {@code 0 .. D-1}
- * are empty everywhere); a spectator (seat -1) sends nothing; a command goes out in the first batch at or after the turn it was scheduled for. Not
- * thread-safe: it lives on the loop thread.
+ * are empty everywhere); a spectator (seat -1) sends nothing; a command goes out in the first batch at or after the
+ * turn it was scheduled for; the book holds every batch sent before the loop thread's next {@link #sendUpTo}.
+ *
+ * <p>Thread-safe where it must be: the loop thread does everything, and {@link LateFrameCover} may also
+ * {@link #send} from its own thread when the loop's frames come late. Sending, scheduling and announcing hold this
+ * object's lock, so a command lands in exactly one batch whichever thread sends it. Only the loop thread books
+ * (the book is the loop's): a batch the cover sent waits in {@code unbooked} until then.
  */
 final class OwnTurns {
 
@@ -26,6 +31,8 @@ final class OwnTurns {
     private final TurnBook book;
     private final int seat;
     private final ArrayDeque<Scheduled> pending = new ArrayDeque<>();
+    private final ArrayDeque<Message.Turn> unbooked = new ArrayDeque<>();
+    private final List<Command> batch = new ArrayList<>();
     private long lastSent;
 
     /** Sends from the turn after the last one the book holds for this seat (the empty turns, or a resumed start). */
@@ -37,18 +44,18 @@ final class OwnTurns {
     }
 
     /** Sends nothing until {@link #resumeFrom} (a rejoiner catching up: its seat's turns are empty meanwhile). */
-    void hold() {
+    synchronized void hold() {
         lastSent = Long.MAX_VALUE;
         pending.clear();
     }
 
     /** @return whether this peer sends nothing now (a rejoiner catching up) */
-    boolean holding() {
+    synchronized boolean holding() {
         return lastSent == Long.MAX_VALUE;
     }
 
     /** This seat plays again: its next batch is for turn {@code turn}. */
-    void resumeFrom(long turn) {
+    synchronized void resumeFrom(long turn) {
         lastSent = turn - 1;
         pending.clear();
     }
@@ -60,7 +67,7 @@ final class OwnTurns {
      * @return the turn it takes effect in
      * @throws IllegalArgumentException if its type is one the session reserves
      */
-    long schedule(long turn, Command command) {
+    synchronized long schedule(long turn, Command command) {
         if (command.type() < Command.GAME_TYPES) {
             throw new IllegalArgumentException("command type " + command.type() + " is reserved for the session; "
                     + "a game's types start at " + Command.GAME_TYPES);
@@ -75,26 +82,51 @@ final class OwnTurns {
      *
      * @return the turn of that batch
      */
-    long announce(Command command) {
+    synchronized long announce(Command command) {
         pending.addLast(new Scheduled(lastSent + 1, command));
         return lastSent + 1;
     }
 
-    /** Sends every batch up to turn {@code upTo}; the steady frame within a turn allocates nothing. */
+    /**
+     * @return the next turn this peer sends a batch for, or {@link Long#MAX_VALUE} while it sends nothing (a rejoiner
+     *         catching up, or a spectator)
+     */
+    synchronized long nextTurn() {
+        return seat < 0 || lastSent == Long.MAX_VALUE ? Long.MAX_VALUE : lastSent + 1;
+    }
+
+    /**
+     * The loop thread: sends every batch up to turn {@code upTo}, and books them and any the cover sent since; the
+     * steady frame within a turn allocates nothing.
+     */
     void sendUpTo(long upTo) {
+        send(upTo);
+        for (Message.Turn t = takeUnbooked(); t != null; t = takeUnbooked()) {
+            book.accept(seat, t.turn(), t.commands());
+        }
+    }
+
+    /**
+     * Sends every batch up to turn {@code upTo}, from any thread; the loop thread books them at its next
+     * {@link #sendUpTo}.
+     */
+    synchronized void send(long upTo) {
         if (lastSent >= upTo || seat < 0) {
             return;
         }
-        List<Command> batch = new ArrayList<>();
         while (lastSent < upTo) {
             lastSent++;
             batch.clear();
             while (!pending.isEmpty() && pending.peekFirst().turn() <= lastSent) {
                 batch.add(pending.pollFirst().command());
             }
-            List<Command> commands = List.copyOf(batch);
-            book.accept(seat, lastSent, commands);
-            link.send(new Message.Turn(seat, lastSent, commands));
+            Message.Turn turn = new Message.Turn(seat, lastSent, List.copyOf(batch));
+            unbooked.addLast(turn);
+            link.send(turn);
         }
+    }
+
+    private synchronized Message.Turn takeUnbooked() {
+        return unbooked.pollFirst();
     }
 }

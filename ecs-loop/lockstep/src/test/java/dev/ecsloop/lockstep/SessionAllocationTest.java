@@ -10,7 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A frame under a lockstep session allocates nothing between turn boundaries: polling an empty link (with a wait
- * the frame does not need, too), moving the horizon and the loop's own frame. (A turn boundary sends a message: a few small objects per turn.)
+ * the frame does not need, too), moving the horizon, telling the late frames' cover where the frame stands, and the
+ * loop's own frame. (A turn boundary sends a message: a few small objects per turn.)
  */
 class SessionAllocationTest {
 
@@ -22,6 +23,7 @@ class SessionAllocationTest {
         SilentLink link = new SilentLink("solo");
         LockstepSession session = LockstepSession.start(loop, game.inputs(), link,
                 new LockstepConfig(10_000_000_000L, 1, 1));
+        LateFrameCover cover = session.cover(clock); // each frame tells the cover where it stands
         Runnable frames = () -> {
             for (int i = 0; i < 100; i++) {
                 clock.advance(1_000_000L);
@@ -31,6 +33,7 @@ class SessionAllocationTest {
                     pollWithin(session); // as a window polls: the inputs cover the frame, so it does not wait
                 }
                 loop.frame();
+                cover.standIn(clock.nanoTime() + 100_000_000L); // the cover has nothing due within a turn
             }
         };
         assertEquals(0, AllocationMeter.steadyStateBytes(frames, 5));
