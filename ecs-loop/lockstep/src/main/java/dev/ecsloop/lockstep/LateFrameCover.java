@@ -6,17 +6,19 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * Stands in for this player's late frames. A batch leaves with the frame whose simulation reaches its closing
- * instant, so a frame that begins late (a hitch of the game's own, a collector pause, a thread the machine woke late)
+ * instant, so a frame that begins late (a long frame of the game's own, a loop thread the system woke late)
  * holds the batch back with it, and every other peer stalls at its horizon once the hitch is longer than the
  * budget's room: one player's hitch freezes everyone. The cover keeps the batches leaving on time: when no frame
  * has begun for half a frame interval past the time the next one was due, it sends, from its own thread, the batches
- * the missing frames would have sent had they come on time.
+ * the missing frames would have sent had they come on time. A stop of the whole process (a collector pause, a
+ * machine that stops) stops the cover too.
  *
  * <p>Sending early is always safe in lockstep: a batch holds what was given before it left, the others apply
  * exactly what it holds, and a later input goes into the next batch still open. A frame the cover stood in for
- * therefore costs only the inputs given during the hitch a turn. The cover never sends what the loop thread could not
- * have sent at its last frame's horizon, so it stays within the turns the host accepts, and never while the loop is
- * paused, the game stopped, or this peer sends nothing (a spectator, a rejoiner catching up).
+ * therefore costs only the inputs given during the hitch a turn. The cover sends no turn past the send limit as the
+ * loop's last frame read it ({@link dev.ecsloop.lockstep.turn.TurnBook#sendLimit}: the delay, or its ceiling, past
+ * the slowest seat), which never falls, so the host and every peer accept whatever it sends; and nothing while the
+ * loop is paused, the game stopped, or this peer sends nothing (a spectator, a rejoiner catching up).
  *
  * <p>The frames it stands in for advance by the mean of the loop's frames and come at their mean interval, both
  * measured on the {@code clock} it was given (a late frame counts at most four intervals, so one hitch does not
@@ -51,12 +53,11 @@ final class LateFrameCover implements Runnable {
      * The loop thread, at the start of each frame, once it has sent its own batches.
      *
      * @param simEnd   the simulated time this frame reaches
-     * @param horizon  the horizon this frame runs under (the cover's frames never pass it)
      * @param budget   the delay's budget in force: a batch for turn {@code T} closes at {@code T * L - budget}
-     * @param lastTurn the last turn this peer may send at all (before the end turn)
+     * @param lastTurn the last turn this peer may send now: within the send limit every peer accepts, before the end
      * @param moving   whether the game runs and the loop is not paused
      */
-    synchronized void frame(long simEnd, long horizon, long budget, long lastTurn, boolean moving) {
+    synchronized void frame(long simEnd, long budget, long lastTurn, boolean moving) {
         long now = clock.nanoTime();
         if (frameReal != Long.MIN_VALUE) {
             long dt = now - frameReal;
@@ -67,8 +68,7 @@ final class LateFrameCover implements Runnable {
         frameReal = now;
         frameSim = simEnd;
         this.budget = budget;
-        long reach = horizon > Long.MAX_VALUE - budget ? Long.MAX_VALUE : horizon + budget;
-        this.lastTurn = Math.min(lastTurn, reach / turnNanos); // what the loop could send at its horizon
+        this.lastTurn = lastTurn;
         this.moving = moving;
     }
 

@@ -43,8 +43,8 @@ import java.util.function.Consumer;
  * (posting turns at their instants), {@code MatchPause} (match-wide pause), {@code Checkpoints} (state hashes),
  * {@code Departures} (who still plays), {@code Stopping} (the stop, desync diagnosis after it), {@code Rejoining}
  * (seats that come back), {@code InputDelay} (the delay the host adapts to the batches' lateness) and
- * {@code Outflow} (when this peer sends, and its pace) and {@code Horizon} (how far the simulation may run now) each
- * keep one rule.
+ * {@code Outflow} (when this peer sends, and its pace), {@code LateFrameCover} (sending through this peer's late
+ * frames) and {@code Horizon} (how far the simulation may run now) each keep one rule.
  */
 public final class LockstepSession {
 
@@ -131,12 +131,13 @@ public final class LockstepSession {
     /**
      * Keeps this player's batches leaving on time when its frames come late: a thread of the session's own stands in
      * for a frame that has not begun half an interval past its time, and sends what that frame would have sent had it
-     * come on time. Without it, one player's hitch (a long frame, a collector pause, a thread the machine woke late)
+     * come on time. Without it, one player's hitch (a long frame, a loop thread the system woke late)
      * holds back its batches and stalls every other peer at its horizon once the hitch outlasts the budget's room.
      * Inputs given during the hitch go into the next batch still open, a turn later; nothing else changes, and the
      * simulation, the recordings and the hashes are the same as without it, since every peer applies exactly the
      * batches sent. The thread parks between batches, sends nothing while the loop is paused or the game stopped, and
-     * ends when the session closes. Nothing for a spectator. Calling it again changes nothing.
+     * ends when the session closes. Nothing for a spectator. Calling it again changes nothing. What it cannot cover
+     * is a stop of the whole process: a collector pause stops its thread too, as does a machine that stops.
      *
      * @param clock real time: the loop's own clock, unless the loop runs on a clock that does not move while its
      *              thread is held (a benchmark driving a manual clock from real time)

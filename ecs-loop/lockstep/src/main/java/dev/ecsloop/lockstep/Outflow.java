@@ -49,7 +49,7 @@ final class Outflow implements FrameListener {
     public void beforeSystems(long realStart, long realEnd, long wantedStart, long wantedEnd, long simEnd) {
         send();
         if (cover != null) {
-            cover.frame(simEnd, loop.horizonNanos(), delay.budget(simEnd / turnNanos), endTurn.getAsLong() - 1,
+            cover.frame(simEnd, delay.budget(simEnd / turnNanos), Math.min(own.sendLimit(), endTurn.getAsLong() - 1),
                     running.getAsBoolean() && !loop.isPaused());
         }
     }

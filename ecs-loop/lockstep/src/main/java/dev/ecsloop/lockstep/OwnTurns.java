@@ -87,6 +87,11 @@ final class OwnTurns {
         return lastSent + 1;
     }
 
+    /** The loop thread: the last turn this peer may send now, which the relay and every peer accept. */
+    long sendLimit() {
+        return book.sendLimit();
+    }
+
     /**
      * @return the next turn this peer sends a batch for, or {@link Long#MAX_VALUE} while it sends nothing (a rejoiner
      *         catching up, or a spectator)

@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The cover ({@link LateFrameCover}) decides only which batch an input joins, never what the peers agree on: two
- * peers with random frame lengths, random hitches (their loops held for up to 30 frames) during which the cover
+ * peers under a fixed or an adaptive delay, with random frame lengths, random hitches (their loops held for up to 30 frames) during which the cover
  * stands in at random moments or not at all, and random inputs, always end in the same world, having applied the
  * same inputs at the same ticks; each peer's batches leave gapless and once; each input leaves in exactly one
  * batch, the one for the turn {@link LockstepSession#submit} returned.
@@ -32,8 +32,10 @@ class LateFrameCoverProperties {
     }
 
     @Property(tries = 60)
-    void coveredHitchesMoveInputsBetweenBatchesButNeverApartBetweenPeers(@ForAll long seed) {
+    void coveredHitchesMoveInputsBetweenBatchesButNeverApartBetweenPeers(@ForAll long seed,
+                                                                         @ForAll boolean adaptive) {
         Random random = new Random(seed);
+        LockstepConfig rules = adaptive ? PausedRejoinTest.RULES.withAdaptiveDelay(1, 8) : PausedRejoinTest.RULES;
         ManualClock clock = new ManualClock();
         LateFrameCoverTest.Wire[] wires = {new LateFrameCoverTest.Wire(0), new LateFrameCoverTest.Wire(1)};
         wires[0].other = wires[1];
@@ -43,8 +45,7 @@ class LateFrameCoverProperties {
         LateFrameCover[] covers = new LateFrameCover[2];
         for (int p = 0; p < 2; p++) {
             games[p] = TestPeer.build(clock, 40);
-            sessions[p] = LockstepSession.start(games[p].loop(), games[p].inputs(), wires[p],
-                    PausedRejoinTest.RULES);
+            sessions[p] = LockstepSession.start(games[p].loop(), games[p].inputs(), wires[p], rules);
             sessions[p].endAt(END_TURN);
             covers[p] = sessions[p].cover(clock);
         }
@@ -89,7 +90,7 @@ class LateFrameCoverProperties {
         List<List<Message.Turn>> sent = List.of(wires[0].sent(), wires[1].sent());
         for (List<Message.Turn> s : sent) {
             for (int i = 0; i < s.size(); i++) {
-                assertEquals(PausedRejoinTest.RULES.inputDelay() + i, s.get(i).turn(), "gapless, once, in order");
+                assertEquals(rules.inputDelay() + i, s.get(i).turn(), "gapless, once, in order");
             }
         }
         Statistics.label("the cover sent batches").collect(covered > 0);

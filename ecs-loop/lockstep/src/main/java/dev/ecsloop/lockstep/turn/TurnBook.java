@@ -257,6 +257,17 @@ public final class TurnBook {
         return turn;
     }
 
+    /**
+     * @return the last turn a seat may send now, which every peer and the relay accept: {@code ahead} turns past the
+     *         slowest seat still playing. It never decreases: batches only move seats on, a drop takes a seat out of
+     *         the slowest, and a rejoining seat starts past every complete turn ({@link #rejoin}), so at or past the
+     *         slowest.
+     */
+    public long sendLimit() {
+        long slowest = slowest();
+        return slowest > Long.MAX_VALUE - ahead ? Long.MAX_VALUE : slowest + ahead;
+    }
+
     private long slowest() {
         long min = Long.MAX_VALUE;
         for (int p = 0; p < seats; p++) {

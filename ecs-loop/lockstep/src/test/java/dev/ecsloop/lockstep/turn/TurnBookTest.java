@@ -50,6 +50,36 @@ class TurnBookTest {
         }
     }
 
+    /**
+     * What a peer's late frames' cover relies on: a turn within the send limit it read stays acceptable, whatever
+     * batches, drops and rejoins come after, because the limit never falls.
+     */
+    @Property
+    void theSendLimitNeverFallsThroughBatchesDropsAndRejoins(@ForAll @IntRange(min = 2, max = 6) int seats,
+                                                             @ForAll @IntRange(min = 1, max = 6) int ahead,
+                                                             @ForAll long seed) {
+        TurnBook book = new TurnBook(seats, 1, ahead, false);
+        Random r = new Random(seed);
+        long limit = book.sendLimit();
+        for (int step = 0; step < 400; step++) {
+            int seat = r.nextInt(seats);
+            int what = r.nextInt(12);
+            if (book.playing(seat)) {
+                if (what == 0 && seat != 0) { // the host's own seat cannot leave
+                    book.drop(seat, book.received(seat) + 1);
+                } else if (book.received(seat) + 1 <= limit) { // read before this step: still accepted
+                    book.accept(seat, book.received(seat) + 1, List.of());
+                }
+            } else if (what < 3) {
+                long room = book.sendLimit() - book.completed();
+                book.rejoin(seat, book.completed() + 1 + r.nextInt((int) Math.max(1, room)));
+            }
+            long now = book.sendLimit();
+            assertTrue(now >= limit, "the limit fell from " + limit + " to " + now + " at step " + step);
+            limit = now;
+        }
+    }
+
     @Property
     void aSeatMoreThanTheDelayAheadOrOutOfOrderIsRefusedAndChangesNothing(
             @ForAll @IntRange(min = 2, max = 8) int seats, @ForAll @IntRange(min = 1, max = 6) int delay) {
