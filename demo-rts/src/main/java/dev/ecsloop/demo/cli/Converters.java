@@ -114,7 +114,7 @@ final class Converters {
         @Override
         public Long convert(String value) {
             if (!DECIMAL.matcher(value).matches()) {
-                throw new TypeConversionException("'" + value + "' is not a number");
+                throw new TypeConversionException("'" + value + "' is not a decimal number (such as 90 or 2.5)");
             }
             BigDecimal m = new BigDecimal(value);
             if (m.compareTo(new BigDecimal("0.01")) < 0 || m.compareTo(BigDecimal.valueOf(1440)) > 0) {
@@ -137,7 +137,7 @@ final class Converters {
         @Override
         public Long convert(String value) {
             if (!DECIMAL.matcher(value).matches()) {
-                throw new TypeConversionException("'" + value + "' is not a number");
+                throw new TypeConversionException("'" + value + "' is not a decimal number (such as 90 or 2.5)");
             }
             BigDecimal s = new BigDecimal(value);
             if (s.signum() <= 0 || s.compareTo(BigDecimal.valueOf(31_536_000)) > 0 || s.scale() > 9) {
@@ -152,7 +152,7 @@ final class Converters {
         @Override
         public Long convert(String value) {
             if (!DECIMAL.matcher(value).matches()) {
-                throw new TypeConversionException("'" + value + "' is not a number");
+                throw new TypeConversionException("'" + value + "' is not a decimal number (such as 90 or 2.5)");
             }
             BigDecimal s = new BigDecimal(value);
             if (s.signum() < 0 || s.compareTo(BigDecimal.valueOf(31_536_000)) > 0 || s.scale() > 9) {
