@@ -30,10 +30,11 @@ import java.util.concurrent.TimeUnit;
  * the load count the collector's pauses over the counted frames and the stalls that began during one or within a round
  * trip's worst and a turn after it ({@link GcPauses}): the peers and the proxy share one JVM, so one pause stops
  * sender, proxy and receiver at once; then the frames either peer began over 8 ms after they were due (the machine
- * woke its thread late), and the stalls that began within the same reach after one. The last column counts the
+ * woke its thread late), and the stalls that began within the same reach after one. The next column counts the
  * frames whose poll waited for a batch within the frame's spare time, as the demo's do ({@code
  * LockstepSession.poll(FramePacer.spareNanos())}); {@code -Dbench.noWait=true} polls without waiting, for a
- * side-by-side run, and {@code -Dbench.hiccupMs=MS -Dbench.hiccupEvery=SECONDS} starts a frame of each peer that
+ * side-by-side run. The last counts the batches the late frames' cover sent for a peer whose frame was late
+ * ({@code LockstepSession.coverLateFrames}); {@code -Dbench.noCover=true} runs without the cover. And {@code -Dbench.hiccupMs=MS -Dbench.hiccupEvery=SECONDS} starts a frame of each peer that
  * late every so often (the peers take turns), as a machine that wakes a thread late does.
  * Arguments, all optional: simulated seconds (20, of which 5 warm up), turn ms (50), modes ({@code fixed,adaptive}),
  * phase ({@code uniform} or {@code start}), round trips in ms ({@code 50,100,150}), repeats (1), each way's jitter
@@ -67,7 +68,7 @@ public final class AdaptiveDelayBenchmark {
     /**
      * The row's last columns: the collector's pauses over the counted frames (how many, the longest in ms), the stalls
      * at one, the frames of both peers that began over 8 ms after they were due (how many, the latest in ms), the
-     * stalls after one, and the frames that waited in their spare (or "off").
+     * stalls after one, the frames that waited in their spare (or "off"), and the batches the cover sent (or "off").
      */
     private static String pauses;
 
@@ -125,7 +126,9 @@ public final class AdaptiveDelayBenchmark {
             int waits = 0;
             int inVain = 0;
             long longestWait = 0;
+            int covered = 0;
             for (LockstepBenchmark.Peer p : peers) {
+                covered += p.timed.covered.get();
                 waits += p.frameWaits;
                 inVain += p.waitsInVain;
                 longestWait = Math.max(longestWait, p.longestWait);
@@ -138,7 +141,8 @@ public final class AdaptiveDelayBenchmark {
             }
             pauses = gc.summary(from, to) + " | " + atPause + " | " + late + " (" + Math.round(longest / 1e6) + ") | "
                     + afterLate + " | " + (peers.get(0).waitInSpare ? waits + " (" + String.format("%.1f",
-                    longestWait / 1e6) + "), " + inVain + " in vain" : "off");
+                    longestWait / 1e6) + "), " + inVain + " in vain" : "off") + " | "
+                    + (peers.get(0).coverLateFrames ? String.valueOf(covered) : "off");
         }
         List<Long> lat = new ArrayList<>();
         List<Long> instant = new ArrayList<>();
@@ -328,8 +332,8 @@ public final class AdaptiveDelayBenchmark {
                 + "budget mean / most ms | orders | round trip + 25 (ms) | to the turn's instant, mean ms | p95 ms | to the 30 Hz tick, "
                 + "mean ms | instant - (rtt + 25) | within one turn | stalls (frames) | load 1/5 min "
                 + "| GC pauses (longest ms) | stalls at a GC pause | frames 8+ ms late (latest ms) "
-                + "| stalls after one | frames that waited in their spare (longest ms), in vain |");
-        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+                + "| stalls after one | frames that waited in their spare (longest ms), in vain | batches the cover sent |");
+        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
         for (int r = 0; r < repeats; r++) {
             for (String rtt : rtts.split(",")) {
                 for (String jitter : jitters.split(",")) {

@@ -66,6 +66,11 @@ public final class LockstepBenchmark {
          */
         boolean waitInSpare = !Boolean.getBoolean("bench.noWait");
         /**
+         * Whether the session covers this peer's late frames from a thread of its own, as the demo does
+         * ({@link LockstepSession#coverLateFrames}); {@code -Dbench.noCover=true} runs without, for a side-by-side run.
+         */
+        boolean coverLateFrames = !Boolean.getBoolean("bench.noCover");
+        /**
          * Injected hiccups (system properties {@code bench.hiccupMs}, {@code bench.hiccupEvery} in seconds): every so
          * often this peer's frame starts that late, as when the machine wakes its thread late; the peers take turns
          * (seat 1 half a period after seat 0). 0: none.
@@ -134,6 +139,9 @@ public final class LockstepBenchmark {
                 int reachedUpTo = 0;
                 LockstepSession session = LockstepSession.start(loop, game.inputs(), link, config);
                 session.endAt(endTurn);
+                if (coverLateFrames) {
+                    session.coverLateFrames(real); // the loop's manual clock stands still while this thread is held
+                }
                 int seat = link.seat();
                 long base = 250_000_000L + seat * 50_000_000L;
                 long nextOrder = base;

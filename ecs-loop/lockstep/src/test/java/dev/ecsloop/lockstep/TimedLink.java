@@ -9,7 +9,8 @@ import java.util.Arrays;
 /**
  * A link that notes, in real time, when this peer sent each of its turn batches and when it took in each other
  * seat's batch (at the poll that handed it to the session): the benchmark's probe of where input-to-effect latency
- * goes. Written on the peer's loop thread only; read after the run.
+ * goes. Written on the peer's loop thread, and by the late frames' cover's thread for the batches it sends; read after
+ * the run.
  */
 final class TimedLink extends ForwardingLink {
 
@@ -24,6 +25,11 @@ final class TimedLink extends ForwardingLink {
     long awaitedNanos;
     int awaitsTimedOut;
 
+    /** The loop thread: the link is made on it. Batches sent from any other thread are the cover's. */
+    private final Thread loop = Thread.currentThread();
+    /** Batches the late frames' cover sent ({@link LockstepSession#coverLateFrames}). */
+    final java.util.concurrent.atomic.AtomicInteger covered = new java.util.concurrent.atomic.AtomicInteger();
+
     TimedLink(PeerLink link, int turns) {
         super(link);
         this.sent = new long[turns];
@@ -34,6 +40,9 @@ final class TimedLink extends ForwardingLink {
     public void send(Message message) {
         if (message instanceof Message.Turn t && t.turn() < sent.length) {
             sent[(int) t.turn()] = real.nanoTime();
+            if (Thread.currentThread() != loop) {
+                covered.incrementAndGet();
+            }
         }
         link.send(message);
     }
