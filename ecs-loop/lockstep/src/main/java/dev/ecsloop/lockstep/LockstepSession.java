@@ -329,6 +329,7 @@ public final class LockstepSession {
             inflow.take(m);
         }
         if (stopping.reason() != null) {
+            outflow.halt(); // nothing more from this peer once it stopped, not even the cover's next batch
             return;
         }
         boolean atHorizon = horizon.move(filter, outflow, stopping.hunt());
