@@ -253,6 +253,7 @@ public final class NetMatch {
     private int play(PeerLink link, InputStream in, Optional<WindowLauncher> window, Function<String, String> env)
             throws IOException {
         startSession(link);
+        session.coverLateFrames(); // a hitch of this machine's (a long frame, a pause) no longer stalls the others
         session.onReport(out::println);
         if (session.seat() == 0) {
             session.serveRejoins(game.snapshots());

@@ -40,6 +40,7 @@ class LockstepUsageTest {
             PeerLink link = host.awaitStart(Duration.ofMinutes(10)); // joiners: LockstepClient.join(...)
             LockstepSession session = LockstepSession.start(loop, inputs, link, rules);
             session.onReport(System.out::println);
+            session.coverLateFrames(); // a hitch of this machine's no longer stalls the others
             session.endAt(20); // optional: a match of fixed length, here one simulated second
             while (!session.ended() && session.stopReason() == null) {
                 session.poll(); // the others' inputs in, the horizon moved; never blocks
