@@ -1,6 +1,5 @@
 package dev.ecsloop.lockstep;
 
-import dev.ecsloop.lockstep.net.PeerLink;
 import dev.ecsloop.lockstep.wire.Message;
 import dev.ecsloop.time.ManualClock;
 import org.junit.jupiter.api.Test;
@@ -29,25 +28,21 @@ class LateFrameCoverTest {
     static final long FRAME = 10 * MS;
     static final long END_TURN = 80;
 
-    /** One end of a wire between two peers: what one sends, the other can take at once. */
-    static final class Wire implements PeerLink {
+    /** One end of a wire between ann and bob: what one sends, the other can take at once. */
+    static final class Wire extends ForwardingLink {
         final int seat;
         final ArrayDeque<Message> inbox = new ArrayDeque<>();
         final List<Message.Turn> sent = new ArrayList<>();
         Wire other;
 
         Wire(int seat) {
+            super(new SilentLink("ann", "bob"));
             this.seat = seat;
         }
 
         @Override
         public int seat() {
             return seat;
-        }
-
-        @Override
-        public List<String> names() {
-            return List.of("ann", "bob");
         }
 
         @Override
@@ -74,20 +69,6 @@ class LateFrameCoverTest {
         @Override
         public Message await(long timeoutNanos) {
             return poll();
-        }
-
-        @Override
-        public long rttNanos() {
-            return -1;
-        }
-
-        @Override
-        public long bytes() {
-            return 0;
-        }
-
-        @Override
-        public void close() {
         }
     }
 
