@@ -20,9 +20,10 @@ import java.util.concurrent.locks.LockSupport;
  * the slowest seat), which never falls, so the host and every peer accept whatever it sends; and nothing while the
  * loop is paused, the game stopped, or this peer sends nothing (a spectator, a rejoiner catching up).
  *
- * <p>The frames it stands in for advance by the mean of the loop's frames and come at their mean interval, both
- * measured on the {@code clock} it was given (a late frame counts at most four intervals, so one hitch does not
- * stretch the grid). Thread-safe: {@link #frame} and {@link #halt} are the loop thread's, {@link #dueAt} and
+ * <p>The frames it stands in for come at the mean interval of the loop's frames, measured on the {@code clock} it was
+ * given (a late frame counts at most four intervals, so one hitch does not stretch the grid), and each advances that
+ * interval at the time scale of the last frame that moved (a paused frame moves nothing and would say nothing of the
+ * pace after the resume). Thread-safe: {@link #frame} and {@link #halt} are the loop thread's, {@link #dueAt} and
  * {@link #standIn} its own thread's (or a test's, driving it on a manual clock).
  */
 final class LateFrameCover implements Runnable {
@@ -40,6 +41,8 @@ final class LateFrameCover implements Runnable {
     private long frameSim;
     private long interval;
     private long advance;
+    private long wantedSpan;
+    private long realSpan;
     private long budget;
     private long lastTurn;
 
@@ -52,19 +55,27 @@ final class LateFrameCover implements Runnable {
     /**
      * The loop thread, at the start of each frame, once it has sent its own batches.
      *
-     * @param simEnd   the simulated time this frame reaches
-     * @param budget   the delay's budget in force: a batch for turn {@code T} closes at {@code T * L - budget}
-     * @param lastTurn the last turn this peer may send now: within the send limit every peer accepts, before the end
-     * @param moving   whether the game runs and the loop is not paused
+     * @param simEnd     the simulated time this frame reaches
+     * @param wantedSpan the simulated time this frame's real time spans on the unbounded timeline (its real span at
+     *                   the time scale): how far a frame on time moves, whatever the horizon or the bound cut off
+     * @param realSpan   the real time this frame covers, on the loop's clock
+     * @param budget     the delay's budget in force: a batch for turn {@code T} closes at {@code T * L - budget}
+     * @param lastTurn   the last turn this peer may send now: within the send limit every peer accepts, before the
+     *                   end
+     * @param moving     whether the game runs and the loop is not paused
      */
-    synchronized void frame(long simEnd, long budget, long lastTurn, boolean moving) {
+    synchronized void frame(long simEnd, long wantedSpan, long realSpan, long budget, long lastTurn,
+                            boolean moving) {
         long now = clock.nanoTime();
         if (frameReal != Long.MIN_VALUE) {
             long dt = now - frameReal;
-            long step = simEnd - frameSim;
             interval = interval == 0 ? dt : interval + (Math.min(dt, 4 * interval) - interval) / 16;
-            advance = advance == 0 ? step : advance + (Math.min(step, 4 * advance) - advance) / 16;
         }
+        if (moving && wantedSpan > 0 && realSpan > 0) { // a paused frame says nothing of the pace to come
+            this.wantedSpan = wantedSpan;
+            this.realSpan = realSpan;
+        }
+        advance = realSpan > 0 && interval > 0 ? scaled(interval) : 0;
         frameReal = now;
         frameSim = simEnd;
         this.budget = budget;
@@ -143,5 +154,14 @@ final class LateFrameCover implements Runnable {
 
     private synchronized boolean halted() {
         return halted;
+    }
+
+    /** @return {@code real} nanoseconds of real time at the last moving frame's time scale, as simulated time */
+    private long scaled(long real) {
+        try {
+            return Math.multiplyExact(real, wantedSpan) / realSpan;
+        } catch (ArithmeticException tooLong) {
+            return real / realSpan * wantedSpan;
+        }
     }
 }

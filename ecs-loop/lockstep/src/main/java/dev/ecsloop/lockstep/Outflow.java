@@ -49,8 +49,8 @@ final class Outflow implements FrameListener {
     public void beforeSystems(long realStart, long realEnd, long wantedStart, long wantedEnd, long simEnd) {
         send();
         if (cover != null) {
-            cover.frame(simEnd, delay.budget(simEnd / turnNanos), Math.min(own.sendLimit(), endTurn.getAsLong() - 1),
-                    running.getAsBoolean() && !loop.isPaused());
+            cover.frame(simEnd, wantedEnd - wantedStart, realEnd - realStart, delay.budget(simEnd / turnNanos),
+                    Math.min(own.sendLimit(), endTurn.getAsLong() - 1), running.getAsBoolean() && !loop.isPaused());
         }
     }
 

@@ -161,6 +161,39 @@ class LateFrameCoverTest {
         toTheEnd();
     }
 
+    /** Helper-14: paused frames, which move nothing, had shrunk the pace the cover counts with to nothing. */
+    @Test
+    void aHitchRightAfterAPauseIsCoveredAsAnyOther() {
+        LateFrameCover cover = annSession.cover(clock);
+        together(100);
+        ann.loop().pause();
+        bob.loop().pause();
+        together(300);
+        ann.loop().resume();
+        bob.loop().resume();
+        together(2);
+        assertEquals(0, annHeld(20, cover), "bob stalled: the cover lost the pace in the pause");
+        toTheEnd();
+    }
+
+    @Test
+    void aHitchAtHalfTheTimeScaleIsCoveredAtThatPace() {
+        LateFrameCover cover = annSession.cover(clock);
+        together(100);
+        ann.loop().setTimeScale(0.5);
+        bob.loop().setTimeScale(0.5);
+        together(10);
+        long sim = ann.loop().simulatedNanos();
+        long due = cover.dueAt();
+        cover.standIn(due);
+        long sent = annWire.sent().get(annWire.sent().size() - 1).turn();
+        // frames of 10 ms real move 5 ms: the batch that closes next lies 'frames' such frames on
+        assertEquals((sim + (due - clock.nanoTime() - FRAME / 2) / 2 + 2 * RULES.turnNanos()) / RULES.turnNanos(),
+                sent);
+        assertEquals(0, annHeld(20, cover));
+        toTheEnd();
+    }
+
     @Test
     void theCoverWaitsHalfAnIntervalPastTheFrameThatWouldHaveSent() {
         LateFrameCover cover = annSession.cover(clock);
