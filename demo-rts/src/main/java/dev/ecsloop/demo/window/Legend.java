@@ -15,6 +15,10 @@ final class Legend {
 
     /** Height of the legend window: four lines of marks and words. */
     static final float LEGEND_H = 82;
+    /** The teams' colours, by team. */
+    private static final int[] COLOURS = {Palette.TEAM0, Palette.TEAM1};
+    /** The teams' words for a player of team 0 and of team 1 (made once: the frame allocates nothing). */
+    private static final String[][] WORDS = {{"you (team 0)", "enemy (team 1)"}, {"enemy (team 0)", "you (team 1)"}};
 
     private Legend() {
     }
@@ -24,9 +28,10 @@ final class Legend {
      *
      * @param bottom      where the free space under the panel ends, in pixels from the top
      * @param panelHeight the panel's height as last laid out
+     * @param viewer      the team the player commands (a joiner of a match may command team 1)
      * @return the pixels it covers: {@code PANEL_W * LEGEND_H} if drawn, else 0
      */
-    static float render(float bottom, float panelHeight) {
+    static float render(float bottom, float panelHeight, int viewer) {
         float y = bottom - LEGEND_H - Overlay.PANEL_Y;
         if (y < Overlay.PANEL_Y + panelHeight + Overlay.PANEL_Y) {
             return 0; // no room under the panel: the Keys section says the same
@@ -39,8 +44,9 @@ final class Legend {
                 | ImGuiWindowFlags.NoSavedSettings | ImGuiWindowFlags.NoFocusOnAppearing
                 | ImGuiWindowFlags.NoInputs)) {
             ImDrawList d = ImGui.getWindowDrawList();
-            swatch(d, Palette.TEAM0, "you (team 0)");
-            swatch(d, Palette.TEAM1, "enemy (team 1)");
+            String[] words = teamWords(viewer);
+            swatch(d, COLOURS[0], words[0]);
+            swatch(d, COLOURS[1], words[1]);
             swatch(d, Palette.RESOURCE, "field");
             swatch(d, Palette.PATH, "route");
             ImGui.newLine();
@@ -51,6 +57,14 @@ final class Legend {
         }
         ImGui.end();
         return covered;
+    }
+
+    /**
+     * @param viewer the team the player commands
+     * @return what team 0 and team 1 are to that player
+     */
+    static String[] teamWords(int viewer) {
+        return WORDS[viewer == 1 ? 1 : 0];
     }
 
     /** A coloured square and its meaning, on the current line. */

@@ -208,7 +208,7 @@ final class Overlay {
             timelineOpen = panel.render(realNanos, h, timelineOpen);
             covered += PANEL_W * panel.height();
             float bottom = timelineOpen ? new TimelineLayout(w, h, timelineLanes).y : h;
-            covered += Legend.render(bottom, panel.height());
+            covered += Legend.render(bottom, panel.height(), snapshot.viewer);
         }
         if (snapshot.mapWidth > 0) {
             covered += minimap.render(camera, snapshot);

@@ -16,6 +16,13 @@ class SmallPartsTest {
         assertEquals(InterpolationMode.INTERPOLATE, InterpolationCycle.next(InterpolationMode.OFF));
     }
 
+    /** Helper-14: a joiner commanding team 1 read "you (team 0)" beside team 0's colour. */
+    @Test
+    void theLegendCallsThePlayersOwnTeamYou() {
+        assertEquals(java.util.List.of("you (team 0)", "enemy (team 1)"), java.util.List.of(Legend.teamWords(0)));
+        assertEquals(java.util.List.of("enemy (team 0)", "you (team 1)"), java.util.List.of(Legend.teamWords(1)));
+    }
+
     @Test
     void frameTimesRingStartsPlotsAtTheOldestValue() {
         FrameTimes f = new FrameTimes();
