@@ -7,6 +7,7 @@ import dev.ecsloop.demo.WindowRequest;
 import dev.ecsloop.demo.WindowUnavailableException;
 import dev.ecsloop.demo.save.SaveFiles;
 import dev.ecsloop.demo.sim.MatchSetup;
+import dev.ecsloop.demo.sim.OrderSink;
 import dev.ecsloop.demo.sim.RateSetting;
 import dev.ecsloop.demo.sim.RtsGame;
 import dev.ecsloop.lockstep.BuildId;
@@ -306,7 +307,11 @@ public final class NetMatch {
                 told[0] = true;
                 out.println("a spectator gives no orders");
             }
-        } : (type, code, x, y, z, w) -> session.submit(new Command(type, code, x, y, z, w)));
+            return OrderSink.NEXT_TICK;
+        } : (type, code, x, y, z, w) -> {
+            long turn = session.submit(new Command(type, code, x, y, z, w));
+            return turn < 0 ? OrderSink.NEXT_TICK : turn * config.turnNanos(); // applied at its turn's instant
+        });
         game.onBeforeFrame(this::beforeFrame);
         game.onStatusLine(() -> line);
         game.console().register("net", "net", "the network match: turn, input delay, round trip, players",

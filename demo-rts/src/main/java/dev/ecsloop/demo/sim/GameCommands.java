@@ -38,8 +38,7 @@ final class GameCommands {
                     float y0 = coordinate(args, 1, "<y0>", game);
                     float x1 = coordinate(args, 2, "<x1>", game);
                     float y1 = coordinate(args, 3, "<y1>", game);
-                    int count = tracker.select(x0, y0, x1, y1);
-                    game.select(x0, y0, x1, y1);
+                    int count = tracker.select(x0, y0, x1, y1, game.select(x0, y0, x1, y1));
                     out.accept("selected " + units(count) + " in (" + plain(Math.min(x0, x1)) + ", "
                             + plain(Math.min(y0, y1)) + ")-(" + plain(Math.max(x0, x1)) + ", "
                             + plain(Math.max(y0, y1)) + ")");
@@ -143,7 +142,8 @@ final class GameCommands {
     /**
      * Knows how many units the selection holds, also while a typed {@code select} waits for its tick: the count
      * predicted when it was typed stands until an {@link OrdersSystem} tick at or after the end of the frame that
-     * followed it (the first tick sure to have received the event) has run.
+     * followed it (the first tick sure to have received the event) has run, or in a match the tick at or after its
+     * turn's instant, an input delay later.
      */
     private static final class SelectionTracker implements TickListener, FrameListener {
         private final RtsGame game;
@@ -156,7 +156,8 @@ final class GameCommands {
             this.game = game;
         }
 
-        int select(float x0, float y0, float x1, float y1) {
+        /** @param appliedAt where the select is applied ({@link OrderSink#give}): a match's turn, an input delay on */
+        int select(float x0, float y0, float x1, float y1, long appliedAt) {
             float lx = Math.min(x0, x1);
             float hx = Math.max(x0, x1);
             float ly = Math.min(y0, y1);
@@ -170,7 +171,7 @@ final class GameCommands {
                 }
             }
             pending = n;
-            appliedFrom = -1;
+            appliedFrom = appliedAt == OrderSink.NEXT_TICK ? -1 : appliedAt;
             return n;
         }
 

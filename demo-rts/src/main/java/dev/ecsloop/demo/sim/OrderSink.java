@@ -4,6 +4,9 @@ package dev.ecsloop.demo.sim;
 @FunctionalInterface
 public interface OrderSink {
 
+    /** What {@link #give} returns when the next orders tick applies the order (the local input queue). */
+    long NEXT_TICK = -1;
+
     /**
      * @param type an {@link OrderEvents} type
      * @param code the ordering team
@@ -11,6 +14,8 @@ public interface OrderSink {
      * @param y    second coordinate
      * @param z    third coordinate
      * @param w    fourth coordinate
+     * @return the simulated time at which the order is applied (a lockstep match: its turn's instant, an input delay
+     *         on), or {@link #NEXT_TICK}
      */
-    void give(int type, int code, float x, float y, float z, float w);
+    long give(int type, int code, float x, float y, float z, float w);
 }

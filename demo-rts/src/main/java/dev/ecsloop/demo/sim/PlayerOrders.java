@@ -36,8 +36,8 @@ final class PlayerOrders {
         return team;
     }
 
-    void select(float x0, float y0, float x1, float y1) {
-        sink.give(OrderEvents.SELECT, team, x0, y0, x1, y1);
+    long select(float x0, float y0, float x1, float y1) {
+        return sink.give(OrderEvents.SELECT, team, x0, y0, x1, y1);
     }
 
     void move(float x, float y) {

@@ -83,8 +83,10 @@ public final class RtsGame {
         this.match = new MatchWorld(setup, clock, profiler, workers, extra);
         try {
             InputQueue inputs = match.inputs;
-            this.player = new PlayerOrders((type, code, x, y, z, w) -> inputs.post().set(type, code, x, y, z, w),
-                    match.system(MinimapSystem.class));
+            this.player = new PlayerOrders((type, code, x, y, z, w) -> {
+                inputs.post().set(type, code, x, y, z, w);
+                return OrderSink.NEXT_TICK;
+            }, match.system(MinimapSystem.class));
             this.counters = new TeamCounters(match.loop.world());
             this.views = new FrameViewFiller(match, player);
             this.console = Console.forLoop(match.loop);
@@ -324,9 +326,13 @@ public final class RtsGame {
         return views.fill(into);
     }
 
-    /** Posts a box selection of the player's units, corners in world coordinates, at the clock's time. */
-    public void select(float x0, float y0, float x1, float y1) {
-        player.select(x0, y0, x1, y1);
+    /**
+     * Posts a box selection of the player's units, corners in world coordinates, at the clock's time.
+     *
+     * @return the simulated time at which it is applied, or {@link OrderSink#NEXT_TICK}
+     */
+    public long select(float x0, float y0, float x1, float y1) {
+        return player.select(x0, y0, x1, y1);
     }
 
     /** Posts a move order for the player's selection to world point {@code (x, y)}. */

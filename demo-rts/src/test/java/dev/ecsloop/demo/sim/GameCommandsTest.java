@@ -58,6 +58,25 @@ class GameCommandsTest {
         assertEquals("attack-moving 100 units to (10.5, 20)", run("attack 10.5 20"));
     }
 
+    /**
+     * Helper-14: in a match a select is applied at its turn, an input delay on, and a move typed a few frames after
+     * it answered "no units selected" (the count stood only until the next frame's orders tick).
+     */
+    @Test
+    void inAMatchTheSelectionCountStandsUntilItsTurn() {
+        long delay = 150_000_000L;
+        // a sink that never posts, as a match's does before the turn: the selection never lands here
+        game.playAs(0, (type, code, x, y, z, w) -> game.loop().simulatedNanos() + delay);
+        frames(1);
+        assertEquals("selected 100 units in (0, 0)-(64, 64)", run("select 0 0 64 64"));
+        frames(3);
+        assertEquals(0, selectedNow(), "nothing posted the select");
+        assertEquals("moving 100 units to (32, 40)", run("move 32 40"), "the select's turn is still to come");
+        frames(10);
+        assertEquals("no units selected: nothing to order (select some first)", run("move 32 40"),
+                "past its turn the count is the world's (here the select never came)");
+    }
+
     @Test
     void anOrderWithNothingSelectedSaysSo() {
         frames(1);
