@@ -56,26 +56,25 @@ final class LateFrameCover implements Runnable {
      * The loop thread, at the start of each frame, once it has sent its own batches.
      *
      * @param simEnd     the simulated time this frame reaches
-     * @param wantedSpan the simulated time this frame's real time spans on the unbounded timeline (its real span at
+     * @param wanted     the simulated time this frame's real time spans on the unbounded timeline (its real span at
      *                   the time scale): how far a frame on time moves, whatever the horizon or the bound cut off
-     * @param realSpan   the real time this frame covers, on the loop's clock
+     * @param real       the real time this frame covers, on the loop's clock
      * @param budget     the delay's budget in force: a batch for turn {@code T} closes at {@code T * L - budget}
      * @param lastTurn   the last turn this peer may send now: within the send limit every peer accepts, before the
      *                   end
      * @param moving     whether the game runs and the loop is not paused
      */
-    synchronized void frame(long simEnd, long wantedSpan, long realSpan, long budget, long lastTurn,
-                            boolean moving) {
+    synchronized void frame(long simEnd, long wanted, long real, long budget, long lastTurn, boolean moving) {
         long now = clock.nanoTime();
         if (frameReal != Long.MIN_VALUE) {
             long dt = now - frameReal;
             interval = interval == 0 ? dt : interval + (Math.min(dt, 4 * interval) - interval) / 16;
         }
-        if (moving && wantedSpan > 0 && realSpan > 0) { // a paused frame says nothing of the pace to come
-            this.wantedSpan = wantedSpan;
-            this.realSpan = realSpan;
+        if (moving && wanted > 0 && real > 0) { // a paused frame says nothing of the pace to come
+            wantedSpan = wanted;
+            realSpan = real;
         }
-        advance = realSpan > 0 && interval > 0 ? scaled(interval) : 0;
+        advance = realSpan > 0 && interval > 0 ? scaled(interval) : 0; // 0 until a frame has moved
         frameReal = now;
         frameSim = simEnd;
         this.budget = budget;

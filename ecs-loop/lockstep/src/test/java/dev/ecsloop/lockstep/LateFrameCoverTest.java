@@ -176,6 +176,21 @@ class LateFrameCoverTest {
         toTheEnd();
     }
 
+    /** A match resumed from a snapshot saved in a pause starts paused: the cover has no pace yet, and waits for one. */
+    @Test
+    void aMatchThatStartsPausedIsCoveredOnceItMoves() {
+        LateFrameCover cover = annSession.cover(clock);
+        ann.loop().pause();
+        bob.loop().pause();
+        together(30);
+        assertEquals(Long.MAX_VALUE, cover.dueAt());
+        ann.loop().resume();
+        bob.loop().resume();
+        together(100);
+        assertEquals(0, annHeld(20, cover));
+        toTheEnd();
+    }
+
     @Test
     void aHitchAtHalfTheTimeScaleIsCoveredAtThatPace() {
         LateFrameCover cover = annSession.cover(clock);
