@@ -40,7 +40,6 @@ final class LateFrameCover implements Runnable {
     private long frameReal = Long.MIN_VALUE;
     private long frameSim;
     private long interval;
-    private long advance;
     private long wantedSpan;
     private long realSpan;
     private long budget;
@@ -74,7 +73,6 @@ final class LateFrameCover implements Runnable {
             wantedSpan = wanted;
             realSpan = real;
         }
-        advance = realSpan > 0 && interval > 0 ? scaled(interval) : 0; // 0 until a frame has moved
         frameReal = now;
         frameSim = simEnd;
         this.budget = budget;
@@ -99,7 +97,8 @@ final class LateFrameCover implements Runnable {
      */
     synchronized long dueAt() {
         long next = own.nextTurn();
-        if (halted || !moving || interval <= 0 || advance <= 0 || next > lastTurn) {
+        long advance = advance();
+        if (halted || !moving || advance <= 0 || next > lastTurn) {
             return Long.MAX_VALUE;
         }
         long closes = next * turnNanos - budget;
@@ -114,7 +113,8 @@ final class LateFrameCover implements Runnable {
      * @param now real time on the cover's clock
      */
     synchronized void standIn(long now) {
-        if (halted || !moving || interval <= 0 || advance <= 0) {
+        long advance = advance();
+        if (halted || !moving || advance <= 0) {
             return;
         }
         long frames = (now - frameReal - interval / 2) / interval;
@@ -125,8 +125,11 @@ final class LateFrameCover implements Runnable {
         own.send(Math.min(Math.floorDiv(sim + budget, turnNanos), lastTurn));
     }
 
-    /** Starts the cover's thread (a daemon, so it never keeps the JVM alive). */
-    void start(String name) {
+    /** Starts the cover's thread (a daemon, so it never keeps the JVM alive), unless it runs already. */
+    synchronized void start(String name) {
+        if (thread != null) {
+            return;
+        }
         Thread t = new Thread(this, name);
         t.setDaemon(true);
         thread = t;
@@ -155,12 +158,18 @@ final class LateFrameCover implements Runnable {
         return halted;
     }
 
-    /** @return {@code real} nanoseconds of real time at the last moving frame's time scale, as simulated time */
-    private long scaled(long real) {
+    /**
+     * @return how far a frame on time moves the simulation: the mean interval at the last moving frame's time scale;
+     *         0 until a frame has moved
+     */
+    private long advance() {
+        if (realSpan <= 0 || interval <= 0) {
+            return 0;
+        }
         try {
-            return Math.multiplyExact(real, wantedSpan) / realSpan;
+            return Math.multiplyExact(interval, wantedSpan) / realSpan;
         } catch (ArithmeticException tooLong) {
-            return real / realSpan * wantedSpan;
+            return interval / realSpan * wantedSpan;
         }
     }
 }

@@ -70,7 +70,6 @@ public final class LockstepSession {
     private final TickListener checkpointHasher;
     private Consumer<String> reports = line -> { };
     private CommandFilter filter;
-    private boolean coverStarted;
 
     LockstepSession(GameLoop loop, InputQueue inputs, PeerLink link, LockstepConfig config, TurnBook book) {
         this.loop = loop;
@@ -145,8 +144,7 @@ public final class LockstepSession {
      */
     public LockstepSession coverLateFrames(Clock clock) {
         Objects.requireNonNull(clock, "clock");
-        if (seat >= 0 && !coverStarted) {
-            coverStarted = true;
+        if (seat >= 0) {
             outflow.cover(clock).start("lockstep-cover-" + seat);
         }
         return this;

@@ -1,5 +1,6 @@
 package dev.ecsloop.lockstep;
 
+import dev.ecsloop.GameLoop;
 import dev.ecsloop.lockstep.wire.Message;
 import dev.ecsloop.time.ManualClock;
 import org.junit.jupiter.api.Test;
@@ -9,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -138,6 +140,18 @@ class LateFrameCoverTest {
         assertEquals(ann.loop().simulatedNanos(), bob.loop().simulatedNanos());
     }
 
+    /** @return the turn of ann's last batch sent */
+    private long lastSentTurn() {
+        List<Message.Turn> sent = annWire.sent();
+        return sent.get(sent.size() - 1).turn();
+    }
+
+    /** A match-wide control: the same change on both peers' loops. */
+    private void bothLoops(Consumer<GameLoop> change) {
+        change.accept(ann.loop());
+        change.accept(bob.loop());
+    }
+
     private static void gapless(List<Message.Turn> sent) {
         for (int i = 1; i < sent.size(); i++) {
             assertEquals(sent.get(i - 1).turn() + 1, sent.get(i).turn(), "turns sent: " + sent);
@@ -166,11 +180,9 @@ class LateFrameCoverTest {
     void aHitchRightAfterAPauseIsCoveredAsAnyOther() {
         LateFrameCover cover = annSession.cover(clock);
         together(100);
-        ann.loop().pause();
-        bob.loop().pause();
+        bothLoops(GameLoop::pause);
         together(300);
-        ann.loop().resume();
-        bob.loop().resume();
+        bothLoops(GameLoop::resume);
         together(2);
         assertEquals(0, annHeld(20, cover), "bob stalled: the cover lost the pace in the pause");
         toTheEnd();
@@ -180,12 +192,10 @@ class LateFrameCoverTest {
     @Test
     void aMatchThatStartsPausedIsCoveredOnceItMoves() {
         LateFrameCover cover = annSession.cover(clock);
-        ann.loop().pause();
-        bob.loop().pause();
+        bothLoops(GameLoop::pause);
         together(30);
         assertEquals(Long.MAX_VALUE, cover.dueAt());
-        ann.loop().resume();
-        bob.loop().resume();
+        bothLoops(GameLoop::resume);
         together(100);
         assertEquals(0, annHeld(20, cover));
         toTheEnd();
@@ -195,13 +205,12 @@ class LateFrameCoverTest {
     void aHitchAtHalfTheTimeScaleIsCoveredAtThatPace() {
         LateFrameCover cover = annSession.cover(clock);
         together(100);
-        ann.loop().setTimeScale(0.5);
-        bob.loop().setTimeScale(0.5);
+        bothLoops(loop -> loop.setTimeScale(0.5));
         together(10);
         long sim = ann.loop().simulatedNanos();
         long due = cover.dueAt();
         cover.standIn(due);
-        long sent = annWire.sent().get(annWire.sent().size() - 1).turn();
+        long sent = lastSentTurn();
         // frames of 10 ms real move 5 ms: the batch that closes next lies 'frames' such frames on
         assertEquals((sim + (due - clock.nanoTime() - FRAME / 2) / 2 + 2 * RULES.turnNanos()) / RULES.turnNanos(),
                 sent);
@@ -213,15 +222,15 @@ class LateFrameCoverTest {
     void theCoverWaitsHalfAnIntervalPastTheFrameThatWouldHaveSent() {
         LateFrameCover cover = annSession.cover(clock);
         together(100);
-        long next = annWire.sent().get(annWire.sent().size() - 1).turn() + 1;
+        long next = lastSentTurn() + 1;
         long due = cover.dueAt();
         // ann's last frame reached 1000 ms: the batch for turn 23 closes at 23 * 50 - 100 = 1050 ms, five frames on
         assertEquals(23, next);
         assertEquals(clock.nanoTime() + 5 * FRAME + FRAME / 2, due);
         cover.standIn(due - 1);
-        assertEquals(next - 1, annWire.sent().get(annWire.sent().size() - 1).turn(), "sent before it was due");
+        assertEquals(next - 1, lastSentTurn(), "sent before it was due");
         cover.standIn(due);
-        assertEquals(next, annWire.sent().get(annWire.sent().size() - 1).turn());
+        assertEquals(next, lastSentTurn());
         assertEquals(due + 5 * FRAME, cover.dueAt(), "the next batch, a turn later");
     }
 
@@ -272,7 +281,7 @@ class LateFrameCoverTest {
         LateFrameCover cover = annSession.cover(clock);
         together(100);
         cover.standIn(clock.nanoTime() + 60_000 * MS);
-        long last = annWire.sent().get(annWire.sent().size() - 1).turn();
+        long last = lastSentTurn();
         // ann's last frame ran before bob's at the same instant: she had bob's batches up to turn 21, and may send
         // the delay past that
         assertEquals(21 + RULES.inputDelay(), last);
