@@ -171,7 +171,7 @@ public final class NetMatch {
         }
         PeerSettings settings = PeerSettings.of(name, secret, match.buildId(),
                 match.config.setup(setup(run.config()) + (resume == null ? "" : MatchResilience.resumed(resume))
-                        + match.teams.setup()));
+                        + match.teams.setup())).withNotices(out::println);
         LockstepHost host = null;
         PeerLink link;
         try {

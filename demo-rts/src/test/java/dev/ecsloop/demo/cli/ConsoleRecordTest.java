@@ -72,14 +72,7 @@ class ConsoleRecordTest {
         String game = "--headless --quiet --units 40 --map-size 32 --secret pw --turn-ms 50";
         CompletableFuture<Runs> host = CompletableFuture.supplyAsync(
                 () -> Runs.withInput("", (game + " --seconds 0.5 --host " + port).split(" ")));
-        Runs joiner = null;
-        long deadline = dev.ecsloop.time.Clock.system().nanoTime() + 60_000_000_000L;
-        while (dev.ecsloop.time.Clock.system().nanoTime() < deadline) {
-            joiner = Runs.withInput("", (game + " --join 127.0.0.1:" + port + " --name " + name).split(" "));
-            if (joiner.status() != 3 || !joiner.err().toString().contains("cannot reach")) {
-                break;
-            }
-        }
+        Runs joiner = NetPlayTest.joinBeside(host, game + " --join 127.0.0.1:" + port + " --name " + name, "");
         Runs hosted = host.get(120, TimeUnit.SECONDS);
         assertEquals(0, hosted.status(), hosted.err()::toString);
         Runs j = joiner;

@@ -26,7 +26,7 @@ class NetDiagnoseTest {
         String game = "--headless --quiet --units 100 --map-size 64 --seconds 2 --print-hash --secret pw --diagnose ";
         CompletableFuture<Runs> host = CompletableFuture.supplyAsync(() -> Runs.withInput("",
                 (game + dir.resolve("host") + " --host " + port).split(" ")));
-        Runs bob = NetMatchControlsTest.joinWhenListening(game + dir.resolve("bob") + " --join 127.0.0.1:" + port
+        Runs bob = NetPlayTest.joinBeside(host, game + dir.resolve("bob") + " --join 127.0.0.1:" + port
                 + " --name bob", "rate ai 2\n");
         Runs hosted = host.get(120, TimeUnit.SECONDS);
         assertEquals(0, hosted.status(), hosted.err() + " " + hosted.out());

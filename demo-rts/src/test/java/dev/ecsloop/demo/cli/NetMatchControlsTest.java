@@ -27,18 +27,6 @@ class NetMatchControlsTest {
         }
     }
 
-    /** Joins, retrying for up to a minute while the host is not listening yet. */
-    static Runs joinWhenListening(String args, String stdin) {
-        long deadline = dev.ecsloop.time.Clock.system().nanoTime() + 60_000_000_000L;
-        while (dev.ecsloop.time.Clock.system().nanoTime() < deadline) {
-            Runs run = Runs.withInput(stdin, args.split(" "));
-            if (run.status() != 3 || !run.err().toString().contains("cannot reach")) {
-                return run;
-            }
-        }
-        throw new AssertionError("the host never listened");
-    }
-
     @Test
     void rateTypedOnOnePlayerAppliesOnBothAndTheMatchEndsInSync() throws Exception {
         int port = freePort();
@@ -48,7 +36,7 @@ class NetMatchControlsTest {
         CompletableFuture<Runs> host = CompletableFuture.supplyAsync(() -> Runs.withInput(
                 "rate ai 2\nphase movement 0.5\ntimescale 1\nstep\nrate move frame\nrate anim 20\nrate anim frame\n",
                 hostArgs.split(" ")));
-        Runs bob = joinWhenListening(joinArgs, "select 0 0 64 64\nmove 10 10\n");
+        Runs bob = NetPlayTest.joinBeside(host, joinArgs, "select 0 0 64 64\nmove 10 10\n");
         Runs hosted = host.get(120, TimeUnit.SECONDS);
         assertEquals(0, hosted.status(), hosted.err() + " " + hosted.out());
         assertEquals(0, bob.status(), bob.err() + " " + bob.out());
@@ -80,7 +68,7 @@ class NetMatchControlsTest {
         String hostArgs = game + " --seconds 2 --host " + port;
         String joinArgs = game + " --join 127.0.0.1:" + port + " --name bob";
         CompletableFuture<Runs> host = CompletableFuture.supplyAsync(() -> Runs.withInput("", hostArgs.split(" ")));
-        Runs bob = joinWhenListening(joinArgs, "quit\n");
+        Runs bob = NetPlayTest.joinBeside(host, joinArgs, "quit\n");
         Runs hosted = host.get(120, TimeUnit.SECONDS);
         assertEquals(0, bob.status(), bob.err() + " " + bob.out());
         assertEquals(0, hosted.status(), hosted.err() + " " + hosted.out());

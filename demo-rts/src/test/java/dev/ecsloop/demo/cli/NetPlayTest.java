@@ -88,7 +88,7 @@ class NetPlayTest {
         String joinArgs = game + " --join 127.0.0.1:" + port + " --name bob --record " + dir.resolve("bob.replay");
         CompletableFuture<Runs> host = CompletableFuture.supplyAsync(
                 () -> Runs.withInput("select 0 0 64 64\nmove 40 40\n", hostArgs.split(" ")));
-        Runs bob = joinWhenListening(joinArgs, "select 0 0 64 64\nattack 10 10\n");
+        Runs bob = joinBeside(host, joinArgs, "select 0 0 64 64\nattack 10 10\n");
         Runs hosted = host.get(120, TimeUnit.SECONDS);
         assertEquals(0, hosted.status(), hosted.err().toString());
         assertEquals(0, bob.status(), bob.err().toString());
@@ -103,17 +103,30 @@ class NetPlayTest {
     }
 
     /**
-     * Joins, retrying for up to a minute while the host is not listening yet (it opens its port once its game is
-     * built).
+     * Runs a joiner (or a spectator) beside the host run by {@code host}, which it may start before the host listens
+     * (the demo's joiner waits for it). A host that ended without joining it would leave the joiner waiting for its
+     * hour: the test fails with the host's lines instead.
      */
-    static Runs joinWhenListening(String args, String stdin) {
-        long deadline = dev.ecsloop.time.Clock.system().nanoTime() + 60_000_000_000L;
-        while (dev.ecsloop.time.Clock.system().nanoTime() < deadline) {
-            Runs run = Runs.withInput(stdin, args.split(" "));
-            if (run.status() != 3 || !run.err().toString().contains("cannot reach")) {
-                return run;
-            }
+    static Runs joinBeside(CompletableFuture<Runs> host, String args, String stdin) throws Exception {
+        return awaitBeside(host, startJoiner(args, stdin));
+    }
+
+    /** @return a joiner (or a spectator) run on a thread of its own, to be awaited with {@link #awaitBeside} */
+    static CompletableFuture<Runs> startJoiner(String args, String stdin) {
+        return CompletableFuture.supplyAsync(() -> Runs.withInput(stdin, args.split(" ")), task -> {
+            Thread t = new Thread(task, "joiner");
+            t.setDaemon(true);
+            t.start();
+        });
+    }
+
+    /** @return the joiner's run, once it ended; fails if the host ended first without it, as {@link #joinBeside} */
+    static Runs awaitBeside(CompletableFuture<Runs> host, CompletableFuture<Runs> joiner) throws Exception {
+        CompletableFuture.anyOf(host, joiner).get(120, TimeUnit.SECONDS);
+        if (!joiner.isDone() && host.get().status() != 0) {
+            throw new AssertionError("the host ended before its joiner: " + host.get().out() + " "
+                    + host.get().err());
         }
-        throw new AssertionError("the host never listened");
+        return joiner.get(120, TimeUnit.SECONDS);
     }
 }

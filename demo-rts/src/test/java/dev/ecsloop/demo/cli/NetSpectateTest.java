@@ -22,13 +22,12 @@ class NetSpectateTest {
         String game = "--headless --units 200 --map-size 64 --seconds 2 --print-hash --secret pw --input-delay 1..6";
         CompletableFuture<Runs> host = CompletableFuture.supplyAsync(() -> Runs.withInput("",
                 (game + " --host " + port + " --wait-spectators 1").split(" ")));
-        CompletableFuture<Runs> watching = CompletableFuture.supplyAsync(() -> NetMatchControlsTest.joinWhenListening(
+        CompletableFuture<Runs> watching = NetPlayTest.startJoiner(
                 game + " --spectate 127.0.0.1:" + port + " --name eve --spectate-delay 0.5",
-                "select 0 0 64 64\nrate ai 3\nresume\n"));
-        Runs bob = NetMatchControlsTest.joinWhenListening(game + " --join 127.0.0.1:" + port + " --name bob",
-                "rate ai 2\n");
+                "select 0 0 64 64\nrate ai 3\nresume\n");
+        Runs bob = NetPlayTest.joinBeside(host, game + " --join 127.0.0.1:" + port + " --name bob", "rate ai 2\n");
+        Runs eve = NetPlayTest.awaitBeside(host, watching);
         Runs hosted = host.get(120, TimeUnit.SECONDS);
-        Runs eve = watching.get(120, TimeUnit.SECONDS);
         assertTrue(bob.out().stream().anyMatch(l -> l.contains(" | turn ") && l.contains("  delay ")),
                 "the counters show the input delay: " + bob.out());
         for (Runs r : new Runs[] {hosted, bob, eve}) {

@@ -48,7 +48,7 @@ class WorkerCountsTest {
                 + dir.resolve("bob.replay");
         CompletableFuture<Runs> host = CompletableFuture.supplyAsync(
                 () -> Runs.withInput("select 0 0 64 64\nmove 40 40\n", hostArgs.split(" ")));
-        Runs bob = NetPlayTest.joinWhenListening(joinArgs, "select 0 0 64 64\nattack 10 10\n");
+        Runs bob = NetPlayTest.joinBeside(host, joinArgs, "select 0 0 64 64\nattack 10 10\n");
         Runs hosted = host.get(120, TimeUnit.SECONDS);
         assertEquals(0, hosted.status(), hosted.out() + " " + hosted.err());
         assertEquals(0, bob.status(), bob.out() + " " + bob.err());

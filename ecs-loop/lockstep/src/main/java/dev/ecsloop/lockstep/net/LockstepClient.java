@@ -13,6 +13,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.ConnectTimeoutException;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
@@ -22,6 +23,7 @@ import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.handler.timeout.IdleStateHandler;
 
+import java.net.ConnectException;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -38,19 +40,27 @@ import java.util.concurrent.TimeoutException;
  */
 public final class LockstepClient {
 
+    /** The first wait before a refused connection is tried again; it doubles up to {@link #RETRY_MOST_MILLIS}. */
+    private static final long RETRY_FIRST_MILLIS = 50;
+    /** The longest wait between two tries while nobody listens at the host's address. */
+    private static final long RETRY_MOST_MILLIS = 500;
+
     private LockstepClient() {
     }
 
     /**
-     * Connects and waits for the game to start.
+     * Connects and waits for the game to start. A joiner may be started before its host: while nobody listens at the
+     * address, the connection is tried again within the timeout (the first refusal is told to the settings'
+     * {@link PeerSettings#notices}).
      *
      * @param settings this player's identity, the secret, build and setup, timeouts
      * @param host     the host's address
      * @param port     the host's port
      * @param timeout  how long to wait for the connection, the handshake and the other players together
      * @return the link, once the game has started
-     * @throws LockstepRefusedException if the host cannot be reached, refuses (the reason is the host's line), does
-     *                                  not prove it knows the secret, or the game does not start in time
+     * @throws LockstepRefusedException if the host cannot be reached (an unknown name, or nobody listened there
+     *                                  within the timeout), refuses (the reason is the host's line), does not prove
+     *                                  it knows the secret, or the game does not start in time
      * @throws InterruptedException     if interrupted while waiting
      */
     public static PeerLink join(PeerSettings settings, String host, int port, Duration timeout)
@@ -112,33 +122,30 @@ public final class LockstepClient {
         link.keep = tokens == null ? null : t -> tokens.keep(host, port, settings.name(), t);
         link.token = token;
         try {
-            new Bootstrap().group(group).channel(NioSocketChannel.class)
+            Bootstrap boot = new Bootstrap().group(group).channel(NioSocketChannel.class)
                     .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE,
                             timeout.toMillis()))
                     .option(ChannelOption.TCP_NODELAY, true)
                     .handler(new ChannelInitializer<SocketChannel>() {
                         @Override
                         protected void initChannel(SocketChannel ch) {
+                            link.framer = new FrameDecoder(); // one a connection: a refused one kept its own
                             ch.pipeline().addLast(link.counter, new IdleStateHandler(
                                             settings.stallTimeout().toNanos(), 0, 0, TimeUnit.NANOSECONDS),
                                     link.framer, new MessageCodec(), link.new Handler());
                             settings.pipelineHook().accept(ch.pipeline());
                         }
-                    })
-                    .connect(host, port).addListener(f -> {
-                        if (!f.isSuccess()) {
-                            link.started.completeExceptionally(new LockstepRefusedException("cannot reach " + host
-                                    + ":" + port + ": " + f.cause().getMessage()));
-                        }
                     });
+            dial(boot, host, port, link, 0);
             return link.started.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
         } catch (ExecutionException e) {
             link.close();
             throw new LockstepRefusedException(e.getCause().getMessage());
         } catch (TimeoutException e) {
             link.close();
-            throw new LockstepRefusedException("no game from " + host + ":" + port + " within "
-                    + timeout.toSeconds() + " s");
+            throw new LockstepRefusedException(link.refused && link.channel == null
+                    ? "cannot reach " + host + ":" + port + ": nobody listened there within " + seconds(timeout)
+                    : "no game from " + host + ":" + port + " within " + seconds(timeout));
         } catch (RuntimeException e) {
             link.close();
             throw new LockstepRefusedException("cannot join " + host + ":" + port + ": " + e.getMessage());
@@ -146,6 +153,41 @@ public final class LockstepClient {
             link.close();
             throw e;
         }
+    }
+
+    /**
+     * Connects. While nobody listens at the address (the host may still be building its game, or was started after
+     * this joiner), tries again, soon at first and then every {@value #RETRY_MOST_MILLIS} ms, until the join's
+     * timeout closes the link; the first refusal is told to {@link PeerSettings#notices}. Any other failure (an
+     * unknown host name, no answer within the timeout) ends the join at once.
+     */
+    private static void dial(Bootstrap boot, String host, int port, ClientLink link, int attempt) {
+        boot.connect(host, port).addListener(f -> {
+            if (f.isSuccess() || link.started.isDone()) {
+                return;
+            }
+            Throwable cause = f.cause();
+            if (!(cause instanceof ConnectException) || cause instanceof ConnectTimeoutException) {
+                link.started.completeExceptionally(new LockstepRefusedException("cannot reach " + host + ":" + port
+                        + ": " + cause.getMessage()));
+                return;
+            }
+            if (!link.refused) {
+                link.refused = true;
+                link.settings.notices().accept("nobody listens at " + host + ":" + port
+                        + " yet (connection refused); trying again until the host does");
+            }
+            long wait = Math.min(RETRY_MOST_MILLIS, RETRY_FIRST_MILLIS << Math.min(attempt, 8));
+            try {
+                link.group.schedule(() -> dial(boot, host, port, link, attempt + 1), wait, TimeUnit.MILLISECONDS);
+            } catch (java.util.concurrent.RejectedExecutionException closed) {
+                // the join gave up and closed the link meanwhile
+            }
+        });
+    }
+
+    private static String seconds(Duration timeout) {
+        return timeout.toMillis() % 1000 == 0 ? timeout.toSeconds() + " s" : timeout.toMillis() + " ms";
     }
 
     /** Keeps a seat token where the same command finds it again. */
@@ -160,7 +202,8 @@ public final class LockstepClient {
         private final Handshake handshake;
         private final EventLoopGroup group;
         private final ByteCounter counter = new ByteCounter();
-        private final FrameDecoder framer = new FrameDecoder();
+        /** The connection's framer, made with its pipeline (each try at connecting has one). */
+        private volatile FrameDecoder framer;
         private final Inbox inbox = new Inbox();
         private final CompletableFuture<PeerLink> started = new CompletableFuture<>();
         private final byte[] nonce = Handshake.nonce();
@@ -178,6 +221,8 @@ public final class LockstepClient {
         /** The seat token this join reclaims a seat with; null: a plain join. */
         private SeatTokens.Token token;
         private volatile boolean rejoining;
+        /** Whether a connection was refused: nobody listened at the address (yet). */
+        private volatile boolean refused;
         /** Whether the host's seat token (a spectator's: its "under way") came. */
         private boolean tokenSeen;
 

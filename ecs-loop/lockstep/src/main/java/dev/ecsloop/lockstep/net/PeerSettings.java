@@ -23,10 +23,12 @@ import java.util.function.Consumer;
  * @param pingInterval     how often each side measures the round trip (and shows it is alive)
  * @param clock            the real-time source for stall checks and round trips
  * @param pipelineHook     called with each connection's pipeline once it is built; tests add a delaying handler
+ * @param notices          lines for the person waiting on a joiner (nobody listens at the host's address yet, so it is
+ *                         tried again), called on the link's network thread; the demo prints them
  */
 public record PeerSettings(String name, String secret, String build, String setup, Duration stallTimeout,
                            Duration handshakeTimeout, Duration pingInterval, Clock clock,
-                           Consumer<ChannelPipeline> pipelineHook) {
+                           Consumer<ChannelPipeline> pipelineHook, Consumer<String> notices) {
 
     /** Longest player name, in characters. */
     public static final int MAX_NAME = 32;
@@ -41,6 +43,7 @@ public record PeerSettings(String name, String secret, String build, String setu
      * @param pingInterval     how often to probe the round trip
      * @param clock            the real-time source
      * @param pipelineHook     called with each connection's pipeline
+     * @param notices          lines for the person waiting on a joiner
      * @throws IllegalArgumentException if the name is empty, too long or has control characters, the secret is
      *                                  empty, or a duration is not positive
      */
@@ -50,6 +53,7 @@ public record PeerSettings(String name, String secret, String build, String setu
         Objects.requireNonNull(setup, "setup");
         Objects.requireNonNull(clock, "clock");
         Objects.requireNonNull(pipelineHook, "pipelineHook");
+        Objects.requireNonNull(notices, "notices");
         String bad = checkName(name);
         if (bad != null) {
             throw new IllegalArgumentException(bad);
@@ -63,7 +67,8 @@ public record PeerSettings(String name, String secret, String build, String setu
     }
 
     /**
-     * Defaults: 5 s stall timeout, 5 s handshake timeout, a ping every 500 ms, the system clock, no hook.
+     * Defaults: 5 s stall timeout, 5 s handshake timeout, a ping every 500 ms, the system clock, no hook, notices
+     * ignored.
      *
      * @param name   the player's name
      * @param secret the shared secret
@@ -73,7 +78,7 @@ public record PeerSettings(String name, String secret, String build, String setu
      */
     public static PeerSettings of(String name, String secret, String build, String setup) {
         return new PeerSettings(name, secret, build, setup, Duration.ofSeconds(5), Duration.ofSeconds(5),
-                Duration.ofMillis(500), Clock.system(), p -> { });
+                Duration.ofMillis(500), Clock.system(), p -> { }, line -> { });
     }
 
     /**
@@ -82,7 +87,7 @@ public record PeerSettings(String name, String secret, String build, String setu
      */
     public PeerSettings withStallTimeout(Duration timeout) {
         return new PeerSettings(name, secret, build, setup, timeout, handshakeTimeout, pingInterval, clock,
-                pipelineHook);
+                pipelineHook, notices);
     }
 
     /**
@@ -91,7 +96,7 @@ public record PeerSettings(String name, String secret, String build, String setu
      */
     public PeerSettings withClock(Clock c) {
         return new PeerSettings(name, secret, build, setup, stallTimeout, handshakeTimeout, pingInterval, c,
-                pipelineHook);
+                pipelineHook, notices);
     }
 
     /**
@@ -100,7 +105,16 @@ public record PeerSettings(String name, String secret, String build, String setu
      */
     public PeerSettings withPipelineHook(Consumer<ChannelPipeline> hook) {
         return new PeerSettings(name, secret, build, setup, stallTimeout, handshakeTimeout, pingInterval, clock,
-                hook);
+                hook, notices);
+    }
+
+    /**
+     * @param n where a joiner's notices go (nobody listens at the host's address yet)
+     * @return a copy with it
+     */
+    public PeerSettings withNotices(Consumer<String> n) {
+        return new PeerSettings(name, secret, build, setup, stallTimeout, handshakeTimeout, pingInterval, clock,
+                pipelineHook, n);
     }
 
     /**
@@ -109,7 +123,7 @@ public record PeerSettings(String name, String secret, String build, String setu
      */
     public PeerSettings withSetup(String s) {
         return new PeerSettings(name, secret, build, s, stallTimeout, handshakeTimeout, pingInterval, clock,
-                pipelineHook);
+                pipelineHook, notices);
     }
 
     /**

@@ -36,7 +36,7 @@ class StrangerTest {
     @BeforeEach
     void open() throws IOException {
         PeerSettings s = new PeerSettings("host", "s3cret", "build-1", SETUP, Duration.ofSeconds(30),
-                Duration.ofMillis(300), Duration.ofMillis(500), dev.ecsloop.time.Clock.system(), p -> { });
+                Duration.ofMillis(300), Duration.ofMillis(500), dev.ecsloop.time.Clock.system(), p -> { }, line -> { });
         host = LockstepHost.open(s, InetAddress.getLoopbackAddress(), 0, 2, 3);
     }
 

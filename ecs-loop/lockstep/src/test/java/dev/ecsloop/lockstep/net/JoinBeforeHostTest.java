@@ -1,0 +1,67 @@
+package dev.ecsloop.lockstep.net;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Two terminals, the joiner's command typed first, or a host still building its game: the joiner waits for the host
+ * to listen instead of giving up at the first refused connection. Over real loopback sockets.
+ */
+class JoinBeforeHostTest {
+
+    static final String SETUP = "join-before-host | lockstep turn=50000000ns delay=3 hash=20";
+
+    /** @return a loopback port nobody listens on (it was free a moment ago) */
+    static int freePort() throws IOException {
+        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return probe.getLocalPort();
+        }
+    }
+
+    @Test
+    void aJoinerStartedBeforeItsHostJoinsOnceTheHostListens() throws Exception {
+        int port = freePort();
+        BlockingQueue<String> notices = new LinkedBlockingQueue<>();
+        CompletableFuture<PeerLink> joining = CompletableFuture.supplyAsync(() -> {
+            try {
+                return LockstepClient.join(PeerSettings.of("bob", "s3cret", "build-1", SETUP)
+                        .withNotices(notices::add), "127.0.0.1", port, Duration.ofSeconds(60));
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        String notice = notices.poll(60, TimeUnit.SECONDS); // refused at least once: nobody listened yet
+        assertEquals("nobody listens at 127.0.0.1:" + port + " yet (connection refused); trying again until the host "
+                + "does", notice);
+        try (LockstepHost host = LockstepHost.open(PeerSettings.of("ann", "s3cret", "build-1", SETUP),
+                InetAddress.getLoopbackAddress(), port, 2, 3);
+             PeerLink hosted = host.awaitStart(Duration.ofSeconds(60));
+             PeerLink joined = joining.get(60, TimeUnit.SECONDS)) {
+            assertNotNull(hosted);
+            assertEquals(1, joined.seat());
+            assertEquals(java.util.List.of("ann", "bob"), joined.names());
+        }
+        assertTrue(notices.isEmpty(), "told once, not at every try: " + notices);
+    }
+
+    @Test
+    void aJoinerGivesUpOnceNobodyListenedWithinItsTimeout() throws Exception {
+        int port = freePort();
+        LockstepRefusedException e = assertThrows(LockstepRefusedException.class, () -> LockstepClient.join(
+                PeerSettings.of("bob", "s3cret", "build-1", SETUP), "127.0.0.1", port, Duration.ofMillis(300)));
+        assertEquals("cannot reach 127.0.0.1:" + port + ": nobody listened there within 300 ms", e.getMessage());
+    }
+}
