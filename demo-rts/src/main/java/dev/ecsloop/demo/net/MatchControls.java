@@ -26,6 +26,10 @@ import java.util.function.Consumer;
  * {@link EveryFrame} draws rather than simulates (the demo's write only {@link dev.ecsloop.state.Presentation}
  * state, outside the hash), so it may go back to every frame after a rate was set, match-wide like any control.
  *
+ * <p>With {@code --controls host} only the host's player (seat 0) changes the loop: the others' controls are refused
+ * where they are typed, a control or a resume from another seat (a hostile peer's) is refused on every player alike,
+ * and the setup the handshake compares carries the rule, so every player holds the same.
+ *
  * <p>As the match's {@link CommandFilter}, on every player, for every command in seat order: a control is applied
  * and goes no further; an order counts only for the team of the seat that sent it ({@link SeatTeams}), so a peer that
  * tags its orders with the other team moves nothing. A control whose value the loop refuses is refused on every
@@ -56,6 +60,8 @@ final class MatchControls implements CommandFilter {
         return "'frame' is refused in a match for " + system.getSimpleName() + ", a simulation system: it would tick "
                 + "with each player's own frames";
     }
+    /** Why a player other than the host may not change the loop in this match. */
+    static final String HOST_ONLY = "in this match the host alone changes the loop (--controls host)";
     /** The slowest time scale a match accepts (the window's slider's least). */
     static final double MIN_SCALE = 0.05;
 
@@ -66,11 +72,15 @@ final class MatchControls implements CommandFilter {
     private final SeatTeams teams;
     private final Consumer<String> out;
     private final boolean[] warned;
+    /** Whether the host's player (seat 0) alone changes the loop ({@code --controls host}), the same on every peer. */
+    private final boolean hostOnly;
     private LockstepSession session;
     /** Spectators watching, as the host last said; -1 before it said. */
     private int spectators = -1;
 
-    MatchControls(GameLoop loop, long turnNanos, List<String> names, SeatTeams teams, Consumer<String> out) {
+    MatchControls(GameLoop loop, long turnNanos, List<String> names, SeatTeams teams, boolean hostOnly,
+                  Consumer<String> out) {
+        this.hostOnly = hostOnly;
         this.teams = teams;
         this.loop = loop;
         this.turnNanos = turnNanos;
@@ -79,9 +89,12 @@ final class MatchControls implements CommandFilter {
         this.warned = new boolean[names.size()];
     }
 
-    /** Routes the console's loop controls through {@code session}. */
+    /** Routes the console's loop controls through {@code session}; with host-only controls, its resumes too. */
     void install(Console console, LockstepSession match) {
         this.session = match;
+        if (hostOnly) {
+            match.resumableBy(seat -> seat == 0);
+        }
         console.replace("rate", "sets a system's rate on every player at the same turn (match-wide)",
                 (args, reply) -> {
                     args.expectAtMost(2);
@@ -127,6 +140,9 @@ final class MatchControls implements CommandFilter {
             if (session.catchingUp()) {
                 throw args.error("still catching up: the players resume the match");
             }
+            if (hostOnly && session.seat() != 0) {
+                throw new IllegalArgumentException(HOST_ONLY + ": resume not sent");
+            }
             reply.accept(session.resumeMatch() ? "resumed the match at turn " + session.turn()
                     : "the match is not paused");
         });
@@ -154,6 +170,9 @@ final class MatchControls implements CommandFilter {
     }
 
     private String send(int kind, Class<? extends BaseSystem> system, double value, String what) {
+        if (hostOnly && session.seat() > 0) {
+            throw new IllegalArgumentException(HOST_ONLY + ": " + what + " not sent");
+        }
         int index = system == null ? 0 : loop.systems().indexOf(system);
         long turn = session.submit(encode(kind, index, value));
         if (turn < 0) {
@@ -208,6 +227,9 @@ final class MatchControls implements CommandFilter {
                 }
                 spectators = (int) value;
                 return null;
+            }
+            if (hostOnly && seat != 0) {
+                throw new IllegalArgumentException(HOST_ONLY);
             }
             Class<? extends BaseSystem> system = loop.systems().get(index);
             String did = switch (kind) {

@@ -95,6 +95,25 @@ public final class NetFlags {
             description = "Simulated length of a turn (10 to 1000 ms; default 50). Every player must agree.")
     public Integer turnMs;
 
+    /** Who may change the match's loop, or null for every player. */
+    @Option(names = "--controls", paramLabel = "all|host", converter = Controls.class,
+            description = "Who may change the match's loop (rate, phase, timescale, pause, resume): every player "
+                    + "(all, the default) or the host alone (host). Every player must agree.")
+    public ControlRule controls;
+
+    /** Who may change a match's loop. */
+    public enum ControlRule {
+        /** Every player. */
+        ALL,
+        /** The host's player (seat 0) alone. */
+        HOST
+    }
+
+    /** @return whether only the host may change the match's loop ({@code --controls host}) */
+    public boolean hostOnlyControls() {
+        return controls == ControlRule.HOST;
+    }
+
     /** @return whether a network match was asked for */
     public boolean active() {
         return hostPort != null || join != null || spectate != null;
@@ -114,7 +133,7 @@ public final class NetFlags {
                     : bind != null ? "--bind" : inputDelay != null ? "--input-delay" : turnMs != null ? "--turn-ms"
                     : waitSpectators != null ? "--wait-spectators" : diagnose != null ? "--diagnose"
                     : spectateDelay != null ? "--spectate-delay" : lateJoin != null ? "--late-join"
-                    : seats != null ? "--seats" : null;
+                    : seats != null ? "--seats" : controls != null ? "--controls" : null;
             return stray == null ? null : stray + " needs --host, --join or --spectate";
         }
         if (hostPort == null && (players != null || bind != null || waitSpectators != null || lateJoin != null)) {
@@ -264,6 +283,19 @@ public final class NetFlags {
         @Override
         public Integer convert(String value) {
             return whole(value, 10, 1000);
+        }
+    }
+
+    /** {@code all} or {@code host}. */
+    static final class Controls implements ITypeConverter<ControlRule> {
+        @Override
+        public ControlRule convert(String value) {
+            return switch (value) {
+                case "all" -> ControlRule.ALL;
+                case "host" -> ControlRule.HOST;
+                default -> throw new TypeConversionException("'" + value + "' is neither all (every player changes "
+                        + "the loop) nor host (the host alone)");
+            };
         }
     }
 

@@ -171,7 +171,8 @@ public final class NetMatch {
         }
         PeerSettings settings = PeerSettings.of(name, secret, match.buildId(),
                 match.config.setup(setup(run.config()) + (resume == null ? "" : MatchResilience.resumed(resume))
-                        + match.teams.setup())).withNotices(out::println);
+                        + match.teams.setup() + (flags.hostOnlyControls() ? " controls=host" : "")))
+                .withNotices(out::println);
         LockstepHost host = null;
         PeerLink link;
         try {
@@ -267,7 +268,8 @@ public final class NetMatch {
         }
         // The session's names, not the Start's: a late joiner's seat is renamed when it is taken, and its name decides
         // its team in a resumed match as in its own peer's view.
-        controls = new MatchControls(loop, config.turnNanos(), session.names(), teams, out::println);
+        controls = new MatchControls(loop, config.turnNanos(), session.names(), teams, flags.hostOnlyControls(),
+                out::println);
         session.filter(controls);
         controls.install(game.console(), session);
         Runnable saved = run.exitGuard().apply(game.console());

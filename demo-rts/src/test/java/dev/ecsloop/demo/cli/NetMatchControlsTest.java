@@ -62,6 +62,30 @@ class NetMatchControlsTest {
     }
 
     @Test
+    void withHostOnlyControlsAJoinersControlsAreRefusedWhereTypedAndTheHostsApplyEverywhere() throws Exception {
+        int port = freePort();
+        String game = "--headless --quiet --units 200 --map-size 64 --seconds 2 --print-hash --secret pw --controls host";
+        CompletableFuture<Runs> host = CompletableFuture.supplyAsync(() -> Runs.withInput("rate ai 3\n",
+                (game + " --host " + port).split(" ")));
+        Runs bob = NetPlayTest.joinBeside(host, game + " --join 127.0.0.1:" + port + " --name bob",
+                "rate ai 2\ntimescale 0.5\npause\nresume\n");
+        Runs hosted = host.get(120, TimeUnit.SECONDS);
+        assertEquals(0, hosted.status(), hosted.err() + " " + hosted.out());
+        assertEquals(0, bob.status(), bob.err() + " " + bob.out());
+        assertEquals(hosted.lastOut(), bob.lastOut(), "the match desynced: " + hosted.out() + " / " + bob.out());
+        String refused = "error: in this match the host alone changes the loop (--controls host): ";
+        for (String what : List.of("AiSystem at 2 Hz", "time scale 0.5", "pause", "resume")) {
+            assertTrue(bob.out().contains(refused + what + " not sent"), what + ": " + bob.out());
+        }
+        for (Runs r : new Runs[] {hosted, bob}) {
+            assertTrue(r.out().stream().anyMatch(l -> l.matches("host: rate AiSystem 3 Hz at turn \\d+")),
+                    r.out().toString());
+            assertFalse(r.out().stream().anyMatch(l -> l.contains("bob: ") || l.contains("ignored")),
+                    "nothing of bob's was sent: " + r.out());
+        }
+    }
+
+    @Test
     void aPlayerWhoQuitsIsReportedAsQuittingAndNoFileIsWritten() throws Exception {
         int port = freePort();
         String game = "--headless --units 100 --map-size 64 --secret pw";

@@ -52,6 +52,9 @@ class NetPlayTest {
             "--host 7000 --bind example.com --secret s | --bind: 'example.com' is not an IP address",
             "--host 7000 --input-delay 0 --secret s | --input-delay: '0' must be from 1 to 20",
             "--host 7000 --turn-ms 5 --secret s | --turn-ms: '5' must be from 10 to 1000",
+            "--host 7000 --controls everyone --secret s | --controls: 'everyone' is neither all (every player "
+                    + "changes the loop) nor host (the host alone)",
+            "--controls host | --controls needs --host, --join or --spectate",
             "--host 7000 --secret s --frame-times steady:16 | a network match runs in real time with its own "
                     + "console: drop --frame-times",
             "--host 7000 --name '' --secret s | --name: a player name has 1 to 32 characters",

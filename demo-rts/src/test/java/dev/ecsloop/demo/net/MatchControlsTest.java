@@ -1,6 +1,7 @@
 package dev.ecsloop.demo.net;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -28,7 +29,7 @@ class MatchControlsTest {
     final RtsGame game = RtsGame.create(new MatchSetup(20, 5, 32, 5_000, List.of()), new ManualClock(), false);
     final List<String> lines = new ArrayList<>();
     final MatchControls rule = new MatchControls(game.loop(), 50_000_000L, List.of("ann", "bob"), SeatTeams.BY_SEAT,
-            lines::add);
+            false, lines::add);
 
     @Property
     void aControlsValueCrossesExactly(@ForAll double value) {
@@ -44,6 +45,26 @@ class MatchControlsTest {
         assertNull(rule.admit(1, forged));
         assertNull(rule.admit(1, forged));
         assertEquals(List.of("ignored bob's orders for team 0: seat 1 commands team 1"), lines);
+    }
+
+    @Test
+    void withHostOnlyControlsAnotherSeatsControlsAreRefusedAndTheHostsApply() {
+        MatchControls hostOnly = new MatchControls(game.loop(), 50_000_000L, List.of("ann", "bob"), SeatTeams.BY_SEAT,
+                true, lines::add);
+        int ai = game.loop().systems().indexOf(AiSystem.class);
+        double scale = game.loop().timeScale();
+        assertNull(hostOnly.admit(1, MatchControls.encode(MatchControls.RATE, ai, 2)));
+        assertNull(hostOnly.admit(1, MatchControls.encode(MatchControls.TIMESCALE, 0, 0.5)));
+        assertNull(hostOnly.admit(1, MatchControls.encode(MatchControls.PAUSE, 0, 0)));
+        assertEquals(List.of("ignored bob's control: " + MatchControls.HOST_ONLY,
+                "ignored bob's control: " + MatchControls.HOST_ONLY, "ignored bob's control: " + MatchControls.HOST_ONLY),
+                lines);
+        assertEquals(scale, game.loop().timeScale());
+        assertFalse(game.loop().isPaused());
+        assertNull(hostOnly.admit(0, MatchControls.encode(MatchControls.RATE, ai, 2)));
+        assertEquals(2.0, game.loop().system(AiSystem.class).rate(), lines.toString());
+        Command order = new Command(OrderEvents.MOVE, 1, 5, 5, 0, 0);
+        assertSame(order, hostOnly.admit(1, order), "orders are every player's");
     }
 
     @Test

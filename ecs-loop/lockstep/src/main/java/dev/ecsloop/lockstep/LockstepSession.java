@@ -222,6 +222,23 @@ public final class LockstepSession {
     }
 
     /**
+     * Which seats may end a match-wide pause; every seat unless this says otherwise. A game whose host alone controls
+     * the loop gives {@code seat -> seat == 0}. Give the same rule on every peer (from the setup the handshake
+     * compares): a resume one peer honoured and another ignored would leave the others held. A resume from any other
+     * seat changes nothing on any peer and is reported once per seat; {@link #resumeMatch} on such a seat ends
+     * nothing. Call it before the first {@link #poll()}.
+     *
+     * @param seats the seats that may resume
+     * @return this session
+     */
+    public LockstepSession resumableBy(java.util.function.IntPredicate seats) {
+        Objects.requireNonNull(seats, "seats");
+        pause.resumableBy(seats, by -> reports.accept("ignored " + departures.name(by)
+                + "'s resume: that seat may not resume this match"));
+        return this;
+    }
+
+    /**
      * Diagnoses desyncs (see {@code DesyncHunt}): a snapshot at every checkpoint (one capture each, so this
      * allocates); on the first mismatch, at checkpoint {@code T}, this peer's snapshots of {@code T} and of the last
      * agreed checkpoint go to {@code dir}, {@code T} is restored into the loop, and the peers bisect their worlds;
@@ -386,7 +403,8 @@ public final class LockstepSession {
      * Ends a match-wide pause (the game's {@link CommandFilter} paused the loop at a turn's instant on every peer)
      * on every peer: sent at once, since a paused match makes no turns to carry it. A pause changes no simulated
      * state, so when each peer resumes matters to real time only. Does nothing unless the match is so paused, nor
-     * while this peer still catches up (a rejoiner resumes with the match). A match started from a snapshot saved
+     * while this peer still catches up (a rejoiner resumes with the match), nor on a seat {@link #resumableBy} leaves
+     * out. A match started from a snapshot saved
      * during such a pause ({@link #start} on a paused loop) starts in it.
      *
      * @return whether a match-wide pause was ended

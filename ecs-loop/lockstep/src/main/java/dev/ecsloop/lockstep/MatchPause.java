@@ -3,10 +3,11 @@ package dev.ecsloop.lockstep;
 import dev.ecsloop.GameLoop;
 
 import java.util.function.IntConsumer;
+import java.util.function.IntPredicate;
 
 /**
  * A match-wide pause: the game's {@link CommandFilter} paused the loop at a turn's instant, on every peer alike, and
- * any peer may end it. No turn can carry the end (a paused match makes no turns), so a resume travels on its own and
+ * any peer may end it (or the seats the game allows, {@link #resumableBy}). No turn can carry the end (a paused match makes no turns), so a resume travels on its own and
  * may even arrive before this peer reached the pause; this class remembers that, so the pause then ends at once.
  * Split from {@link LockstepSession} to keep that race in one small place.
  *
@@ -27,6 +28,11 @@ final class MatchPause {
     /** The seat whose resume raised {@link #resumedUpTo}. */
     private int resumedBy = -1;
     private final IntConsumer ended;
+    /** The seats whose resume ends a pause: every seat unless the game said otherwise, the same on every peer. */
+    private IntPredicate resumers = seat -> true;
+    /** Told once per seat that a resume of a seat outside {@link #resumers} was ignored. */
+    private IntConsumer refused = seat -> { };
+    private long refusedSeats;
 
     /**
      * @param loop  the loop a match-wide pause holds
@@ -35,6 +41,23 @@ final class MatchPause {
     MatchPause(GameLoop loop, IntConsumer ended) {
         this.loop = loop;
         this.ended = ended;
+    }
+
+    /**
+     * Only these seats' resumes end a pause from now on; the others' are ignored, every such seat told to
+     * {@code ignored} once.
+     *
+     * @param seats   the seats that may resume
+     * @param ignored told a seat whose resume was ignored, the first time
+     */
+    void resumableBy(IntPredicate seats, IntConsumer ignored) {
+        this.resumers = seats;
+        this.refused = ignored;
+    }
+
+    /** @return whether seat {@code by}'s resume ends a pause */
+    boolean mayResume(int by) {
+        return resumers.test(by);
     }
 
     /**
@@ -62,6 +85,13 @@ final class MatchPause {
      * {@code turn} then ends at once)
      */
     boolean resumed(long turn, int by) {
+        if (!resumers.test(by)) {
+            if (by >= 0 && by < Long.SIZE && (refusedSeats & 1L << by) == 0) {
+                refusedSeats |= 1L << by;
+                refused.accept(by);
+            }
+            return false;
+        }
         if (turn > resumedUpTo) {
             resumedUpTo = turn;
             resumedBy = by;
@@ -79,7 +109,7 @@ final class MatchPause {
      * @return whether a pause was ended
      */
     boolean resumeHere(dev.ecsloop.lockstep.net.PeerLink link, int seat) {
-        if (pausedAt < 0) {
+        if (pausedAt < 0 || !resumers.test(seat)) {
             return false;
         }
         long turn = pausedAt;

@@ -49,4 +49,27 @@ class MatchPauseRuleTest {
         assertTrue(pause.paused(), "a later pause is not covered by that resume");
         assertEquals(List.of(2), announced);
     }
+
+    @Test
+    void aResumeFromASeatTheGameLeavesOutEndsNothingAndIsToldOncePerSeat() {
+        List<Integer> ignored = new ArrayList<>();
+        pause.resumableBy(seat -> seat == 0, ignored::add);
+        assertFalse(pause.resumed(13, 1), "an early resume of a seat left out is not remembered either");
+        loop.pause();
+        pause.began(13);
+        assertTrue(pause.paused());
+        assertFalse(pause.resumed(13, 1));
+        assertFalse(pause.resumed(13, 2));
+        assertFalse(pause.resumed(14, 1));
+        assertTrue(loop.isPaused());
+        assertEquals(List.of(1, 2), ignored);
+        assertEquals(List.of(), announced);
+        SilentLink link = new SilentLink("ann", "bob");
+        assertFalse(pause.resumeHere(link, 1), "this peer's own seat, left out, ends nothing");
+        assertTrue(loop.isPaused());
+        assertEquals(List.of(), link.sent, "and sends nothing");
+        assertTrue(pause.resumed(13, 0));
+        assertFalse(loop.isPaused());
+        assertEquals(List.of(0), announced);
+    }
 }
