@@ -404,8 +404,7 @@ public final class LockstepSession {
      * on every peer: sent at once, since a paused match makes no turns to carry it. A pause changes no simulated
      * state, so when each peer resumes matters to real time only. Does nothing unless the match is so paused, nor
      * while this peer still catches up (a rejoiner resumes with the match), nor on a seat {@link #resumableBy} leaves
-     * out. A match started from a snapshot saved
-     * during such a pause ({@link #start} on a paused loop) starts in it.
+     * out. A match started from a snapshot saved during such a pause ({@link #start} on a paused loop) starts in it.
      *
      * @return whether a match-wide pause was ended
      */

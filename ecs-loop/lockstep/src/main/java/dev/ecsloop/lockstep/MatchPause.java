@@ -7,8 +7,9 @@ import java.util.function.IntPredicate;
 
 /**
  * A match-wide pause: the game's {@link CommandFilter} paused the loop at a turn's instant, on every peer alike, and
- * any peer may end it (or the seats the game allows, {@link #resumableBy}). No turn can carry the end (a paused match makes no turns), so a resume travels on its own and
- * may even arrive before this peer reached the pause; this class remembers that, so the pause then ends at once.
+ * any peer may end it (or any the game allows, {@link #resumableBy}). No turn can carry the end (a paused match makes
+ * no turns), so a resume travels on its own and may even arrive before this peer reached the pause; this class
+ * remembers that, so the pause then ends at once.
  * Split from {@link LockstepSession} to keep that race in one small place.
  *
  * <p>Whichever way round the pause and its resume arrive, a resume from another seat that ends this peer's pause is
@@ -53,11 +54,6 @@ final class MatchPause {
     void resumableBy(IntPredicate seats, IntConsumer ignored) {
         this.resumers = seats;
         this.refused = ignored;
-    }
-
-    /** @return whether seat {@code by}'s resume ends a pause */
-    boolean mayResume(int by) {
-        return resumers.test(by);
     }
 
     /**
