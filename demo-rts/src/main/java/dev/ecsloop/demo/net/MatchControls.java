@@ -135,13 +135,13 @@ final class MatchControls implements CommandFilter {
         console.replace("resume", "resumes the match on every player", (args, reply) -> {
             args.expectAtMost(0);
             if (session.seat() < 0) {
-                throw args.error("a spectator gives no orders: the players resume the match");
-            }
-            if (session.catchingUp()) {
-                throw args.error("still catching up: the players resume the match");
+                throw args.error("a spectator gives no orders: " + resumer() + " the match");
             }
             if (hostOnly && session.seat() != 0) {
                 throw new IllegalArgumentException(HOST_ONLY + ": resume not sent");
+            }
+            if (session.catchingUp()) {
+                throw args.error("still catching up: " + resumer() + " the match");
             }
             reply.accept(session.resumeMatch() ? "resumed the match at turn " + session.turn()
                     : "the match is not paused");
@@ -259,7 +259,7 @@ final class MatchControls implements CommandFilter {
                 }
                 case PAUSE -> {
                     loop.pause();
-                    yield "pause (resume: 'resume' on any player)";
+                    yield "pause (resume: 'resume' on " + (hostOnly ? "the host)" : "any player)");
                 }
                 default -> throw new IllegalArgumentException("unknown control " + kind);
             };
@@ -269,6 +269,11 @@ final class MatchControls implements CommandFilter {
                     String.valueOf(e.getMessage()), 120));
         }
         return null;
+    }
+
+    /** @return who resumes a match-wide pause, as a sentence's subject: "the host resumes" or "the players resume" */
+    String resumer() {
+        return hostOnly ? "the host resumes" : "the players resume";
     }
 
     /** @return how many spectators watch, as the host last said; -1 before it said */

@@ -290,7 +290,7 @@ public final class NetFlags {
     static final class Controls implements ITypeConverter<ControlRule> {
         @Override
         public ControlRule convert(String value) {
-            return switch (value) {
+            return switch (value.toLowerCase(java.util.Locale.ROOT)) { // as --ai takes BOTH
                 case "all" -> ControlRule.ALL;
                 case "host" -> ControlRule.HOST;
                 default -> throw new TypeConversionException("'" + value + "' is neither all (every player changes "

@@ -327,7 +327,12 @@ public final class NetMatch {
                 : "; you are " + session.names().get(session.seat()) + " (seat " + session.seat()
                 + ") commanding team " + team));
         if (session.pausedByMatch()) {
-            out.println("the match is paused at turn " + session.turn() + ": a player's 'resume' ends it");
+            out.println("the match is paused at turn " + session.turn() + ": " + (flags.hostOnlyControls()
+                    ? "the host's" : "a player's") + " 'resume' ends it");
+        }
+        if (flags.hostOnlyControls() && session.seat() != 0) {
+            out.println("the host alone changes the loop in this match (--controls host): rate, phase, timescale, "
+                    + "pause and resume are the host's");
         }
         boolean windowed = false;
         if (!run.headless() && window.isPresent() && (run.offscreen() || env.apply("DISPLAY") != null
@@ -448,7 +453,7 @@ public final class NetMatch {
     private String matchLine() {
         return session.line() + (controls.spectators() > 0 ? "  spectators " + controls.spectators() : "")
                 + (session.seat() < 0 ? "  watching" + (session.turnsHeld() > 0 ? ", " + session.turnsHeld()
-                + " turns behind" : "") : "");
+                + " turns behind" : "") : "") + (flags.hostOnlyControls() ? "  loop: host only" : "");
     }
 
     /**

@@ -73,6 +73,8 @@ class NetMatchControlsTest {
         assertEquals(0, hosted.status(), hosted.err() + " " + hosted.out());
         assertEquals(0, bob.status(), bob.err() + " " + bob.out());
         assertEquals(hosted.lastOut(), bob.lastOut(), "the match desynced: " + hosted.out() + " / " + bob.out());
+        assertTrue(bob.out().contains("the host alone changes the loop in this match (--controls host): rate, phase, "
+                + "timescale, pause and resume are the host's"), bob.out().toString());
         String refused = "error: in this match the host alone changes the loop (--controls host): ";
         for (String what : List.of("AiSystem at 2 Hz", "time scale 0.5", "pause", "resume")) {
             assertTrue(bob.out().contains(refused + what + " not sent"), what + ": " + bob.out());

@@ -63,6 +63,9 @@ class MatchControlsTest {
         assertFalse(game.loop().isPaused());
         assertNull(hostOnly.admit(0, MatchControls.encode(MatchControls.RATE, ai, 2)));
         assertEquals(2.0, game.loop().system(AiSystem.class).rate(), lines.toString());
+        assertNull(hostOnly.admit(0, MatchControls.encode(MatchControls.PAUSE, 0, 0)));
+        assertTrue(game.loop().isPaused());
+        assertEquals("ann: pause (resume: 'resume' on the host) at turn 0", lines.get(lines.size() - 1));
         Command order = new Command(OrderEvents.MOVE, 1, 5, 5, 0, 0);
         assertSame(order, hostOnly.admit(1, order), "orders are every player's");
     }

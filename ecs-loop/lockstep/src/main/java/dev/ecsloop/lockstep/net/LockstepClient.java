@@ -144,11 +144,11 @@ public final class LockstepClient {
         } catch (TimeoutException e) {
             link.close();
             throw new LockstepRefusedException(link.refused && link.channel == null
-                    ? "cannot reach " + host + ":" + port + ": nobody listened there within " + seconds(timeout)
-                    : "no game from " + host + ":" + port + " within " + seconds(timeout));
+                    ? "cannot reach " + where(host, port) + ": nobody listened there within " + seconds(timeout)
+                    : "no game from " + where(host, port) + " within " + seconds(timeout));
         } catch (RuntimeException e) {
             link.close();
-            throw new LockstepRefusedException("cannot join " + host + ":" + port + ": " + e.getMessage());
+            throw new LockstepRefusedException("cannot join " + where(host, port) + ": " + e.getMessage());
         } catch (InterruptedException e) {
             link.close();
             throw e;
@@ -168,13 +168,14 @@ public final class LockstepClient {
             }
             Throwable cause = f.cause();
             if (!(cause instanceof ConnectException) || cause instanceof ConnectTimeoutException) {
-                link.started.completeExceptionally(new LockstepRefusedException("cannot reach " + host + ":" + port
-                        + ": " + cause.getMessage()));
+                link.started.completeExceptionally(new LockstepRefusedException("cannot reach " + where(host, port)
+                        + ": " + (cause instanceof java.net.UnknownHostException ? "no such host name"
+                        : cause.getMessage())));
                 return;
             }
             if (!link.refused) {
                 link.refused = true;
-                link.settings.notices().accept("nobody listens at " + host + ":" + port
+                link.settings.notices().accept("nobody listens at " + where(host, port)
                         + " yet (connection refused); trying again until the host does");
             }
             long wait = Math.min(RETRY_MOST_MILLIS, RETRY_FIRST_MILLIS << Math.min(attempt, 8));
@@ -184,6 +185,11 @@ public final class LockstepClient {
                 // the join gave up and closed the link meanwhile
             }
         });
+    }
+
+    /** @return the address as typed: an IPv6 address in brackets, so that its port stays apart */
+    private static String where(String host, int port) {
+        return (host.indexOf(':') >= 0 ? "[" + host + "]" : host) + ":" + port;
     }
 
     private static String seconds(Duration timeout) {
@@ -412,7 +418,9 @@ public final class LockstepClient {
             @Override
             public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
                 if (evt instanceof IdleStateEvent) {
-                    lost("silent for " + settings.stallTimeout().toMillis() + " ms");
+                    lost(channel == null || hostNonce == null ? "no answer for " + settings.stallTimeout().toMillis()
+                            + " ms: not a lockstep host, or a link that drops what it is sent"
+                            : "silent for " + settings.stallTimeout().toMillis() + " ms");
                     closing = true;
                     ctx.close();
                 }

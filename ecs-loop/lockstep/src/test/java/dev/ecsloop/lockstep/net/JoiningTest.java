@@ -17,12 +17,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Two terminals, the joiner's command typed first, or a host still building its game: the joiner waits for the host
- * to listen instead of giving up at the first refused connection. Over real loopback sockets.
+ * What a joiner meets before its match, over real loopback sockets. Two terminals, the joiner's command typed first,
+ * or a host still building its game: the joiner waits for the host to listen instead of giving up at the first
+ * refused connection. Something else listening there is named as such.
  */
-class JoinBeforeHostTest {
+class JoiningTest {
 
-    static final String SETUP = "join-before-host | lockstep turn=50000000ns delay=3 hash=20";
+    static final String SETUP = "joining-test | lockstep turn=50000000ns delay=3 hash=20";
 
     /** @return a loopback port nobody listens on (it was free a moment ago) */
     static int freePort() throws IOException {
@@ -63,5 +64,29 @@ class JoinBeforeHostTest {
         LockstepRefusedException e = assertThrows(LockstepRefusedException.class, () -> LockstepClient.join(
                 PeerSettings.of("bob", "s3cret", "build-1", SETUP), "127.0.0.1", port, Duration.ofMillis(300)));
         assertEquals("cannot reach 127.0.0.1:" + port + ": nobody listened there within 300 ms", e.getMessage());
+    }
+
+    @Test
+    void somethingThatListensButNeverSpeaksIsNamedAsNoLockstepHost() throws Exception {
+        try (ServerSocket mute = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            CompletableFuture<LockstepRefusedException> refused = CompletableFuture.supplyAsync(() -> {
+                try {
+                    LockstepClient.join(PeerSettings.of("bob", "s3cret", "build-1", SETUP)
+                            .withStallTimeout(Duration.ofMillis(300)), "127.0.0.1", mute.getLocalPort(),
+                            Duration.ofSeconds(60)).close();
+                    return null;
+                } catch (LockstepRefusedException e) {
+                    return e;
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            try (java.net.Socket accepted = mute.accept()) { // accepted, and never a byte sent
+                LockstepRefusedException e = refused.get(60, TimeUnit.SECONDS);
+                assertNotNull(e, "joined something that never spoke");
+                assertEquals("no answer for 300 ms: not a lockstep host, or a link that drops what it is sent",
+                        e.getMessage());
+            }
+        }
     }
 }
