@@ -49,17 +49,17 @@ public final class LockstepClient {
     }
 
     /**
-     * Connects and waits for the game to start. A joiner may be started before its host: while nobody listens at the
-     * address, the connection is tried again within the timeout (the first refusal is told to the settings'
-     * {@link PeerSettings#notices}).
+     * Connects and waits for the game to start. A joiner may be started before its host: while nobody listens or
+     * answers at the address, the connection is tried again within the timeout, each try given the settings'
+     * handshake timeout (the first failure of each kind is told to the settings' {@link PeerSettings#notices}).
      *
      * @param settings this player's identity, the secret, build and setup, timeouts
      * @param host     the host's address
      * @param port     the host's port
      * @param timeout  how long to wait for the connection, the handshake and the other players together
      * @return the link, once the game has started
-     * @throws LockstepRefusedException if the host cannot be reached (an unknown name, or nobody listened there
-     *                                  within the timeout), refuses (the reason is the host's line), does not prove
+     * @throws LockstepRefusedException if the host cannot be reached (an unknown name, or nobody listened or
+     *                                  answered there within the timeout), refuses (the reason is the host's line), does not prove
      *                                  it knows the secret, or the game does not start in time
      * @throws InterruptedException     if interrupted while waiting
      */
@@ -123,8 +123,8 @@ public final class LockstepClient {
         link.token = token;
         try {
             Bootstrap boot = new Bootstrap().group(group).channel(NioSocketChannel.class)
-                    .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE,
-                            timeout.toMillis()))
+                    .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, // one try
+                            Math.min(timeout.toMillis(), settings.handshakeTimeout().toMillis())))
                     .option(ChannelOption.TCP_NODELAY, true)
                     .handler(new ChannelInitializer<SocketChannel>() {
                         @Override
@@ -143,8 +143,9 @@ public final class LockstepClient {
             throw new LockstepRefusedException(e.getCause().getMessage());
         } catch (TimeoutException e) {
             link.close();
-            throw new LockstepRefusedException(link.refused && link.channel == null
-                    ? "cannot reach " + where(host, port) + ": nobody listened there within " + seconds(timeout)
+            Unreached unreached = link.unreached;
+            throw new LockstepRefusedException(unreached != null && link.channel == null
+                    ? "cannot reach " + where(host, port) + ": " + unreached.gaveUp + " " + seconds(timeout)
                     : "no game from " + where(host, port) + " within " + seconds(timeout));
         } catch (RuntimeException e) {
             link.close();
@@ -157,9 +158,10 @@ public final class LockstepClient {
 
     /**
      * Connects. While nobody listens at the address (the host may still be building its game, or was started after
-     * this joiner), tries again, soon at first and then every {@value #RETRY_MOST_MILLIS} ms, until the join's
-     * timeout closes the link; the first refusal is told to {@link PeerSettings#notices}. Any other failure (an
-     * unknown host name, no answer within the timeout) ends the join at once.
+     * this joiner) or nothing answers there within a try's time (the handshake timeout), tries again, soon at first
+     * and then every {@value #RETRY_MOST_MILLIS} ms, until the join's timeout closes the link; each new kind of
+     * failure is told to {@link PeerSettings#notices} once. Any other failure (an unknown host name, no route) ends
+     * the join at once.
      */
     private static void dial(Bootstrap boot, String host, int port, ClientLink link, int attempt) {
         boot.connect(host, port).addListener(f -> {
@@ -167,16 +169,16 @@ public final class LockstepClient {
                 return;
             }
             Throwable cause = f.cause();
-            if (!(cause instanceof ConnectException) || cause instanceof ConnectTimeoutException) {
+            Unreached why = Unreached.of(cause);
+            if (why == null) {
                 link.started.completeExceptionally(new LockstepRefusedException("cannot reach " + where(host, port)
                         + ": " + (cause instanceof java.net.UnknownHostException ? "no such host name"
                         : cause.getMessage())));
                 return;
             }
-            if (!link.refused) {
-                link.refused = true;
-                link.settings.notices().accept("nobody listens at " + where(host, port)
-                        + " yet (connection refused); trying again until the host does");
+            if (link.unreached != why) {
+                link.unreached = why;
+                link.settings.notices().accept(String.format(why.notice, where(host, port)));
             }
             long wait = Math.min(RETRY_MOST_MILLIS, RETRY_FIRST_MILLIS << Math.min(attempt, 8));
             try {
@@ -185,6 +187,39 @@ public final class LockstepClient {
                 // the join gave up and closed the link meanwhile
             }
         });
+    }
+
+    /** A failed try at connecting that a later try may get past: the host may not be there yet. */
+    enum Unreached {
+        /** Nobody listens at the address: the host is not started yet, or builds its game first. */
+        REFUSED("nobody listens at %s yet (connection refused); trying again until the host does",
+                "nobody listened there within"),
+        /** Nothing answered: a firewall that drops what it is sent, or no machine at the address. */
+        SILENT("no answer from %s yet (the connection timed out: a firewall, or no machine there?); trying again "
+                + "until the host answers", "nothing answered there within");
+
+        /** The line told to the notices, with the address for {@code %s}. */
+        final String notice;
+        /** How the join's refusal ends once its timeout passed, before the time. */
+        final String gaveUp;
+
+        Unreached(String notice, String gaveUp) {
+            this.notice = notice;
+            this.gaveUp = gaveUp;
+        }
+
+        /**
+         * @param cause why a try at connecting failed
+         * @return what kind of failure a later try may get past, or null if none will (an unknown name, no route)
+         */
+        static Unreached of(Throwable cause) {
+            if (!(cause instanceof ConnectException)) {
+                return null;
+            }
+            boolean refused = !(cause instanceof ConnectTimeoutException)
+                    && String.valueOf(cause.getMessage()).toLowerCase(java.util.Locale.ROOT).contains("refused");
+            return refused ? REFUSED : SILENT;
+        }
     }
 
     /** @return the address as typed: an IPv6 address in brackets, so that its port stays apart */
@@ -227,8 +262,8 @@ public final class LockstepClient {
         /** The seat token this join reclaims a seat with; null: a plain join. */
         private SeatTokens.Token token;
         private volatile boolean rejoining;
-        /** Whether a connection was refused: nobody listened at the address (yet). */
-        private volatile boolean refused;
+        /** How the last try at connecting failed, if a later try may get past it; null before any failed. */
+        private volatile Unreached unreached;
         /** Whether the host's seat token (a spectator's: its "under way") came. */
         private boolean tokenSeen;
 

@@ -19,12 +19,13 @@ import java.util.function.Consumer;
  *                         another setup refuse each other
  * @param stallTimeout     a peer that holds the game back this long without sending its inputs, or a link silent
  *                         this long, counts as gone
- * @param handshakeTimeout a connection that has not completed the handshake by then is closed
+ * @param handshakeTimeout a connection that has not completed the handshake by then is closed; a joiner's try at
+ *                         connecting gives up after it and tries again (within the join's timeout)
  * @param pingInterval     how often each side measures the round trip (and shows it is alive)
  * @param clock            the real-time source for stall checks and round trips
  * @param pipelineHook     called with each connection's pipeline once it is built; tests add a delaying handler
- * @param notices          lines for the person waiting on a joiner (nobody listens at the host's address yet, so it is
- *                         tried again), called on the link's network thread; the demo prints them
+ * @param notices          lines for the person waiting on a joiner (nobody listens or answers at the host's address
+ *                         yet, so it is tried again), called on the link's network thread; the demo prints them
  */
 public record PeerSettings(String name, String secret, String build, String setup, Duration stallTimeout,
                            Duration handshakeTimeout, Duration pingInterval, Clock clock,

@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -88,5 +89,20 @@ class JoiningTest {
                         e.getMessage());
             }
         }
+    }
+
+    @Test
+    void aRefusedOrUnansweredTryIsTriedAgainAndAnythingElseIsNot() {
+        assertEquals(LockstepClient.Unreached.REFUSED,
+                LockstepClient.Unreached.of(new java.net.ConnectException("Connection refused")));
+        assertEquals(LockstepClient.Unreached.SILENT, LockstepClient.Unreached.of(
+                new io.netty.channel.ConnectTimeoutException("connection timed out after 5000 ms: /10.1.2.3:7000")));
+        assertEquals(LockstepClient.Unreached.SILENT, // the system's own timeout, after its SYN retries
+                LockstepClient.Unreached.of(new java.net.ConnectException("Connection timed out")));
+        assertNull(LockstepClient.Unreached.of(new java.net.UnknownHostException("no-such-host")));
+        assertNull(LockstepClient.Unreached.of(new java.net.NoRouteToHostException("No route to host")));
+        assertEquals("no answer from 10.1.2.3:7000 yet (the connection timed out: a firewall, or no machine there?); "
+                + "trying again until the host answers",
+                String.format(LockstepClient.Unreached.SILENT.notice, "10.1.2.3:7000"));
     }
 }
