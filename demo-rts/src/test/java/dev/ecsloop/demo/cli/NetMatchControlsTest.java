@@ -64,7 +64,8 @@ class NetMatchControlsTest {
     @Test
     void withHostOnlyControlsAJoinersControlsAreRefusedWhereTypedAndTheHostsApplyEverywhere() throws Exception {
         int port = freePort();
-        String game = "--headless --quiet --units 200 --map-size 64 --seconds 2 --print-hash --secret pw --controls host";
+        String game = "--headless --quiet --units 200 --map-size 64 --seconds 2 --print-hash --secret pw "
+                + "--controls host";
         CompletableFuture<Runs> host = CompletableFuture.supplyAsync(() -> Runs.withInput("rate ai 3\n",
                 (game + " --host " + port).split(" ")));
         Runs bob = NetPlayTest.joinBeside(host, game + " --join 127.0.0.1:" + port + " --name bob",

@@ -40,9 +40,9 @@ import java.util.concurrent.TimeoutException;
  */
 public final class LockstepClient {
 
-    /** The first wait before a refused connection is tried again; it doubles up to {@link #RETRY_MOST_MILLIS}. */
+    /** The first wait before a refused or unanswered try is made again; it doubles up to {@link #RETRY_MOST_MILLIS}. */
     private static final long RETRY_FIRST_MILLIS = 50;
-    /** The longest wait between two tries while nobody listens at the host's address. */
+    /** The longest wait between two tries while nobody listens or answers at the host's address. */
     private static final long RETRY_MOST_MILLIS = 500;
 
     private LockstepClient() {
@@ -59,8 +59,8 @@ public final class LockstepClient {
      * @param timeout  how long to wait for the connection, the handshake and the other players together
      * @return the link, once the game has started
      * @throws LockstepRefusedException if the host cannot be reached (an unknown name, or nobody listened or
-     *                                  answered there within the timeout), refuses (the reason is the host's line), does not prove
-     *                                  it knows the secret, or the game does not start in time
+     *                                  answered there within the timeout), refuses (the reason is the host's line),
+     *                                  does not prove it knows the secret, or the game does not start in time
      * @throws InterruptedException     if interrupted while waiting
      */
     public static PeerLink join(PeerSettings settings, String host, int port, Duration timeout)
@@ -200,7 +200,7 @@ public final class LockstepClient {
 
         /** The line told to the notices, with the address for {@code %s}. */
         final String notice;
-        /** How the join's refusal ends once its timeout passed, before the time. */
+        /** What the join's refusal says once its timeout passed, before how long that was. */
         final String gaveUp;
 
         Unreached(String notice, String gaveUp) {
@@ -453,7 +453,7 @@ public final class LockstepClient {
             @Override
             public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
                 if (evt instanceof IdleStateEvent) {
-                    lost(channel == null || hostNonce == null ? "no answer for " + settings.stallTimeout().toMillis()
+                    lost(hostNonce == null ? "no answer for " + settings.stallTimeout().toMillis()
                             + " ms: not a lockstep host, or a link that drops what it is sent"
                             : "silent for " + settings.stallTimeout().toMillis() + " ms");
                     closing = true;
