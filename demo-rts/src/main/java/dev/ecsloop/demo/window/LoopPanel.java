@@ -156,8 +156,10 @@ final class LoopPanel {
                 | ImGuiWindowFlags.NoCollapse | ImGuiWindowFlags.NoSavedSettings
                 | ImGuiWindowFlags.AlwaysAutoResize)) {
             ImGui.textUnformatted(status);
-            if (!statusLine.isEmpty()) {
+            if (!statusLine.isEmpty()) { // a match's line is long (delay, round trip, spectators, who controls the
+                ImGui.pushTextWrapPos(Overlay.PANEL_W - 12); // loop): it wraps inside the panel instead of being cut
                 ImGui.textUnformatted(statusLine);
+                ImGui.popTextWrapPos();
             }
             if (ImGui.collapsingHeader("Loop", ImGuiTreeNodeFlags.DefaultOpen)) {
                 loopSection();
