@@ -89,12 +89,10 @@ final class MatchControls implements CommandFilter {
         this.warned = new boolean[names.size()];
     }
 
-    /** Routes the console's loop controls through {@code session}; with host-only controls, its resumes too. */
+    /** Routes the console's loop controls through {@code session}, and its resumes through {@link #mayControl}. */
     void install(Console console, LockstepSession match) {
         this.session = match;
-        if (hostOnly) {
-            match.resumableBy(seat -> seat == 0);
-        }
+        match.resumableBy(this::mayControl);
         console.replace("rate", "sets a system's rate on every player at the same turn (match-wide)",
                 (args, reply) -> {
                     args.expectAtMost(2);
@@ -137,7 +135,7 @@ final class MatchControls implements CommandFilter {
             if (session.seat() < 0) {
                 throw args.error("a spectator gives no orders: " + resumer() + " the match");
             }
-            if (hostOnly && session.seat() != 0) {
+            if (!mayControl(session.seat())) {
                 throw new IllegalArgumentException(HOST_ONLY + ": resume not sent");
             }
             if (session.catchingUp()) {
@@ -170,7 +168,7 @@ final class MatchControls implements CommandFilter {
     }
 
     private String send(int kind, Class<? extends BaseSystem> system, double value, String what) {
-        if (hostOnly && session.seat() > 0) {
+        if (session.seat() >= 0 && !mayControl(session.seat())) { // a spectator's is refused below, as ever
             throw new IllegalArgumentException(HOST_ONLY + ": " + what + " not sent");
         }
         int index = system == null ? 0 : loop.systems().indexOf(system);
@@ -228,7 +226,7 @@ final class MatchControls implements CommandFilter {
                 spectators = (int) value;
                 return null;
             }
-            if (hostOnly && seat != 0) {
+            if (!mayControl(seat)) {
                 throw new IllegalArgumentException(HOST_ONLY);
             }
             Class<? extends BaseSystem> system = loop.systems().get(index);
@@ -269,6 +267,17 @@ final class MatchControls implements CommandFilter {
                     String.valueOf(e.getMessage()), 120));
         }
         return null;
+    }
+
+    /**
+     * The one rule of who changes the loop, for what is typed here, what arrives from the others and their resumes.
+     *
+     * @param seat a player's seat
+     * @return whether that seat's controls and resumes count: any seat's, or with {@code --controls host} the host's
+     *         player's (seat 0) alone
+     */
+    boolean mayControl(int seat) {
+        return !hostOnly || seat == 0;
     }
 
     /** @return who resumes a match-wide pause, as a sentence's subject: "the host resumes" or "the players resume" */

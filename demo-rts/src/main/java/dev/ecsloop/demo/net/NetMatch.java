@@ -330,7 +330,7 @@ public final class NetMatch {
             out.println("the match is paused at turn " + session.turn() + ": " + (flags.hostOnlyControls()
                     ? "the host's" : "a player's") + " 'resume' ends it");
         }
-        if (flags.hostOnlyControls() && session.seat() != 0) {
+        if (!controls.mayControl(session.seat())) {
             out.println("the host alone changes the loop in this match (--controls host): rate, phase, timescale, "
                     + "pause and resume are the host's");
         }
