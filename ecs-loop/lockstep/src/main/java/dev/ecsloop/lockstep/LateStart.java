@@ -70,6 +70,8 @@ public final class LateStart {
      * a file is checked (length, CRC-32, the snapshot's format and setup), restores it into the loop, and returns
      * the session, {@link LockstepSession#catchingUp()}: run frames as usual; the simulation runs faster than real time until it
      * reaches the others, then this seat plays again. Until then its units get empty turns, as while it was away.
+     * What the other peers sent during the transfer is taken at the first {@link LockstepSession#poll()}, so give the
+     * session's filter, resume rule and report sink before it, as for a new match.
      *
      * @param loop      the game's loop (built as for a new match; the restore replaces its world)
      * @param inputs    the loop's input queue

@@ -70,6 +70,8 @@ public final class LockstepSession {
     private final TickListener checkpointHasher;
     private Consumer<String> reports = line -> { };
     private CommandFilter filter;
+    /** A rejoiner's messages relayed during its transfer, taken at its first poll; null once taken (or none). */
+    private List<Message> meanwhile;
 
     LockstepSession(GameLoop loop, InputQueue inputs, PeerLink link, LockstepConfig config, TurnBook book) {
         this.loop = loop;
@@ -190,10 +192,15 @@ public final class LockstepSession {
         return departures.hostLost() && (stopReason() == null ? !ended() : stopReason().equals(departures.lost()));
     }
 
-    /* For Rejoining: this peer catches up from the snapshot's delay, taking the relayed messages it does not hold. */
-    void catchUp(InputDelay.State atSnapshot, List<Message> meanwhile) {
+    /*
+     * For Rejoining: this peer catches up from the snapshot's delay. The messages relayed during the transfer that the
+     * catch-up does not hold are taken at the first poll, not here: by then the game has given its filter, its resume
+     * rule and its report sink, so a resume among them from a seat the rule leaves out is ignored here as on every
+     * other peer, and a drop among them is told.
+     */
+    void catchUp(InputDelay.State atSnapshot, List<Message> relayed) {
         rejoins.catchUp(atSnapshot);
-        meanwhile.stream().filter(m -> !rejoins.heldAlready(m)).forEach(inflow::take);
+        this.meanwhile = relayed.stream().filter(m -> !rejoins.heldAlready(m)).toList();
     }
 
     /**
@@ -340,6 +347,13 @@ public final class LockstepSession {
             return;
         }
         outflow.send();
+        if (meanwhile != null) {
+            List<Message> relayed = meanwhile;
+            meanwhile = null;
+            for (int i = 0; i < relayed.size() && stopping.reason() == null; i++) {
+                inflow.take(relayed.get(i));
+            }
+        }
         for (Message m = link.poll(); m != null && stopping.reason() == null; m = link.poll()) {
             inflow.take(m);
         }

@@ -46,14 +46,28 @@ class PausedRejoinTest {
 
     /** Ann pauses the match alone (bob dropped), then serves bob a catch-up while paused; bob restores it. */
     private static Rejoiner rejoinDuringThePause() throws Exception {
+        return rejoinDuringThePause(List.of("ann", "bob"), List.of(), session -> { });
+    }
+
+    /**
+     * Ann pauses the match alone (every other seat dropped), then serves bob a catch-up while paused; {@code relayed}
+     * reaches bob during the transfer, before its last chunk, and bob's game gives {@code rules} to the session the
+     * rejoin returned, before its first poll.
+     */
+    private static Rejoiner rejoinDuringThePause(List<String> names, List<Message> relayed,
+                                                 java.util.function.Consumer<LockstepSession> rules)
+            throws Exception {
+        String[] seats = names.toArray(String[]::new);
         ManualClock annClock = new ManualClock();
         TestPeer.Game ann = TestPeer.build(annClock);
-        ScriptedLink annLink = new ScriptedLink(0, false, "ann", "bob");
+        ScriptedLink annLink = new ScriptedLink(0, false, seats);
         LockstepSession host = LockstepSession.start(ann.loop(), ann.inputs(), annLink, RULES);
         host.serveRejoins(snapshots(ann));
         host.filter(MatchPauseTest.RULE.apply(ann.loop()));
         assertTrue(host.playing(1), "bob plays until his drop arrives");
-        annLink.incoming.add(new Message.Drop(1, RULES.inputDelay(), "disconnected"));
+        for (int seat = 1; seat < seats.length; seat++) {
+            annLink.incoming.add(new Message.Drop(seat, RULES.inputDelay(), "disconnected"));
+        }
         frames(annClock, ann, host, 20);
         assertFalse(host.playing(1), "bob left");
         assertTrue(host.playing(0));
@@ -72,11 +86,14 @@ class PausedRejoinTest {
 
         ManualClock bobClock = new ManualClock();
         TestPeer.Game bob = TestPeer.build(bobClock);
-        ScriptedLink bobLink = new ScriptedLink(1, true, "ann", "bob");
-        bobLink.incoming.addAll(chunks);
+        ScriptedLink bobLink = new ScriptedLink(1, true, seats);
+        bobLink.incoming.addAll(chunks.subList(0, chunks.size() - 1));
+        bobLink.incoming.addAll(relayed);
+        bobLink.incoming.add(chunks.get(chunks.size() - 1));
         LockstepSession rejoined = LateStart.rejoin(bob.loop(), bob.inputs(), bobLink, RULES, snapshots(bob),
                 Duration.ofSeconds(1));
         rejoined.filter(MatchPauseTest.RULE.apply(bob.loop()));
+        rules.accept(rejoined);
         assertEquals(pauseTurn, rejoined.turn());
         assertTrue(bob.loop().isPaused(), "the snapshot was taken during the pause");
         frames(bobClock, bob, rejoined, 30);
@@ -116,6 +133,26 @@ class PausedRejoinTest {
         assertFalse(bob.session().resumeMatch(), "bob's resume ended the pause while he caught up");
         assertTrue(bob.link().sent.stream().noneMatch(m -> m instanceof Message.Resume), bob.link().sent.toString());
         assertTrue(bob.game().loop().isPaused(), "bob's loop went on alone");
+    }
+
+    /**
+     * Under a rule that only the host may resume, a resume from another seat relayed while bob's catch-up arrives
+     * (a hostile peer's) must be ignored by bob as by every other peer, and said: taken before the game gave its rule,
+     * it would end bob's pause alone.
+     */
+    @Test
+    void aResumeFromASeatTheRuleLeavesOutRelayedDuringTheTransferLeavesTheRejoinerPaused() throws Exception {
+        java.util.List<String> said = new java.util.ArrayList<>();
+        Rejoiner bob = rejoinDuringThePause(List.of("ann", "bob", "carl"), List.of(new Message.Resume(2, 1_000_000)),
+                session -> session.resumableBy(seat -> seat == 0).onReport(said::add));
+        assertTrue(bob.game().loop().isPaused(), "carl's resume ended bob's pause alone");
+        assertTrue(bob.session().pausedByMatch());
+        assertTrue(said.contains("ignored carl's resume: that seat may not resume this match"), said.toString());
+        assertTrue(bob.link().sent.stream().noneMatch(m -> m instanceof Message.Ready), bob.link().sent.toString());
+
+        bob.link().incoming.add(new Message.Resume(0, bob.pauseTurn()));
+        frames(bob.clock(), bob.game(), bob.session(), 30);
+        assertFalse(bob.game().loop().isPaused(), "ann's resume did not reach bob");
     }
 
     /** Every peer loads the same snapshot, saved paused: each starts in that pause, and any player's resume ends it. */
