@@ -297,6 +297,12 @@ final class RtsWindowGame implements WindowGame {
         return stopAtNanos >= 0 ? stopAtNanos : Long.MAX_VALUE;
     }
 
+    /** A live game's own rule; a replay's controls are the replay's own, never refused. */
+    @Override
+    public String loopControlsRefusal() {
+        return replay == null ? game.loopControlsRefusal() : null;
+    }
+
     /** A live game's own line; a replay's position, state and end, rebuilt only when the tenth of a second moves. */
     @Override
     public String statusLine() {

@@ -133,7 +133,7 @@ final class MatchControls implements CommandFilter {
         console.replace("resume", "resumes the match on every player", (args, reply) -> {
             args.expectAtMost(0);
             if (session.seat() < 0) {
-                throw args.error("a spectator gives no orders: " + resumer() + " the match");
+                throw args.error(SPECTATOR + ": " + resumer() + " the match");
             }
             if (!mayControl(session.seat())) {
                 throw new IllegalArgumentException(HOST_ONLY + ": resume not sent");
@@ -174,7 +174,7 @@ final class MatchControls implements CommandFilter {
         int index = system == null ? 0 : loop.systems().indexOf(system);
         long turn = session.submit(encode(kind, index, value));
         if (turn < 0) {
-            throw new IllegalArgumentException((session.seat() < 0 ? "a spectator gives no orders: "
+            throw new IllegalArgumentException((session.seat() < 0 ? SPECTATOR + ": "
                     : session.catchingUp() ? "still catching up: " : "the match has stopped: ") + what + " not sent");
         }
         return what + ": sent, applies on every player at turn " + turn;
@@ -278,6 +278,19 @@ final class MatchControls implements CommandFilter {
      */
     boolean mayControl(int seat) {
         return !hostOnly || seat == 0;
+    }
+
+    /** Why a spectator's window greys its loop controls out. */
+    static final String SPECTATOR = "a spectator gives no orders";
+
+    /**
+     * Why the window's loop controls are off for {@code seat}, the same reasons typed controls are refused with.
+     *
+     * @param seat this peer's seat; negative for a spectator
+     * @return the one-line reason, or null while that seat changes the loop
+     */
+    String loopRefusal(int seat) {
+        return seat < 0 ? SPECTATOR : mayControl(seat) ? null : HOST_ONLY;
     }
 
     /** @return who resumes a match-wide pause, as a sentence's subject: "the host resumes" or "the players resume" */

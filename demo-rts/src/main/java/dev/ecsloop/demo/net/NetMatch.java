@@ -307,7 +307,7 @@ public final class NetMatch {
         game.playAs(team, session.seat() < 0 ? (type, code, x, y, z, w) -> {
             if (!told[0]) {
                 told[0] = true;
-                out.println("a spectator gives no orders");
+                out.println(MatchControls.SPECTATOR);
             }
             return OrderSink.NEXT_TICK;
         } : (type, code, x, y, z, w) -> {
@@ -316,6 +316,7 @@ public final class NetMatch {
         });
         game.onBeforeFrame(this::beforeFrame);
         game.onStatusLine(() -> line);
+        game.onLoopControlsRefusal(() -> controls.loopRefusal(session.seat()));
         game.console().register("net", "net", "the network match: turn, input delay, round trip, players",
                 (args, reply) -> {
                     args.expectAtMost(0);

@@ -75,6 +75,7 @@ public final class RtsGame {
     private Runnable beforeFrame = () -> { };
     private final java.util.ArrayList<Runnable> betweenFrames = new java.util.ArrayList<>();
     private Supplier<String> statusLine = () -> "";
+    private Supplier<String> loopControlsRefusal = () -> null;
     /** Paces this game's frames, once a window or a headless run does; tells a network game its frames' spare. */
     private FramePacer pacer;
 
@@ -296,6 +297,21 @@ public final class RtsGame {
     /** @return the extra counters line, or the empty string */
     public String statusLine() {
         return statusLine.get();
+    }
+
+    /**
+     * Why this player may not change the loop now (a network match's rule), for the window to grey its loop controls
+     * out and say why; null while it may.
+     *
+     * @param why gives the one-line reason or null; called once per drawn frame, so it should return kept strings
+     */
+    public void onLoopControlsRefusal(Supplier<String> why) {
+        this.loopControlsRefusal = Objects.requireNonNull(why, "why");
+    }
+
+    /** @return why this player may not change the loop now, or null while it may */
+    public String loopControlsRefusal() {
+        return loopControlsRefusal.get();
     }
 
     /**

@@ -6,6 +6,7 @@ import dev.ecsloop.LoopStats;
 import dev.ecsloop.interpolate.InterpolationMode;
 import imgui.ImGui;
 import imgui.flag.ImGuiCond;
+import imgui.flag.ImGuiHoveredFlags;
 import imgui.flag.ImGuiSliderFlags;
 import imgui.flag.ImGuiStyleVar;
 import imgui.flag.ImGuiTableColumnFlags;
@@ -54,6 +55,8 @@ final class LoopPanel {
     private float panelScrollMax;
     private boolean stallRequested;
     private boolean timelineOpen;
+    /** Why the loop's controls are off for this player this frame (a match's rule), or null while they act. */
+    private String refusal;
 
     /**
      * A panel for one game; its sliders start at the loop's current rates and time scale.
@@ -147,6 +150,7 @@ final class LoopPanel {
      */
     boolean render(long realNanos, int viewportHeight, boolean timelineOpen) {
         this.timelineOpen = timelineOpen;
+        this.refusal = game.loopControlsRefusal();
         refreshFigures(realNanos);
         ImGui.setNextWindowPos(Overlay.PANEL_X, Overlay.PANEL_Y, ImGuiCond.Always);
         ImGui.setNextWindowSizeConstraints(Overlay.PANEL_W, 0, Overlay.PANEL_W,
@@ -184,13 +188,17 @@ final class LoopPanel {
     }
 
     private void loopSection() {
+        ImGui.beginDisabled(refusal != null);
         if (ImGui.button(loop.isPaused() ? "Resume" : "Pause", 64, 0)) {
             console.run(LoopControls.pauseCommand(loop));
         }
+        whyOff();
         ImGui.sameLine();
         if (ImGui.button("Step", 44, 0)) {
             console.run(LoopControls.stepCommand());
         }
+        whyOff();
+        ImGui.endDisabled();
         ImGui.sameLine();
         if (ImGui.button("stall 200 ms")) {
             stallRequested = true;
@@ -211,6 +219,7 @@ final class LoopPanel {
         ImGui.textUnformatted(scaleText);
         ImGui.sameLine();
         ImGui.setNextItemWidth(70);
+        ImGui.beginDisabled(refusal != null);
         ImGui.sliderFloat("time scale", scaleSlider, LoopControls.MIN_SCALE, LoopControls.MAX_SCALE, "",
                 ImGuiSliderFlags.Logarithmic);
         if (ImGui.isItemDeactivatedAfterEdit()) {
@@ -219,6 +228,8 @@ final class LoopPanel {
         if (!ImGui.isItemActive()) {
             scaleSlider[0] = (float) loop.timeScale();
         }
+        whyOff();
+        ImGui.endDisabled();
         ImGui.sameLine();
         InterpolationMode mode = game.interpolation();
         ImGui.setNextItemWidth(110);
@@ -269,6 +280,7 @@ final class LoopPanel {
                 ImGui.textUnformatted(rateTexts[i]); // the digits beside the slider, never under its handle
                 ImGui.sameLine();
                 ImGui.setNextItemWidth(-1);
+                ImGui.beginDisabled(refusal != null);
                 ImGui.sliderFloat(rateLabels[i], rateSliders[i], LoopControls.MIN_HZ, LoopControls.MAX_HZ, "",
                         ImGuiSliderFlags.Logarithmic);
                 if (ImGui.isItemDeactivatedAfterEdit()) {
@@ -277,6 +289,8 @@ final class LoopPanel {
                 if (!ImGui.isItemActive()) { // follow the loop (typed commands too) unless being dragged
                     rateSliders[i][0] = (float) loop.system(type).rate();
                 }
+                whyOff();
+                ImGui.endDisabled();
             }
             ImGui.tableNextColumn();
             ImGui.alignTextToFramePadding();
@@ -299,6 +313,13 @@ final class LoopPanel {
         ImGui.textUnformatted("B follow the battle   H your base   F5 restart");
         ImGui.textUnformatted("` console   Esc close console / quit");
         ImGui.textUnformatted(modeLine);
+    }
+
+    /** Over a loop control greyed out by the match's rule: says why, as a typed command would be refused. */
+    private void whyOff() {
+        if (refusal != null && ImGui.isItemHovered(ImGuiHoveredFlags.AllowWhenDisabled)) {
+            ImGui.setTooltip(refusal);
+        }
     }
 
     private void runIfAny(String command) {

@@ -74,6 +74,18 @@ public interface WindowGame {
     }
 
     /**
+     * Why the panel's loop controls (pause, step, the time scale and the rate sliders) are off for this player, shown
+     * when one is hovered, or null while they act. A network match whose host alone changes the loop says so here;
+     * typed commands are refused with the same reason. Called once per drawn frame: return kept strings. The default:
+     * null.
+     *
+     * @return the one-line reason, or null
+     */
+    default String loopControlsRefusal() {
+        return null;
+    }
+
+    /**
      * F2 cycles the mode: interpolate, extrapolate, off. The game applies it to what {@link #fill} draws, so the
      * difference is visible at low rates. The default ignores it.
      *

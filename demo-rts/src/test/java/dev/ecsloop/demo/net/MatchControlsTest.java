@@ -70,6 +70,17 @@ class MatchControlsTest {
     }
 
     @Test
+    void theWindowGreysTheLoopControlsOutForWhomTheyAreRefusedAndSaysWhy() {
+        MatchControls hostOnly = new MatchControls(game.loop(), 50_000_000L, List.of("ann", "bob"), SeatTeams.BY_SEAT,
+                true, lines::add);
+        assertNull(hostOnly.loopRefusal(0), "the host changes the loop");
+        assertEquals(MatchControls.HOST_ONLY, hostOnly.loopRefusal(1));
+        assertEquals(MatchControls.SPECTATOR, hostOnly.loopRefusal(-1));
+        assertNull(rule.loopRefusal(1), "every player changes the loop by default");
+        assertEquals(MatchControls.SPECTATOR, rule.loopRefusal(-1));
+    }
+
+    @Test
     void hostileControlsAreRefusedInOneLineAndChangeNothing() {
         int ai = game.loop().systems().indexOf(AiSystem.class);
         double rate = game.loop().system(AiSystem.class).rate();
