@@ -189,6 +189,7 @@ final class Rejoining {
         if (!catchingUp) {
             return;
         }
+        keepCatchingUp();
         if (seat < 0) { // a spectator: no seat to take back; live once it reaches what it may show
             if (atHorizon) {
                 live();
@@ -208,15 +209,28 @@ final class Rejoining {
         }
     }
 
-    /** Back to real time: the loop's own time scale and catch-up bound, unless the game changed them meanwhile. */
+    /**
+     * Between frames while catching up: a time scale or catch-up bound the game set meanwhile (a match-wide control
+     * applied at a turn's instant, as on every peer) is kept for when this peer plays live, and the catch-up's own are
+     * set again. Neither changes what the simulation computes, only how fast it runs; taken as they came, a scale of
+     * 1 would leave this peer behind the others for good, at their pace.
+     */
+    private void keepCatchingUp() {
+        if (loop.timeScale() != CATCHUP_SCALE) {
+            savedScale = loop.timeScale();
+            loop.setTimeScale(CATCHUP_SCALE);
+        }
+        if (!loop.catchUpBound().equals(CATCHUP_BOUND)) {
+            savedBound = loop.catchUpBound();
+            loop.setCatchUpBound(CATCHUP_BOUND);
+        }
+    }
+
+    /** Back to real time: the time scale and catch-up bound from before the catch-up, or the game's since. */
     private void live() {
         catchingUp = false;
-        if (loop.timeScale() == CATCHUP_SCALE) {
-            loop.setTimeScale(savedScale);
-        }
-        if (loop.catchUpBound().equals(CATCHUP_BOUND)) {
-            loop.setCatchUpBound(savedBound);
-        }
+        loop.setTimeScale(savedScale);
+        loop.setCatchUpBound(savedBound);
     }
 
     /** @return whether this peer is catching up after a rejoin (it plays live once false) */

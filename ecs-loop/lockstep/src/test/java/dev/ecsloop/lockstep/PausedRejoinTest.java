@@ -155,6 +155,29 @@ class PausedRejoinTest {
         assertFalse(bob.game().loop().isPaused(), "ann's resume did not reach bob");
     }
 
+    /**
+     * A time scale the match sets while bob catches up (a control applied at a turn's instant, on every peer alike)
+     * must not slow his catch-up to the others' pace, which would leave him behind for good: the catch-up's scale
+     * comes back at his next poll, and the match's is his once he plays live.
+     */
+    @Test
+    void aTimeScaleSetWhileCatchingUpWaitsUntilTheRejoinerPlaysLive() throws Exception {
+        Rejoiner bob = rejoinDuringThePause();
+        dev.ecsloop.GameLoop loop = bob.game().loop();
+        assertEquals(Rejoining.CATCHUP_SCALE, loop.timeScale());
+        loop.setTimeScale(1.5);
+        frames(bob.clock(), bob.game(), bob.session(), 1);
+        assertEquals(Rejoining.CATCHUP_SCALE, loop.timeScale(), "bob catches up at the match's pace");
+        bob.link().incoming.add(new Message.Resume(0, bob.pauseTurn()));
+        frames(bob.clock(), bob.game(), bob.session(), 30);
+        assertTrue(bob.link().sent.stream().anyMatch(m -> m instanceof Message.Ready), bob.link().sent.toString());
+        long from = bob.session().horizonNanos() / RULES.turnNanos(); // the first turn not complete
+        bob.link().incoming.add(new Message.Rejoined(1, from));
+        frames(bob.clock(), bob.game(), bob.session(), 5);
+        assertFalse(bob.session().catchingUp(), "bob never went live: " + bob.session().stopReason());
+        assertEquals(1.5, loop.timeScale(), "bob plays live at the match's time scale");
+    }
+
     /** Every peer loads the same snapshot, saved paused: each starts in that pause, and any player's resume ends it. */
     @Test
     void aMatchStartedOnALoopSavedPausedStartsInThatPauseWhichAResumeEnds() throws Exception {
