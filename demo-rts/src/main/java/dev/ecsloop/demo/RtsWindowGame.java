@@ -303,6 +303,12 @@ final class RtsWindowGame implements WindowGame {
         return replay == null ? game.loopControlsRefusal() : null;
     }
 
+    /** A live game's own rule; a replay's step is its own, never refused. */
+    @Override
+    public String stepRefusal() {
+        return replay == null ? game.stepRefusal() : null;
+    }
+
     /** A live game's own line; a replay's position, state and end, rebuilt only when the tenth of a second moves. */
     @Override
     public String statusLine() {

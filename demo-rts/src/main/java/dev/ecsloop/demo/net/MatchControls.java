@@ -127,27 +127,30 @@ final class MatchControls implements CommandFilter {
                 });
         console.replace("pause", "pauses the match on every player at the same turn", (args, reply) -> {
             args.expectAtMost(0);
+            String refusal = loopRefusal(session.seat());
+            if (refusal != null) { // before "already paused": who may not pause is told so, paused or not
+                throw new IllegalArgumentException(refusal + ": pause not sent");
+            }
             reply.accept(loop.isPaused() ? "already paused at turn " + session.turn()
                     : send(PAUSE, null, 0, "pause"));
         });
         console.replace("resume", "resumes the match on every player", (args, reply) -> {
             args.expectAtMost(0);
             if (session.seat() < 0) {
-                throw args.error(SPECTATOR + ": " + resumer() + " the match");
+                throw new IllegalArgumentException(SPECTATOR + ": " + resumer() + " the match");
             }
             if (!mayControl(session.seat())) {
                 throw new IllegalArgumentException(HOST_ONLY + ": resume not sent");
             }
             if (session.catchingUp()) {
-                throw args.error("still catching up: " + resumer() + " the match");
+                throw new IllegalArgumentException("still catching up: " + resumer() + " the match");
             }
             reply.accept(session.resumeMatch() ? "resumed the match at turn " + session.turn()
                     : "the match is not paused");
         });
         console.replace("step", "refused in a network match: it would run this player's simulation alone",
                 (args, reply) -> {
-                    throw args.error("step is refused in a network match: it would run your simulation alone "
-                            + "(pause and resume are match-wide)");
+                    throw new IllegalArgumentException(STEP_REFUSED);
                 });
     }
 
@@ -279,6 +282,10 @@ final class MatchControls implements CommandFilter {
     boolean mayControl(int seat) {
         return !hostOnly || seat == 0;
     }
+
+    /** Why step is refused in a match, typed or clicked, on every player and spectator. */
+    static final String STEP_REFUSED = "step is refused in a network match: it would run your simulation alone "
+            + "(pause and resume are match-wide)";
 
     /** Why a spectator's window greys its loop controls out. */
     static final String SPECTATOR = "a spectator gives no orders";

@@ -78,6 +78,8 @@ public final class NetMatch {
     /** Real time the match stopped at, for the bounded wait of a desync diagnosis; -1 while it runs. */
     private long stoppedAt = -1;
     private long nextLine;
+    /** Whether a match that starts paused was told so: after the first poll, which may take a relayed resume. */
+    private boolean pauseToldAtStart;
     private String line = "";
     private volatile boolean quit;
     /** The snapshot a resumed match loads ({@code --load}), or null. */
@@ -317,6 +319,7 @@ public final class NetMatch {
         game.onBeforeFrame(this::beforeFrame);
         game.onStatusLine(() -> line);
         game.onLoopControlsRefusal(() -> controls.loopRefusal(session.seat()));
+        game.onStepRefusal(() -> MatchControls.STEP_REFUSED);
         game.console().register("net", "net", "the network match: turn, input delay, round trip, players",
                 (args, reply) -> {
                     args.expectAtMost(0);
@@ -327,10 +330,6 @@ public final class NetMatch {
                 : ", " + Durations.exactSeconds(flags.spectateDelay.toNanos()) + " behind")
                 : "; you are " + session.names().get(session.seat()) + " (seat " + session.seat()
                 + ") commanding team " + team));
-        if (session.pausedByMatch()) {
-            out.println("the match is paused at turn " + session.turn() + ": " + (flags.hostOnlyControls()
-                    ? "the host's" : "a player's") + " 'resume' ends it");
-        }
         if (!controls.mayControl(session.seat())) {
             out.println("the host alone changes the loop in this match (--controls host): rate, phase, timescale, "
                     + "pause and resume are the host's");
@@ -371,6 +370,14 @@ public final class NetMatch {
             Thread.currentThread().interrupt(); // the loop's runner stops on it
         }
         rejoin.polled(session, now);
+        if (!pauseToldAtStart) {
+            // After the first poll: a rejoiner takes what was relayed during its transfer there, a resume included
+            pauseToldAtStart = true;
+            if (session.pausedByMatch()) {
+                out.println("the match is paused at turn " + session.turn() + ": " + (flags.hostOnlyControls()
+                        ? "the host's" : "a player's") + " 'resume' ends it");
+            }
+        }
         if (host != null && host.spectators() != toldSpectators && session.stopReason() == null) {
             toldSpectators = host.spectators();
             controls.announceSpectators(toldSpectators);

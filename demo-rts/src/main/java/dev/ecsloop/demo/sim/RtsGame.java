@@ -76,6 +76,7 @@ public final class RtsGame {
     private final java.util.ArrayList<Runnable> betweenFrames = new java.util.ArrayList<>();
     private Supplier<String> statusLine = () -> "";
     private Supplier<String> loopControlsRefusal = () -> null;
+    private Supplier<String> stepRefusal = () -> null;
     /** Paces this game's frames, once a window or a headless run does; tells a network game its frames' spare. */
     private FramePacer pacer;
 
@@ -312,6 +313,21 @@ public final class RtsGame {
     /** @return why this player may not change the loop now, or null while it may */
     public String loopControlsRefusal() {
         return loopControlsRefusal.get();
+    }
+
+    /**
+     * Why this player may not single-step now (a network match refuses it to everyone), for the window to grey its
+     * step out and say why; null while it may.
+     *
+     * @param why gives the one-line reason or null; called once per drawn frame, so it should return kept strings
+     */
+    public void onStepRefusal(Supplier<String> why) {
+        this.stepRefusal = Objects.requireNonNull(why, "why");
+    }
+
+    /** @return why this player may not single-step now, or null while it may */
+    public String stepRefusal() {
+        return stepRefusal.get();
     }
 
     /**

@@ -57,6 +57,8 @@ final class LoopPanel {
     private boolean timelineOpen;
     /** Why the loop's controls are off for this player this frame (a match's rule), or null while they act. */
     private String refusal;
+    /** Why Step is off this frame (a match refuses it to everyone), or null while it acts. */
+    private String stepRefusal;
 
     /**
      * A panel for one game; its sliders start at the loop's current rates and time scale.
@@ -151,6 +153,7 @@ final class LoopPanel {
     boolean render(long realNanos, int viewportHeight, boolean timelineOpen) {
         this.timelineOpen = timelineOpen;
         this.refusal = game.loopControlsRefusal();
+        this.stepRefusal = game.stepRefusal();
         refreshFigures(realNanos);
         ImGui.setNextWindowPos(Overlay.PANEL_X, Overlay.PANEL_Y, ImGuiCond.Always);
         ImGui.setNextWindowSizeConstraints(Overlay.PANEL_W, 0, Overlay.PANEL_W,
@@ -192,12 +195,14 @@ final class LoopPanel {
         if (ImGui.button(loop.isPaused() ? "Resume" : "Pause", 64, 0)) {
             console.run(LoopControls.pauseCommand(loop));
         }
-        whyOff();
+        whyOff(refusal);
+        ImGui.endDisabled();
         ImGui.sameLine();
+        ImGui.beginDisabled(stepRefusal != null);
         if (ImGui.button("Step", 44, 0)) {
             console.run(LoopControls.stepCommand());
         }
-        whyOff();
+        whyOff(stepRefusal);
         ImGui.endDisabled();
         ImGui.sameLine();
         if (ImGui.button("stall 200 ms")) {
@@ -213,7 +218,9 @@ final class LoopPanel {
         }
         if (scaleSlider[0] != scaleShown) {
             scaleShown = scaleSlider[0];
-            scaleText = String.format(Locale.ROOT, "x%.2f", scaleShown);
+            // at most five characters: a rejoiner's catch-up (x1000) must not push the row past the panel
+            scaleText = String.format(Locale.ROOT, scaleShown < 10 ? "x%.2f" : scaleShown < 100 ? "x%.1f" : "x%.0f",
+                    scaleShown);
         }
         ImGui.alignTextToFramePadding();
         ImGui.textUnformatted(scaleText);
@@ -228,7 +235,7 @@ final class LoopPanel {
         if (!ImGui.isItemActive()) {
             scaleSlider[0] = (float) loop.timeScale();
         }
-        whyOff();
+        whyOff(refusal);
         ImGui.endDisabled();
         ImGui.sameLine();
         InterpolationMode mode = game.interpolation();
@@ -289,7 +296,7 @@ final class LoopPanel {
                 if (!ImGui.isItemActive()) { // follow the loop (typed commands too) unless being dragged
                     rateSliders[i][0] = (float) loop.system(type).rate();
                 }
-                whyOff();
+                whyOff(refusal);
                 ImGui.endDisabled();
             }
             ImGui.tableNextColumn();
@@ -315,10 +322,10 @@ final class LoopPanel {
         ImGui.textUnformatted(modeLine);
     }
 
-    /** Over a loop control greyed out by the match's rule: says why, as a typed command would be refused. */
-    private void whyOff() {
-        if (refusal != null && ImGui.isItemHovered(ImGuiHoveredFlags.AllowWhenDisabled)) {
-            ImGui.setTooltip(refusal);
+    /** Over a control greyed out by the match's rule: says why, as the typed command would be refused. */
+    private static void whyOff(String why) {
+        if (why != null && ImGui.isItemHovered(ImGuiHoveredFlags.AllowWhenDisabled)) {
+            ImGui.setTooltip(why);
         }
     }
 

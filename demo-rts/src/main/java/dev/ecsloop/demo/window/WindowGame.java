@@ -74,7 +74,7 @@ public interface WindowGame {
     }
 
     /**
-     * Why the panel's loop controls (pause, step, the time scale and the rate sliders) are off for this player, shown
+     * Why the panel's loop controls (pause, the time scale and the rate sliders) are off for this player, shown
      * when one is hovered, or null while they act. A network match whose host alone changes the loop says so here;
      * typed commands are refused with the same reason. Called once per drawn frame: return kept strings. The default:
      * null.
@@ -82,6 +82,16 @@ public interface WindowGame {
      * @return the one-line reason, or null
      */
     default String loopControlsRefusal() {
+        return null;
+    }
+
+    /**
+     * Why the panel's Step is off for this player (a network match refuses single steps to everyone), or null while
+     * it acts. Called once per drawn frame: return kept strings. The default: null.
+     *
+     * @return the one-line reason, or null
+     */
+    default String stepRefusal() {
         return null;
     }
 
