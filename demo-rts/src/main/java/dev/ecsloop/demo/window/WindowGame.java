@@ -86,7 +86,7 @@ public interface WindowGame {
     }
 
     /**
-     * Why the panel's Step is off for this player (a network match refuses single steps to everyone), or null while
+     * Why the panel's Step is off for this player (a network match refuses single-steps to everyone), or null while
      * it acts. Called once per drawn frame: return kept strings. The default: null.
      *
      * @return the one-line reason, or null
