@@ -9,8 +9,9 @@ package dev.ecsloop;
  * change, since the state at the horizon is the same whether a frame ends there or goes on.
  *
  * <p>Why: lockstep stops the simulation at each turn's instant so that the turn's inputs are posted exactly there.
- * When they were in before the simulation got there, that stop is a formality, and ending the frame at it would
- * show the inputs' effect a frame later and move the peers' simulations apart by what each frame left uncovered.
+ * When they were in before the simulation got there, that stop is a formality: ending the frame at it would leave
+ * the rest of the frame's advance uncovered (a tick due in it waits a frame, and the time is dropped or owed, a
+ * different amount on each peer) for nothing.
  *
  * <p>Implementations must not allocate in steady state: they run in every frame that reaches the horizon.
  */

@@ -18,13 +18,13 @@ import java.util.List;
  *
  * <p>The stop at a turn's instant is a formality, not a wait, when the inputs were in before the simulation got
  * there: the frame that reaches the instant posts them there ({@link Horizon#goOn}, as the loop's
- * {@link dev.ecsloop.HorizonListener}) and goes on. Ended at the instant, that frame would show the inputs' effect a
- * frame later, and under {@link dev.ecsloop.DebtPolicy#DISCARD} drop the rest of its advance, a different amount on
- * each peer (where the instant fell within its frame: up to a frame), so every turn with inputs would move the
- * peers' simulations apart at random (a random walk of about 7 ms per such turn at 60 frames a second, tens of ms
- * within seconds, which the delay then had to cover) and behind real time. A stall (a turn that came in while the
- * simulation waited at its instant) is posted between frames and keeps its drop: that wait is how a peer ahead
- * falls back. Frames split time differently; what they compute does not change.
+ * {@link dev.ecsloop.HorizonListener}) and goes on. Ended at the instant, that frame would leave a tick due in the
+ * rest of it for the next frame, and under {@link dev.ecsloop.DebtPolicy#DISCARD} drop the rest of its advance, a
+ * different amount on each peer (where the instant fell within its frame: up to a frame), so every turn with inputs
+ * would move the peers' simulations apart at random (a random walk of about 7 ms per such turn at 60 frames a second,
+ * tens of ms within seconds, which the delay then had to cover) and behind real time. A stall (a turn that came in
+ * while the simulation waited at its instant) is posted between frames and keeps its drop: that wait is how a peer
+ * ahead falls back. Frames split time differently; what they compute does not change.
  *
  * <p>Invariants: turns are posted in order, each once; at most one turn is held. Not thread-safe: it lives on the
  * loop thread.
