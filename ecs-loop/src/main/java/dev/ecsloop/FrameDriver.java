@@ -67,7 +67,6 @@ final class FrameDriver {
                 time.pauseAt(start);
             } else {
                 ranAnInstant = runInstantsUpTo(target);
-                ranAnInstant |= goOnPastTheHorizon();
             }
             if (!ranAnInstant || scheduler.everyFrame().length > 0) {
                 // Otherwise nothing to run, and nothing pending: the last instant's pass applied and purged every
@@ -130,32 +129,6 @@ final class FrameDriver {
                 time.pauseAt(at);
                 return true;
             }
-        }
-        return ran;
-    }
-
-    /**
-     * While the frame stands at the horizon it was held at, tells the horizon listeners; if they moved the horizon
-     * on, the frame goes on toward its wanted end within the new one and runs the instants due by then.
-     *
-     * @return whether at least one instant ran
-     */
-    private boolean goOnPastTheHorizon() {
-        boolean ran = false;
-        while (listeners.horizon.length > 0 && time.lastFrameHeld() && !time.isPaused()) {
-            long at = time.nowNanos();
-            long horizon = time.horizonNanos();
-            for (HorizonListener listener : listeners.horizon) {
-                listener.reached(at);
-            }
-            if (time.isPaused()) { // paused by a listener, at the horizon: the rest of the frame is paused time
-                time.pauseAt(at);
-                return ran;
-            }
-            if (time.horizonNanos() <= horizon || time.goOnPastHorizon() == 0) {
-                return ran;
-            }
-            ran |= runInstantsUpTo(time.nowNanos());
         }
         return ran;
     }

@@ -70,8 +70,7 @@ public final class GameLoop implements AutoCloseable {
      *
      * @throws TickFailedException if a system or tick listener throws; the frame ends at that tick's instant, the
      *                             loop stays usable (an {@link Error} escapes unwrapped, the same way)
-     * @throws RuntimeException    what a frame listener throws; the frame then ends before any tick. What a horizon
-     *                             listener throws; the frame then ends at the horizon, before the every-frame systems
+     * @throws RuntimeException    what a frame listener throws; the frame then ends before any tick
      * @throws LoopMisuseException if called from inside this loop's systems or listeners, or from another thread
      */
     public void frame() {
@@ -359,15 +358,6 @@ public final class GameLoop implements AutoCloseable {
         listeners.frame = Listeners.with(listeners.frame, listener);
     }
 
-    /**
-     * @param listener called when a frame stops at the horizon, to move it on within the same frame; it must not
-     *                 allocate
-     */
-    public void addHorizonListener(HorizonListener listener) {
-        confinement.check("addHorizonListener()");
-        listeners.horizon = Listeners.with(listeners.horizon, listener);
-    }
-
     /** @param listener told of every control change (rate, phase, scale, pause, single-step, bound, debt) */
     public void addControlListener(ControlListener listener) {
         confinement.check("addControlListener()");
@@ -384,12 +374,6 @@ public final class GameLoop implements AutoCloseable {
     public void removeFrameListener(FrameListener listener) {
         confinement.check("removeFrameListener()");
         listeners.frame = Listeners.without(listeners.frame, listener);
-    }
-
-    /** @param listener a horizon listener to unregister; unknown listeners are ignored */
-    public void removeHorizonListener(HorizonListener listener) {
-        confinement.check("removeHorizonListener()");
-        listeners.horizon = Listeners.without(listeners.horizon, listener);
     }
 
     /** @param listener a control listener to unregister; unknown listeners are ignored */

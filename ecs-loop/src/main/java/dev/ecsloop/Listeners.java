@@ -13,7 +13,6 @@ final class Listeners {
     TickListener[] tick = new TickListener[0];
     FrameListener[] frame = new FrameListener[0];
     ControlListener[] control = new ControlListener[0];
-    HorizonListener[] horizon = new HorizonListener[0];
 
     static <T> T[] with(T[] listeners, T listener) {
         T[] grown = Arrays.copyOf(listeners, listeners.length + 1);

@@ -47,8 +47,6 @@ final class SimulatedTime {
     private long regainNanos;
     private boolean lastFrameHitBound;
     private boolean lastFrameHeld;
-    /** What the horizon alone cut of the last advance (within the bound and the end), not covered since. */
-    private long heldNanos;
     private long wantedStart;
     private long wantedEnd;
     private long horizonNanos = NO_HORIZON;
@@ -100,7 +98,6 @@ final class SimulatedTime {
     void advance(long realNanos) {
         lastFrameHitBound = false;
         lastFrameHeld = false;
-        heldNanos = 0;
         long owed = saturatedAdd(debtNanos, regainNanos);
         wantedStart = saturatedAdd(nowNanos, owed);
         wantedEnd = wantedStart;
@@ -113,7 +110,6 @@ final class SimulatedTime {
         long advance = Math.min(wanted, Math.min(catchUpBoundNanos, room));
         lastFrameHitBound = wanted > catchUpBoundNanos && advance == catchUpBoundNanos;
         lastFrameHeld = wanted > room && advance == room;
-        heldNanos = lastFrameHeld ? Math.min(wanted, Math.min(catchUpBoundNanos, END_NANOS - nowNanos)) - advance : 0;
         debtNanos = 0;
         regainNanos = 0;
         owe(wanted - advance);
@@ -156,30 +152,6 @@ final class SimulatedTime {
         } else {
             droppedNanos = saturatedAdd(droppedNanos, excess);
         }
-    }
-
-    /**
-     * Goes on with the last advance, held at the horizon, once the horizon has moved on within the same frame:
-     * covers what the horizon cut of it, up to the new horizon, and takes that back from the debt or the dropped time
-     * it went to. What the new horizon cuts again stays there, and the frame stays held.
-     *
-     * @return how far simulated time moved: 0 unless the last advance was held and the horizon lies further now
-     */
-    long goOnPastHorizon() {
-        if (!lastFrameHeld || paused) {
-            return 0;
-        }
-        long room = Math.max(0, Math.min(horizonNanos, END_NANOS) - nowNanos);
-        long want = Math.min(heldNanos, room);
-        long fromDebt = Math.min(want, debtNanos);
-        long fromDropped = Math.min(want - fromDebt, droppedNanos);
-        long more = fromDebt + fromDropped; // all it wants, unless a listener dropped the debt or regained the dropped
-        debtNanos -= fromDebt;
-        droppedNanos -= fromDropped;
-        nowNanos += more;
-        heldNanos = more == want ? heldNanos - more : 0; // what a listener moved elsewhere is not the frame's to cover
-        lastFrameHeld = heldNanos > 0;
-        return more;
     }
 
     /**

@@ -4,9 +4,6 @@ import com.artemis.WorldConfigurationBuilder;
 import dev.ecsloop.time.ManualClock;
 import org.junit.jupiter.api.Test;
 
-import java.util.ArrayList;
-import java.util.List;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -42,54 +39,6 @@ class GameLoopHorizonTest {
         loop.frame();
         assertEquals(210 * MS, loop.simulatedNanos());
         assertEquals(0, loop.debtNanos());
-    }
-
-    @Test
-    void aHorizonListenerThatLeavesTheHorizonEndsTheFrameThere() {
-        ManualClock clock = new ManualClock();
-        Systems.B physics = new Systems.B();
-        GameLoop loop = GameLoop.builder().clock(clock).world(new WorldConfigurationBuilder().with(physics)).build();
-        List<Long> calls = new ArrayList<>();
-        loop.addHorizonListener(calls::add);
-        loop.setHorizon(25 * MS);
-        clock.advance(40 * MS);
-        loop.frame();
-        assertEquals(List.of(25 * MS), calls, "once, at the horizon");
-        assertEquals(25 * MS, loop.simulatedNanos());
-        assertEquals(15 * MS, loop.droppedNanos(), "the held time is dropped under DISCARD, as without a listener");
-        assertTrue(loop.isHeldAtHorizon());
-        clock.advance(10 * MS);
-        loop.frame();
-        assertEquals(List.of(25 * MS, 25 * MS), calls, "a frame that cannot move at all stops there too");
-    }
-
-    @Test
-    void aHorizonListenerThatPausesStopsTheFrameAtTheHorizonAndItsControlsTakeEffectThere() {
-        ManualClock clock = new ManualClock();
-        Systems.B physics = new Systems.B();
-        Systems.F render = new Systems.F();
-        GameLoop loop = GameLoop.builder().clock(clock).debtPolicy(DebtPolicy.KEEP)
-                .world(new WorldConfigurationBuilder().with(physics, render)).build();
-        List<Long> rateAt = new ArrayList<>();
-        loop.addControlListener(new ControlListener() {
-            @Override
-            public void rateChanged(Class<? extends com.artemis.BaseSystem> system, double hz, long simNanos) {
-                rateAt.add(simNanos);
-            }
-        });
-        loop.addHorizonListener(at -> {
-            loop.setRate(Systems.B.class, 30);
-            loop.setHorizon(at + 100 * MS);
-            loop.pause();
-        });
-        loop.setHorizon(25 * MS);
-        clock.advance(40 * MS);
-        loop.frame();
-        assertEquals(List.of(25 * MS), rateAt, "a control the listener makes takes effect at the horizon");
-        assertEquals(25 * MS, loop.simulatedNanos(), "paused at the horizon, the frame went no further");
-        assertTrue(loop.isPaused());
-        assertEquals(1, render.runs, "the every-frame systems still ran");
-        assertEquals(1, physics.runs, "the tick at 16.7 ms, none past the horizon");
     }
 
     @Test

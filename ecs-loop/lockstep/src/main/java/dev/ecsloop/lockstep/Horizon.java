@@ -28,8 +28,6 @@ final class Horizon {
     private long inputNanos;
     /** A spectator's delay in turns: it stays this far behind the newest complete turn. */
     private long behind;
-    /** The pacing's cap for the frame under way ({@link Outflow#pace}), or {@link Long#MAX_VALUE} for none. */
-    private long paceCap = Long.MAX_VALUE;
 
     Horizon(GameLoop loop, long turnNanos, TurnBook book, TurnDelivery delivery, Departures departures,
             Checkpoints checkpoints) {
@@ -59,33 +57,9 @@ final class Horizon {
         hunt.between(loop.simulatedNanos(), checkpoints.agreedThrough());
         limit(Math.min(horizon, hunt.captureNanos()));
         boolean atHorizon = loop.simulatedNanos() >= nanos; // before a hold caps it nearer
-        long paced = outflow.pace(nanos);
-        paceCap = paced < nanos ? paced : Long.MAX_VALUE;
-        nanos = Math.max(loop.simulatedNanos(), paced);
+        nanos = Math.max(loop.simulatedNanos(), outflow.pace(nanos));
         loop.setHorizon(nanos);
         return atHorizon;
-    }
-
-    /**
-     * During a frame that stopped at the horizon: if the simulation stands at the instant of the turn held for it
-     * (its inputs were in before the simulation got there), posts that turn and moves the horizon on to the next
-     * bound, keeping the pacing's cap for this frame, so that the frame goes on (see
-     * {@link dev.ecsloop.HorizonListener}). Nothing else is taken in or decided here: that is between frames.
-     *
-     * @param filter the game's rule for commands, around the delay's own
-     * @param hunt   the desync hunt, for its capture point
-     */
-    void goOn(CommandFilter filter, DesyncHunt hunt) {
-        long held = delivery.held();
-        if (held < 0 || loop.simulatedNanos() != Math.multiplyExact(held, turnNanos)) {
-            return; // a wait for a peer, the end, a capture point or the pacing: the frame ends here
-        }
-        long complete = book.completed() + 1;
-        long shown = complete >= endTurn || departures.lost() != null ? endTurn : complete - behind;
-        long horizon = Math.multiplyExact(Math.min(deliverNow(filter), Math.min(endTurn, shown)), turnNanos);
-        limit(Math.min(horizon, hunt.captureNanos()));
-        nanos = Math.max(loop.simulatedNanos(), Math.min(nanos, paceCap));
-        loop.setHorizon(nanos);
     }
 
     /** Posts what can be posted now; @return the turn whose start the turns held let the simulation reach */

@@ -1,7 +1,6 @@
 package dev.ecsloop.lockstep;
 
 import dev.ecsloop.GameLoop;
-import dev.ecsloop.HorizonListener;
 import dev.ecsloop.TickListener;
 import dev.ecsloop.input.InputQueue;
 import dev.ecsloop.lockstep.net.PeerLink;
@@ -69,8 +68,6 @@ public final class LockstepSession {
     private final Stopping stopping;
     /** Hashes the world at each checkpoint while the game runs; its own object, not part of the API. */
     private final TickListener checkpointHasher;
-    /** Posts a turn held for its instant inside the frame that reaches it; its own object, not part of the API. */
-    private final HorizonListener heldTurns = this::atHorizon;
     private Consumer<String> reports = line -> { };
     private CommandFilter filter;
     /** A rejoiner's messages relayed during its transfer, taken at its first poll; null once taken (or none). */
@@ -105,14 +102,6 @@ public final class LockstepSession {
         this.checkpointHasher = checkpoints.hasher(() -> stopping.reason() == null, departures.playing());
         loop.addTickListener(checkpointHasher);
         loop.addFrameListener(outflow);
-        loop.addHorizonListener(heldTurns);
-    }
-
-    /** Inside a frame stopped at the horizon: a turn held for this instant is posted, and the frame goes on. */
-    private void atHorizon(long simNanos) {
-        if (stopping.reason() == null && checkpoints.desync() == null) {
-            horizon.goOn(filter, stopping.hunt());
-        }
     }
 
     /**
@@ -575,7 +564,6 @@ public final class LockstepSession {
         outflow.halt();
         loop.removeTickListener(checkpointHasher);
         loop.removeFrameListener(outflow);
-        loop.removeHorizonListener(heldTurns);
         link.send(new Message.Leave(Objects.requireNonNull(reason, "reason")));
         link.close();
     }

@@ -16,15 +16,14 @@ import java.util.List;
  * rest of its frame. Split from {@link LockstepSession} so that this ordering rule is in one
  * place.
  *
- * <p>The stop at a turn's instant is a formality, not a wait, when the inputs were in before the simulation got
- * there: the frame that reaches the instant posts them there ({@link Horizon#goOn}, as the loop's
- * {@link dev.ecsloop.HorizonListener}) and goes on. Ended at the instant, that frame would leave a tick due in the
- * rest of it for the next frame, and under {@link dev.ecsloop.DebtPolicy#DISCARD} drop the rest of its advance, a
- * different amount on each peer (where the instant fell within its frame: up to a frame), so every turn with inputs
- * would move the peers' simulations apart at random (a random walk of about 7 ms per such turn at 60 frames a second,
- * tens of ms within seconds, which the delay then had to cover) and behind real time. A stall (a turn that came in
- * while the simulation waited at its instant) is posted between frames and keeps its drop: that wait is how a peer
- * ahead falls back. Frames split time differently; what they compute does not change.
+ * <p>The stop at a turn's instant is a formality, not a wait: the inputs were in before the simulation got there.
+ * Under {@link dev.ecsloop.DebtPolicy#DISCARD} the loop would drop the rest of that frame, a different amount on
+ * each peer (where the instant fell within its frame: up to a frame), so every turn with inputs would move the
+ * peers' simulations apart at random (a random walk of about 7 ms per such turn at 60 frames a second, tens of ms
+ * within seconds, which the delay then had to cover) and behind real time. So once it has posted a turn it stopped
+ * for, it gives that frame's dropped time back ({@link GameLoop#regainDropped}): the next frame covers it, as under
+ * {@code KEEP}. A stall (a turn that came in while the simulation waited at its instant) keeps its drop: that wait
+ * is how a peer ahead falls back. Frames split time differently; what they compute does not change.
  *
  * <p>Invariants: turns are posted in order, each once; at most one turn is held. Not thread-safe: it lives on the
  * loop thread.
@@ -40,6 +39,10 @@ final class TurnDelivery {
     private final List<List<Command>> heldBatches = new ArrayList<>();
     /** A complete turn with inputs, waiting for the simulation to reach its instant; -1 if none. */
     private long held = -1;
+    /** Whether the held turn was in before the simulation reached its instant (its stop is a formality). */
+    private boolean heldAhead;
+    /** The loop's dropped time at the last delivery: what the frame since dropped is the difference. */
+    private long droppedSeen;
 
     TurnDelivery(GameLoop loop, InputQueue inputs, TurnBook book, long turnNanos, MatchPause pause) {
         this.loop = loop;
@@ -47,13 +50,16 @@ final class TurnDelivery {
         this.book = book;
         this.turnNanos = turnNanos;
         this.pause = pause;
+        this.droppedSeen = loop.droppedNanos();
     }
 
     /**
      * Posts what can be posted now, each command as the filter admits it; a pause the filter causes at a turn's
-     * instant becomes a match-wide pause. Between frames, or inside a frame stopped at the horizon.
+     * instant becomes a match-wide pause.
      */
     void deliver(CommandFilter filter) {
+        long frameDropped = loop.droppedNanos() - droppedSeen;
+        droppedSeen = loop.droppedNanos();
         while (true) {
             if (held < 0) {
                 long t = book.takeNext(scratch);
@@ -70,6 +76,7 @@ final class TurnDelivery {
                     continue;
                 }
                 held = t;
+                heldAhead = loop.simulatedNanos() < Math.multiplyExact(t, turnNanos);
                 heldBatches.clear();
                 heldBatches.addAll(scratch);
             }
@@ -88,6 +95,11 @@ final class TurnDelivery {
             }
             if (!wasPaused && loop.isPaused()) {
                 pause.began(held); // the game's filter paused the match at this turn
+            } else if (heldAhead && !loop.isPaused() && loop.simulatedNanos() == at && loop.isHeldAtHorizon()
+                    && frameDropped > 0) {
+                loop.regainDropped(frameDropped); // the stop was a formality: see the class comment
+                droppedSeen = loop.droppedNanos();
+                frameDropped = 0;
             }
             held = -1;
         }
