@@ -62,6 +62,11 @@ final class MatchControls implements CommandFilter {
     }
     /** Why a player other than the host may not change the loop in this match. */
     static final String HOST_ONLY = "in this match the host alone changes the loop (--controls host)";
+    /** Why step is refused in a match, typed or clicked, on every player and spectator. */
+    static final String STEP_REFUSED = "step is refused in a network match: it would run your simulation alone "
+            + "(pause and resume are match-wide)";
+    /** Why a spectator changes nothing: its orders, controls and resumes are refused with it. */
+    static final String SPECTATOR = "a spectator gives no orders";
     /** The slowest time scale a match accepts (the window's slider's least). */
     static final double MIN_SCALE = 0.05;
 
@@ -282,13 +287,6 @@ final class MatchControls implements CommandFilter {
     boolean mayControl(int seat) {
         return !hostOnly || seat == 0;
     }
-
-    /** Why step is refused in a match, typed or clicked, on every player and spectator. */
-    static final String STEP_REFUSED = "step is refused in a network match: it would run your simulation alone "
-            + "(pause and resume are match-wide)";
-
-    /** Why a spectator's window greys its loop controls out. */
-    static final String SPECTATOR = "a spectator gives no orders";
 
     /**
      * Why the window's loop controls are off for {@code seat}, the same reasons typed controls are refused with.
