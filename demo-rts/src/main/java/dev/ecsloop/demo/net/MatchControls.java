@@ -132,10 +132,7 @@ final class MatchControls implements CommandFilter {
                 });
         console.replace("pause", "pauses the match on every player at the same turn", (args, reply) -> {
             args.expectAtMost(0);
-            String refusal = loopRefusal(session.seat());
-            if (refusal != null) { // before "already paused": who may not pause is told so, paused or not
-                throw new IllegalArgumentException(refusal + ": pause not sent");
-            }
+            refuseUnlessThisSeatControls("pause"); // before "already paused": told so, paused or not
             reply.accept(loop.isPaused() ? "already paused at turn " + session.turn()
                     : send(PAUSE, null, 0, "pause"));
         });
@@ -144,9 +141,7 @@ final class MatchControls implements CommandFilter {
             if (session.seat() < 0) {
                 throw new IllegalArgumentException(SPECTATOR + ": " + resumer() + " the match");
             }
-            if (!mayControl(session.seat())) {
-                throw new IllegalArgumentException(HOST_ONLY + ": resume not sent");
-            }
+            refuseUnlessThisSeatControls("resume");
             if (session.catchingUp()) {
                 throw new IllegalArgumentException("still catching up: " + resumer() + " the match");
             }
@@ -175,15 +170,21 @@ final class MatchControls implements CommandFilter {
         return system.isAnnotationPresent(EveryFrame.class);
     }
 
-    private String send(int kind, Class<? extends BaseSystem> system, double value, String what) {
-        if (session.seat() >= 0 && !mayControl(session.seat())) { // a spectator's is refused below, as ever
-            throw new IllegalArgumentException(HOST_ONLY + ": " + what + " not sent");
+    /** @throws IllegalArgumentException one line, if this peer may not change the loop ({@link #loopRefusal}) */
+    private void refuseUnlessThisSeatControls(String what) {
+        String refusal = loopRefusal(session.seat());
+        if (refusal != null) {
+            throw new IllegalArgumentException(refusal + ": " + what + " not sent");
         }
+    }
+
+    private String send(int kind, Class<? extends BaseSystem> system, double value, String what) {
+        refuseUnlessThisSeatControls(what);
         int index = system == null ? 0 : loop.systems().indexOf(system);
         long turn = session.submit(encode(kind, index, value));
         if (turn < 0) {
-            throw new IllegalArgumentException((session.seat() < 0 ? SPECTATOR + ": "
-                    : session.catchingUp() ? "still catching up: " : "the match has stopped: ") + what + " not sent");
+            throw new IllegalArgumentException((session.catchingUp() ? "still catching up: "
+                    : "the match has stopped: ") + what + " not sent");
         }
         return what + ": sent, applies on every player at turn " + turn;
     }
