@@ -64,6 +64,8 @@ final class Inflow {
                 pause.resumed(r.turn(), r.peer());
             } else if (m instanceof Message.SnapshotWanted w) {
                 rejoins.wanted(w.peer());
+            } else if (m instanceof Message.RejoinTurnWanted w) {
+                rejoins.nameTurn(w.peer(), session.reports());
             } else if (m instanceof Message.Rejoined r) {
                 rejoins.rejoined(r, session.reports());
             } else if (m instanceof Message.Seated s) {

@@ -131,6 +131,31 @@ final class OwnTurns {
         }
     }
 
+    /**
+     * The loop thread, on the host's player playing alone, asked by its relay: names the turn seat {@code peer} plays
+     * again from and sends the answer behind every batch sent so far. It books those batches first, so the book's
+     * send limit ({@code ahead} past this seat's last batch) is a turn this seat has not completed, and which every
+     * book that holds its batches in the relay's order accepts. Under this object's lock, so the cover sends no batch
+     * between the naming and the answer.
+     *
+     * @return the turn named; the caller applies it to the book
+     * @throws IllegalStateException if another seat plays (the relay asks only a lone host's player)
+     */
+    synchronized long nameRejoinTurn(int peer) {
+        for (Message.Turn t = unbooked.pollFirst(); t != null; t = unbooked.pollFirst()) {
+            book.accept(seat, t.turn(), t.commands());
+        }
+        for (int s = 0; s < book.seats(); s++) {
+            if (s != seat && book.playing(s)) {
+                throw new IllegalStateException("asked to name seat " + peer + "'s turn to play again from while seat "
+                        + s + " plays too");
+            }
+        }
+        long from = book.sendLimit();
+        link.send(new Message.Rejoined(peer, from));
+        return from;
+    }
+
     private synchronized Message.Turn takeUnbooked() {
         return unbooked.pollFirst();
     }

@@ -152,6 +152,18 @@ final class Rejoining {
         source.wanted(peer);
     }
 
+    /**
+     * The host's player, playing alone, was asked by its relay for seat {@code peer}'s turn to play again from: it
+     * names the latest turn every peer accepts (so the rejoiner has the most time for its first batch) and applies it
+     * here, at its point of its own order, which is the relay's too.
+     */
+    void nameTurn(int peer, Consumer<String> reports) {
+        if (peer <= 0 || peer >= book.seats() || book.playing(peer)) {
+            throw new IllegalArgumentException("asked to name a turn for seat " + peer + ", not a seat that left");
+        }
+        rejoined(new Message.Rejoined(peer, own.nameRejoinTurn(peer)), reports);
+    }
+
     /** Every peer: a seat plays again from the turn the host named. */
     void rejoined(Message.Rejoined r, Consumer<String> reports) {
         if (r.peer() < 0 || r.peer() >= departures.playing().length) {

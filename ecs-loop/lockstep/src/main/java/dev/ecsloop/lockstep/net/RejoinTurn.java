@@ -23,14 +23,19 @@ import dev.ecsloop.lockstep.turn.TurnBook;
  * {@code r2 == r1 + ahead}: the slowest seat's batches are behind by the whole of {@code ahead}. The relay then
  * defers the answer until the slowest seat's next batch (or its drop) closes the gap.
  *
- * <p>With one seat left playing (only the host's own player: it cannot leave) no other seat bounds its completion;
- * its batches reach the relay in process, so the relay's frontier trails its own by what its loop sent since the
- * relay last ran, far less than {@code ahead} turns, and {@code r1 + ahead} is past it.
+ * <p>With one seat left playing (only the host's own player: it cannot leave) no other seat bounds its completion:
+ * it completes every turn it sends, and its batches reach the relay through the host's event loop, which may run
+ * any time later (a loaded machine delayed it by more than {@code ahead} turns, and the host's player refused the
+ * relay's {@code r1 + ahead} as a turn it had completed). So the relay has no answer of its own then: it asks that
+ * player ({@link #ASK_HOST}), which names one in its own order, behind all the batches it sent.
  */
 final class RejoinTurn {
 
     /** No turn satisfies every peer yet: the answer waits for the frontiers to close up. */
     static final long DEFER = -1;
+
+    /** Only the host's own player plays: it names the turn ({@code Message.RejoinTurnWanted}). */
+    static final long ASK_HOST = -2;
 
     private RejoinTurn() {
     }
@@ -39,7 +44,7 @@ final class RejoinTurn {
      * @param book  the relay's book (the rejoining seat counts as left in it)
      * @param seats how many seats the match has
      * @param ahead the most turns a seat may send ahead of the slowest
-     * @return the first turn with the rejoiner's inputs, or {@link #DEFER}
+     * @return the first turn with the rejoiner's inputs, {@link #DEFER} or {@link #ASK_HOST}
      */
     static long choose(TurnBook book, int seats, int ahead) {
         long r1 = Long.MAX_VALUE;
@@ -56,11 +61,8 @@ final class RejoinTurn {
                 r2 = r;
             }
         }
-        if (r1 == Long.MAX_VALUE) {
-            return book.completed() + ahead; // nobody plays (the host's player cannot leave): nothing to agree with
-        }
         if (r2 == Long.MAX_VALUE) {
-            r2 = r1; // one seat plays: its own completion is its frontier
+            return ASK_HOST; // one seat plays, the host's (it cannot leave)
         }
         long from = r1 + ahead;
         return from > r2 ? from : DEFER;

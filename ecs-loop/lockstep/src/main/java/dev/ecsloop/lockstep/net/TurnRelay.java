@@ -47,6 +47,15 @@ final class TurnRelay {
     static final int MAX_DIAGNOSIS = 8;
     private final Spectators spectators;
     private final Rejoins rejoins;
+    /**
+     * The seat whose turn to play again from the host's player was asked to name ({@link RejoinTurn#ASK_HOST}),
+     * or -1. While it is asked, no other seat is answered: its answer may make a second seat play.
+     */
+    private int askedHost = -1;
+    /** Why the asked seat left while the host's player named its turn, or null: it is dropped once named. */
+    private String leftWhileAsked;
+    /** Whether the host's log said that no seat can be answered without the host's player (once). */
+    private boolean toldNoHost;
     /** Every seat's turns received so far; null until the game starts. */
     private TurnBook book;
     private boolean over;
@@ -117,7 +126,7 @@ final class TurnRelay {
         }
         rejoins.ready(seat);
         answerWaiting();
-        if (rejoins.waiting(seat)) {
+        if (rejoins.waiting(seat) && askedHost < 0 && !toldNoHost) {
             long[] turns = new long[playing.length];
             for (int s = 0; s < turns.length; s++) {
                 turns[s] = book.playing(s) ? book.received(s) : -1;
@@ -127,9 +136,12 @@ final class TurnRelay {
         }
     }
 
-    /** Answers every seat waiting on its {@code Ready} while a turn exists that every peer accepts. */
+    /**
+     * Answers every seat waiting on its {@code Ready} while a turn exists that every peer accepts; when the host's
+     * player plays alone, asks it to name the turn instead ({@link #hostNamed}).
+     */
     private void answerWaiting() {
-        for (int s = 1; s < playing.length; s++) {
+        for (int s = 1; s < playing.length && askedHost < 0; s++) {
             if (!rejoins.waiting(s)) {
                 continue;
             }
@@ -137,15 +149,49 @@ final class TurnRelay {
             if (from == RejoinTurn.DEFER) {
                 return;
             }
-            playsAgain(s, from);
+            if (from == RejoinTurn.ASK_HOST) {
+                if (playing[0]) {
+                    askedHost = s;
+                    localInbox.offer(new Message.RejoinTurnWanted(s));
+                } else if (!toldNoHost) {
+                    toldNoHost = true; // a catch-up the host's player served before it was dropped: nobody names
+                    seats.note(seats.name(s) + " is ready, but the one seat playing is not the host's player, whose "
+                            + "turns alone the relay sees in its own order: no turn can be agreed, it waits");
+                }
+                return;
+            }
+            playsAgain(s, from, true);
         }
     }
 
     /**
-     * Seat {@code seat} plays again from turn {@code from}: every peer, spectator and seat still catching up learns
-     * it at this point of the relay's order.
+     * The host's player named turn {@code r.fromTurn()} for the seat it was asked about, and applied it already: its
+     * batches before the answer have reached the relay ahead of it, so every peer and the relay's book accept it here.
+     * A seat that left meanwhile plays again and is dropped at once, so that every peer agrees with the host's player.
+     *
+     * @throws IllegalStateException    if the host's player answered a question not asked (a bug on this host)
+     * @throws IllegalArgumentException if the relay's book refuses the turn (a bug on this host, as above)
      */
-    private void playsAgain(int seat, long from) {
+    private void hostNamed(Message.Rejoined r) {
+        if (r.peer() != askedHost) {
+            throw new IllegalStateException("the host's player named a turn for seat " + r.peer()
+                    + ", but the relay asked about seat " + askedHost);
+        }
+        askedHost = -1;
+        String left = leftWhileAsked;
+        leftWhileAsked = null;
+        playsAgain(r.peer(), r.fromTurn(), false);
+        if (left != null) {
+            drop(r.peer(), left + ", while catching up");
+        }
+        answerWaiting();
+    }
+
+    /**
+     * Seat {@code seat} plays again from turn {@code from}: every peer, spectator and seat still catching up learns
+     * it at this point of the relay's order (the host's player too, unless it named the turn and applied it).
+     */
+    private void playsAgain(int seat, long from, boolean toHost) {
         book.rejoin(seat, from);
         rejoins.end(seat);
         playing[seat] = true;
@@ -154,7 +200,11 @@ final class TurnRelay {
         lastProgress[seat] = settings.clock().nanoTime();
         lastHash[seat] = from; // it hashes only checkpoints after its return
         Message.Rejoined back = new Message.Rejoined(seat, from);
-        toEveryone(back);
+        if (toHost) {
+            toEveryone(back);
+        } else {
+            relayFrom(0, back);
+        }
         seats.note(seats.name(seat) + " plays again from turn " + from);
     }
 
@@ -177,6 +227,12 @@ final class TurnRelay {
      * @param reason why, as the host saw it (printable)
      */
     void leftWhileCatchingUp(int seat, String reason) {
+        if (seat == askedHost) {
+            if (leftWhileAsked == null) {
+                leftWhileAsked = reason; // the host's player may have applied its answer: see hostNamed
+            }
+            return;
+        }
         rejoins.end(seat);
         String why = reason + ", while catching up";
         seats.note(seats.name(seat) + " left: " + why + (toldGone[seat] ? " (the players were told before)" : ""));
@@ -268,6 +324,10 @@ final class TurnRelay {
             return;
         }
         if (!playing[seat]) {
+            return;
+        }
+        if (seat == 0 && m instanceof Message.Rejoined r) {
+            hostNamed(r);
             return;
         }
         if (m instanceof Message.Catchup c) {

@@ -211,6 +211,11 @@ public final class TurnBook {
         return received[peer];
     }
 
+    /** @return how many seats the game has */
+    public int seats() {
+        return seats;
+    }
+
     /**
      * @param peer the seat
      * @return whether it still plays

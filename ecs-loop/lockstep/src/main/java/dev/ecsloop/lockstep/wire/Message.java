@@ -150,8 +150,19 @@ public sealed interface Message {
     record Ready(int peer, long turn) implements Message {
     }
 
-    /** Host to all: seat {@code peer} plays again, its inputs count from turn {@code fromTurn} on. */
+    /**
+     * Host to all: seat {@code peer} plays again, its inputs count from turn {@code fromTurn} on. Also, never on the
+     * wire, the host's player's answer to {@link RejoinTurnWanted}, which it has applied already.
+     */
     record Rejoined(int peer, long fromTurn) implements Message {
+    }
+
+    /**
+     * Never on the wire: the host's relay asks its own player (seat 0), the only seat playing, to name the turn seat
+     * {@code peer} plays again from. No other seat's batches bound what that player has completed, and its own are
+     * ahead of the relay's copy while on their way, so only it can name a turn it has not completed yet.
+     */
+    record RejoinTurnWanted(int peer) implements Message {
     }
 
     /**

@@ -64,12 +64,31 @@ class TurnRelayTest {
         /** @return every drop the host's own player was told of */
         List<Message.Drop> dropsToAnn() {
             List<Message.Drop> drops = new ArrayList<>();
-            for (Message m = annInbox.poll(); m != null; m = annInbox.poll()) {
+            for (Message m : toAnn()) {
                 if (m instanceof Message.Drop d) {
                     drops.add(d);
                 }
             }
             return drops;
+        }
+
+        /** @return every message for the host's own player since the last call */
+        List<Message> toAnn() {
+            List<Message> all = new ArrayList<>();
+            for (Message m = annInbox.poll(); m != null; m = annInbox.poll()) {
+                all.add(m);
+            }
+            return all;
+        }
+
+        /** bob and cy drop; both come back on new connections and catch up, ann playing alone meanwhile. */
+        EmbeddedChannel bothDropAndReconnect() {
+            EmbeddedChannel bobAgain = new EmbeddedChannel();
+            relay.drop(1, "disconnected");
+            seats.reseat(1, bobAgain);
+            relay.reconnected(1, bobAgain);
+            cyDropsAndReconnects();
+            return bobAgain;
         }
 
         /** @return the turn the relay told cy it plays again from, or -1 */
@@ -195,6 +214,64 @@ class TurnRelayTest {
         told = rig.dropsToAnn();
         assertEquals(1, told.size(), "after playing again, a departure is news again: " + told);
         assertEquals("crashed again, while catching up", told.get(0).reason());
+    }
+
+    /**
+     * With ann (the host's player) playing alone, the relay's copy of her batches says nothing of what she has
+     * completed: she completes every turn she sends, and her batches reach the relay whenever the host's event loop
+     * runs them (on a loaded machine, more than the delay late: she then refused the relay's answer, a turn she had
+     * completed). So the relay asks her, answers nobody else meanwhile, and passes on the turn she named, behind the
+     * batches she sent before it; the next seat is then answered by the frontiers, ann and cy both playing.
+     */
+    @Test
+    void aLoneHostsPlayerNamesTheTurnAndNoOtherSeatIsAnsweredMeanwhile() {
+        Rig rig = new Rig();
+        rig.sendTo(20, 0, 1, 2);
+        EmbeddedChannel bobAgain = rig.bothDropAndReconnect();
+        rig.sendTo(25, 0);
+        rig.toAnn();
+        rig.relay.fromSeat(2, new Message.Ready(2, 25));
+        rig.relay.fromSeat(1, new Message.Ready(1, 25));
+        assertEquals(List.of(new Message.RejoinTurnWanted(2)), rig.toAnn(), "ann is asked about cy alone");
+        assertEquals(-1, rig.cyPlaysAgainFrom(), "cy was answered before ann named the turn");
+        rig.sendTo(31, 0); // ann's batches on their way when she answered, past 25 + DELAY
+        rig.relay.fromSeat(0, new Message.Rejoined(2, 31 + DELAY));
+        assertEquals(31 + DELAY, rig.cyPlaysAgainFrom());
+        List<Message> toAnn = rig.toAnn();
+        assertEquals(List.of(new Message.Rejoined(1, 31 + DELAY)), toAnn,
+                "ann is not told her own answer, and bob is answered by the frontiers (ann's 31, cy's 33)");
+        List<Object> toBob = new ArrayList<>();
+        for (Object m = bobAgain.readOutbound(); m != null; m = bobAgain.readOutbound()) {
+            toBob.add(m);
+        }
+        assertTrue(toBob.contains(new Message.Rejoined(2, 31 + DELAY)), "bob, catching up, learns cy's: " + toBob);
+        assertTrue(toBob.contains(new Message.Rejoined(1, 31 + DELAY)), toBob.toString());
+        assertArrayEquals(new boolean[] {true, true, true}, rig.relay.playing());
+    }
+
+    /**
+     * A seat that leaves while ann names its turn may be playing again in her book already: it plays again at her
+     * turn on every peer and is dropped there at once, so that every book agrees with hers; nothing is told before.
+     */
+    @Test
+    void aSeatThatLeavesWhileTheHostNamesItsTurnPlaysAgainThereAndIsDroppedAtOnce() {
+        Rig rig = new Rig();
+        rig.sendTo(20, 0, 1, 2);
+        rig.relay.drop(1, "disconnected");
+        rig.cyDropsAndReconnects();
+        rig.sendTo(25, 0);
+        rig.toAnn();
+        rig.relay.fromSeat(2, new Message.Ready(2, 25));
+        assertEquals(List.of(new Message.RejoinTurnWanted(2)), rig.toAnn());
+        rig.relay.leftWhileCatchingUp(2, "disconnected");
+        rig.relay.fromSeat(2, new Message.Leave("crashed")); // gone already: its first reason stands
+        assertEquals(List.of(), rig.toAnn(), "the peers are told nothing before ann's answer");
+        rig.relay.fromSeat(0, new Message.Rejoined(2, 25 + DELAY));
+        List<Message.Drop> drops = rig.dropsToAnn();
+        assertEquals(List.of(new Message.Drop(2, 25 + DELAY, "disconnected, while catching up")), drops);
+        assertArrayEquals(new boolean[] {true, false, false}, rig.relay.playing());
+        rig.sendTo(40, 0); // ann plays on alone, and her book agrees with the relay's
+        assertEquals(List.of(), rig.dropsToAnn(), rig.seats.log().toString());
     }
 
     /** A seat that stops sending while the others go on is dropped once the stall timeout passes, not before. */
