@@ -154,8 +154,7 @@ final class Lobby {
                     + join.build();
         }
         if (!join.setup().equals(settings.setup())) {
-            return "another setup: the host plays '" + settings.setup() + "', you asked for '" + join.setup()
-                    + "'";
+            return SetupDiff.refusal(settings.setup(), join.setup());
         }
         return PeerSettings.checkName(join.name());
     }

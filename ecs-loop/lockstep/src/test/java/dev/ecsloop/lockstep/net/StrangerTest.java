@@ -183,8 +183,8 @@ class StrangerTest {
         PeerSettings s = PeerSettings.of("bob", "s3cret", "build-1", "stranger-test | lockstep turn=1ns");
         LockstepRefusedException e = assertThrows(LockstepRefusedException.class,
                 () -> LockstepClient.join(s, "127.0.0.1", host.port(), Duration.ofSeconds(20)));
-        assertEquals("refused by the host: another setup: the host plays '" + SETUP
-                + "', you asked for 'stranger-test | lockstep turn=1ns'", e.getMessage());
+        assertEquals("refused by the host: another setup: the host's has 'turn=50000000ns delay=3 hash=20' where "
+                + "yours has 'turn=1ns' (the host plays '" + SETUP + "')", e.getMessage());
     }
 
     @Test
