@@ -155,8 +155,8 @@ final class TurnRelay {
                     localInbox.offer(new Message.RejoinTurnWanted(s));
                 } else if (!toldNoHost) {
                     toldNoHost = true; // a catch-up the host's player served before it was dropped: nobody names
-                    seats.note(seats.name(s) + " is ready, but the one seat playing is not the host's player, whose "
-                            + "turns alone the relay sees in its own order: no turn can be agreed, it waits");
+                    seats.note(seats.name(s) + " is ready, but with one seat or none playing only the host's player "
+                            + "can name its turn, and it has left: " + seats.name(s) + " waits");
                 }
                 return;
             }
