@@ -14,8 +14,9 @@ import java.util.zip.CRC32;
 
 /**
  * The host player's side of a rejoin: when the relay asks for a snapshot for a reconnected seat, it captures the
- * world at the next poll with no turn held (between frames, so the snapshot and the book describe one instant),
- * and sends it with the book in chunks of {@link Codec#CHUNK} bytes through the relay, which passes them to that
+ * world at the next instant between frames with no turn held (a poll with none held, or right after a held turn is
+ * posted: {@link TurnDelivery#betweenTurns}), so that the snapshot and the book describe one instant, and
+ * sends it with the book in chunks of {@link Codec#CHUNK} bytes through the relay, which passes them to that
  * seat only. The snapshot is fresh, taken at the reconnect, not at the match's start. Split from
  * {@link LockstepSession} so that serving rejoins is one piece.
  *

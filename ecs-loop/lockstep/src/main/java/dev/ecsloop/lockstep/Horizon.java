@@ -80,6 +80,11 @@ final class Horizon {
         return nanos;
     }
 
+    /** @return the turn held for its instant, or -1 if none */
+    long held() {
+        return delivery.held();
+    }
+
     /** @return whether no turn is held for its instant */
     boolean noneHeld() {
         return delivery.held() < 0;

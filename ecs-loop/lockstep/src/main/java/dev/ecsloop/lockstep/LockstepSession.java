@@ -97,6 +97,11 @@ public final class LockstepSession {
                 () -> stopping.reason() == null && checkpoints.desync() == null, horizon::endTurn);
         this.filter = delay.around(CommandFilter.ALL);
         this.rejoins = new Rejoining(loop, config, link, book, departures, checkpoints, own, delay, pause);
+        delivery.betweenTurns(() -> {
+            if (stopping.reason() == null) { // not while a stopped game's desync is hunted
+                rejoins.serve(reports);
+            }
+        });
         this.inflow = new Inflow(this, book, checkpoints, departures, pause, rejoins, stopping, outflow,
                 horizon);
         this.checkpointHasher = checkpoints.hasher(() -> stopping.reason() == null, departures.playing());
@@ -160,6 +165,11 @@ public final class LockstepSession {
      */
     public LockstepSession coverLateFrames() {
         return coverLateFrames(loop.clock());
+    }
+
+    /** @return the turn held for its instant (its inputs in, the simulation not there yet), or -1; for tests */
+    long heldTurn() {
+        return horizon.held();
     }
 
     /** The cover without its thread, for a test to drive on a manual clock. */

@@ -147,6 +147,14 @@ final class Rejoining {
         source.serveWith(snapshots);
     }
 
+    /**
+     * Serves waiting rejoins now: the caller knows no turn is held for its instant (between frames, right after one
+     * was posted), so the snapshot and the book describe one instant.
+     */
+    void serve(Consumer<String> reports) {
+        source.serve(loop.simulatedNanos(), reports);
+    }
+
     /** The relay asked this peer (the host's player) for a snapshot for {@code peer}. */
     void wanted(int peer) {
         source.wanted(peer);
@@ -196,7 +204,7 @@ final class Rejoining {
      */
     void poll(long turn, boolean noHeld, boolean atHorizon, Consumer<String> reports) {
         if (noHeld) {
-            source.serve(loop.simulatedNanos(), reports);
+            serve(reports);
         }
         if (!catchingUp) {
             return;

@@ -1,6 +1,7 @@
 package dev.ecsloop.lockstep;
 
 import dev.ecsloop.lockstep.wire.Message;
+import dev.ecsloop.snapshot.Snapshots;
 import dev.ecsloop.time.ManualClock;
 import org.junit.jupiter.api.Test;
 
@@ -99,6 +100,38 @@ class HostNamesRejoinTurnTest {
         ann.frames(20);
         assertNull(ann.session().stopReason());
         assertTrue(ann.session().turn() > named.fromTurn(), "bob's batches did not move ann on");
+    }
+
+    /**
+     * helper-18: the host's player served a catch-up only at a poll with no turn held for its instant, and a turn with
+     * inputs is taken up to the delay ahead of the simulation, so with an order in every turn no poll ever had none
+     * held: the rejoiner waited at "receiving the host's snapshot" until the orders stopped. It is served right after
+     * a held turn is posted, before the next is taken, which is such an instant too.
+     */
+    @Test
+    void aCatchUpIsServedWhileOrdersComeEveryTurn() throws Exception {
+        Host ann = annAlone("ann", "bob");
+        ann.session().serveRejoins(Snapshots.builder(ann.game().loop()).setup(RULES.setup(TestPeer.GAME_SETUP))
+                .input(ann.game().inputs()).build());
+        for (int i = 0; i < 20; i++) {
+            ann.session().submit(new Command(1, 0, 7, 50, 0, 0));
+            ann.frames(1);
+        }
+        ann.link().incoming.add(new Message.SnapshotWanted(1));
+        int frames = 0;
+        int heldAtPolls = 0;
+        while (frames < 60 && ann.link().sent.stream().noneMatch(m -> m instanceof Message.Catchup)) {
+            ann.session().submit(new Command(1, 0, 7, 50, 0, 0)); // an order every frame, so every turn has one
+            ann.frames(1);
+            frames++;
+            heldAtPolls += ann.session().heldTurn() >= 0 ? 1 : 0;
+        }
+        assertEquals(frames, heldAtPolls, "a poll had no turn held: this shows nothing");
+        Message.Catchup first = (Message.Catchup) ann.link().sent.stream().filter(m -> m instanceof Message.Catchup)
+                .findFirst().orElseThrow(() -> new AssertionError("no catch-up in 60 frames of orders"));
+        assertTrue(first.chunks() > 0, "the host could not serve: " + first);
+        assertTrue(frames <= 4, "served only after " + frames + " frames");
+        assertNull(ann.session().stopReason());
     }
 
     @Test
