@@ -44,9 +44,14 @@ final class CatchupSource {
         this.snapshots = snapshots;
     }
 
-    /** The relay asked for a snapshot for {@code seat}. */
+    /**
+     * The relay asked for a snapshot for {@code seat}. A seat asked for again before it was served (it reconnected
+     * meanwhile; the relay passes the chunks to its newest connection) gets one; every spectator's request counts.
+     */
     void wanted(int seat) {
-        wanted.addLast(seat);
+        if (seat < 0 || !wanted.contains(seat)) {
+            wanted.addLast(seat);
+        }
     }
 
     /**

@@ -134,6 +134,28 @@ class HostNamesRejoinTurnTest {
         assertNull(ann.session().stopReason());
     }
 
+    /**
+     * helper-18: a seat that reconnected again before its catch-up was served was asked for twice, and its newest
+     * connection got the whole catch-up twice. Spectators, all asked for as one id, each still get theirs.
+     */
+    @Test
+    void aSeatAskedForTwiceBeforeItIsServedGetsOneCatchUpAndEachSpectatorItsOwn() throws Exception {
+        Host ann = annAlone("ann", "bob");
+        ann.session().serveRejoins(Snapshots.builder(ann.game().loop()).setup(RULES.setup(TestPeer.GAME_SETUP))
+                .input(ann.game().inputs()).build());
+        ann.link().incoming.add(new Message.SnapshotWanted(1));
+        ann.link().incoming.add(new Message.SnapshotWanted(1));
+        ann.link().incoming.add(new Message.SnapshotWanted(-1));
+        ann.link().incoming.add(new Message.SnapshotWanted(-1));
+        ann.frames(1);
+        List<Message.Catchup> chunks = ann.link().sent.stream().filter(m -> m instanceof Message.Catchup)
+                .map(m -> (Message.Catchup) m).toList();
+        assertFalse(chunks.isEmpty(), "nothing served");
+        long firsts = chunks.stream().filter(c -> c.index() == 0).count();
+        assertEquals(3, firsts, "bob once, each spectator once: " + chunks.size() + " chunks");
+        assertEquals(1, chunks.stream().filter(c -> c.index() == 0 && c.peer() == 1).count());
+    }
+
     @Test
     void aHostAskedToNameATurnWhileAnotherSeatPlaysStopsWithAProtocolError() throws Exception {
         Host ann = annAlone("ann", "bob", "cy");
