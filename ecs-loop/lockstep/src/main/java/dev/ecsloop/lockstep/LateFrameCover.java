@@ -5,14 +5,13 @@ import dev.ecsloop.time.Clock;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Stands in for this player's late frames: it sends each batch at its closing instant. A batch leaves with the first
- * frame whose simulation reaches that instant, which comes up to a frame after it; the budget has to cover that wait
- * as well as the way, so every order paid for it in latency. A frame that begins late (a long frame of the game's
- * own, a loop thread the system woke late) holds the batch back longer, and every other peer stalls at its horizon
- * once the hitch is longer than the budget's room: one player's hitch freezes everyone. The cover's thread sends a
- * batch when the simulation, moved on from the loop's last frame at that frame's pace, reaches its closing instant,
- * unless a frame sent it before. A stop of the whole process (a collector pause, a machine that stops) stops the
- * cover too.
+ * Stands in for this player's late frames. A batch leaves with the frame whose simulation reaches its closing
+ * instant, so a frame that begins late (a long frame of the game's own, a loop thread the system woke late)
+ * holds the batch back with it, and every other peer stalls at its horizon once the hitch is longer than the
+ * budget's room: one player's hitch freezes everyone. The cover keeps the batches leaving on time: when no frame
+ * has begun for half a frame interval past the time the next one was due, it sends, from its own thread, the batches
+ * the missing frames would have sent had they come on time. A stop of the whole process (a collector pause, a
+ * machine that stops) stops the cover too.
  *
  * <p>Sending early is always safe in lockstep: a batch holds what was given before it left, the others apply
  * exactly what it holds, and a later input goes into the next batch still open. A frame the cover stood in for
@@ -21,21 +20,15 @@ import java.util.concurrent.locks.LockSupport;
  * the slowest seat), which never falls, so the host and every peer accept whatever it sends; and nothing while the
  * loop is paused, the game stopped, or this peer sends nothing (a spectator, a rejoiner catching up).
  *
- * <p>The pace is the simulated time the last frame that moved spanned per real time, on the {@code clock} the cover
- * was given: its time scale, whatever the horizon or the catch-up bound cut off (a paused frame moves nothing and
- * would say nothing of the pace after the resume). Sending on the instant rather than a frame later also means an
- * input given in the frame that reaches a closing instant, after the cover sent that batch, goes a turn later; the
- * frame's input comes at its start, so that is rare. Thread-safe: {@link #frame} and {@link #halt} are the loop
- * thread's, {@link #dueAt} and {@link #standIn} its own thread's (or a test's, driving it on a manual clock).
+ * <p>The frames it stands in for come at the mean interval of the loop's frames, measured on the {@code clock} it was
+ * given (a late frame counts at most four intervals, so one hitch does not stretch the grid), and each advances that
+ * interval at the time scale of the last frame that moved (a paused frame moves nothing and would say nothing of the
+ * pace after the resume). Thread-safe: {@link #frame} and {@link #halt} are the loop thread's, {@link #dueAt} and
+ * {@link #standIn} its own thread's (or a test's, driving it on a manual clock).
  */
 final class LateFrameCover implements Runnable {
 
-    /** A span past any the cover deals in, which its sums stay well below overflow with. */
-    private static final long FAR = Long.MAX_VALUE / 4;
-    /**
-     * The longest the cover's thread parks before it looks again: a halt wakes it sooner, and a frame that moves the
-     * due time (a new pace) is seen by then.
-     */
+    /** The longest the cover's thread parks before it looks again (a halt or a new frame wakes it sooner). */
     private static final long LOOK_AGAIN_NANOS = 50_000_000L;
 
     private final Clock clock;
@@ -46,6 +39,7 @@ final class LateFrameCover implements Runnable {
     private boolean moving;
     private long frameReal = Long.MIN_VALUE;
     private long frameSim;
+    private long interval;
     private long wantedSpan;
     private long realSpan;
     private long budget;
@@ -71,6 +65,10 @@ final class LateFrameCover implements Runnable {
      */
     synchronized void frame(long simEnd, long wanted, long real, long budget, long lastTurn, boolean moving) {
         long now = clock.nanoTime();
+        if (frameReal != Long.MIN_VALUE) {
+            long dt = now - frameReal;
+            interval = interval == 0 ? dt : interval + (Math.min(dt, 4 * interval) - interval) / 16;
+        }
         if (moving && wanted > 0 && real > 0) { // a paused frame says nothing of the pace to come
             wantedSpan = wanted;
             realSpan = real;
@@ -99,27 +97,31 @@ final class LateFrameCover implements Runnable {
      */
     synchronized long dueAt() {
         long next = own.nextTurn();
-        if (halted || !moving || wantedSpan <= 0 || next > lastTurn) {
+        long advance = advance();
+        if (halted || !moving || advance <= 0 || next > lastTurn) {
             return Long.MAX_VALUE;
         }
         long closes = next * turnNanos - budget;
-        if (closes <= frameSim) {
-            return frameReal; // the loop's last frame reached it and sent up to it; a frame sent in between covers it
-        }
-        return frameReal + scale(closes - frameSim, realSpan, wantedSpan, true);
+        long frames = Math.max(1, -Math.floorDiv(frameSim - closes, advance)); // frames to reach it, rounded up
+        return frameReal + frames * interval + interval / 2;
     }
 
     /**
-     * Sends every batch whose closing instant the simulation reaches by {@code now}, moved on from the loop's last
-     * frame at its pace.
+     * Sends the batches the frames due by {@code now} would have sent, counting from the loop's last frame; nothing
+     * before half an interval past the next frame's time.
      *
      * @param now real time on the cover's clock
      */
     synchronized void standIn(long now) {
-        if (halted || !moving || wantedSpan <= 0 || now <= frameReal) {
+        long advance = advance();
+        if (halted || !moving || advance <= 0) {
             return;
         }
-        long sim = frameSim + scale(now - frameReal, wantedSpan, realSpan, false);
+        long frames = (now - frameReal - interval / 2) / interval;
+        if (frames < 1) {
+            return;
+        }
+        long sim = frameSim + Math.min(frames, Long.MAX_VALUE / 2 / advance) * advance;
         own.send(Math.min(Math.floorDiv(sim + budget, turnNanos), lastTurn));
     }
 
@@ -157,15 +159,17 @@ final class LateFrameCover implements Runnable {
     }
 
     /**
-     * @return {@code x * num / den} for positive operands, rounded up or down, at most {@link #FAR}; past the range of
-     *         a long (hours at the largest time scale, which only a hitch that long asks for) the quotient first
+     * @return how far a frame on time moves the simulation: the mean interval at the last moving frame's time scale;
+     *         0 until a frame has moved
      */
-    private static long scale(long x, long num, long den, boolean up) {
-        long product;
-        if (Math.multiplyHigh(x, num) == 0 && (product = x * num) >= 0) {
-            return Math.min(up ? -Math.floorDiv(-product, den) : product / den, FAR);
+    private long advance() {
+        if (realSpan <= 0 || interval <= 0) {
+            return 0;
         }
-        long q = x / den;
-        return q > FAR / num ? FAR : q * num;
+        try {
+            return Math.multiplyExact(interval, wantedSpan) / realSpan;
+        } catch (ArithmeticException tooLong) {
+            return interval / realSpan * wantedSpan;
+        }
     }
 }

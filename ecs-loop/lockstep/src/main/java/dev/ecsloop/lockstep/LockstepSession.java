@@ -135,12 +135,11 @@ public final class LockstepSession {
     }
 
     /**
-     * Sends this player's batches on time: a thread of the session's own sends each batch at its closing instant (the
-     * simulation moved on from the last frame at that frame's pace), unless a frame sent it before. Without it a batch
-     * leaves with the first frame past its instant, up to a frame later, which the adaptive delay's budget then has to
-     * cover in every order's latency; and one player's hitch (a long frame, a loop thread the system woke late) holds
-     * back its batches and stalls every other peer at its horizon once the hitch outlasts the budget's room.
-     * Inputs given after a batch left go into the next batch still open, a turn later; nothing else changes, and the
+     * Keeps this player's batches leaving on time when its frames come late: a thread of the session's own stands in
+     * for a frame that has not begun half an interval past its time, and sends what that frame would have sent had it
+     * come on time. Without it, one player's hitch (a long frame, a loop thread the system woke late)
+     * holds back its batches and stalls every other peer at its horizon once the hitch outlasts the budget's room.
+     * Inputs given during the hitch go into the next batch still open, a turn later; nothing else changes, and the
      * simulation, the recordings and the hashes are the same as without it, since every peer applies exactly the
      * batches sent. The thread parks between batches, sends nothing while the loop is paused or the game stopped, and
      * ends when the session closes. Nothing for a spectator. Calling it again changes nothing. What it cannot cover

@@ -32,6 +32,8 @@ public final class LockstepBenchmark {
     static final long FRAME = 16_666_667L;
     /** A frame that begins this much after it was due counts as late (a probe's threshold, not a frame step). */
     static final long LATE_WAKE = 8_000_000L;
+    /** {@code -Dbench.ordersBeforeFrame=true}: orders given between frames before the poll, as a game takes input. */
+    static final boolean ORDERS_BEFORE_FRAME = Boolean.getBoolean("bench.ordersBeforeFrame");
 
     private LockstepBenchmark() {
     }
@@ -157,6 +159,20 @@ public final class LockstepBenchmark {
                 long pacerStalls = 0;
                 long nextHiccup = last + hiccupEveryNanos + Math.max(0, seat) * hiccupEveryNanos / 2;
                 while (!session.ended() && session.stopReason() == null) {
+                    if (ORDERS_BEFORE_FRAME && seat >= 0 && loop.simulatedNanos() >= nextOrder) {
+                        // as a game gives input: between frames, before the poll, once the frame's wait is over
+                        long turn = session.turn();
+                        givenReal.add(real.nanoTime());
+                        counted.add(loop.simulatedNanos() >= warmupNanos);
+                        long effect = session.submit(new Command(1, seat, orders++, 50, 0, 0));
+                        givenTurnDelay.add(effect - turn);
+                        given.add(new long[] {turn, effect, real.nanoTime(), loop.simulatedNanos() >= warmupNanos
+                                ? 1 : 0});
+                        base += 500_000_000L;
+                        long turnStart = (base + config.turnNanos() - 1) / config.turnNanos() * config.turnNanos();
+                        nextOrder = phases == null ? base
+                                : turnStart + (long) (phases.nextDouble() * config.turnNanos());
+                    }
                     long polled = real.nanoTime();
                     clock.advance(polled - last); // so that the poll sees where this frame would go
                     last = polled;
@@ -221,7 +237,7 @@ public final class LockstepBenchmark {
                             toInstant.add(after - givenReal.get(index) - (s.tickNanos() - s.eventSimNanos()));
                         }
                     }
-                    if (seat >= 0 && loop.simulatedNanos() >= nextOrder) {
+                    if (!ORDERS_BEFORE_FRAME && seat >= 0 && loop.simulatedNanos() >= nextOrder) {
                         long turn = session.turn();
                         givenReal.add(after);
                         counted.add(loop.simulatedNanos() >= warmupNanos);
