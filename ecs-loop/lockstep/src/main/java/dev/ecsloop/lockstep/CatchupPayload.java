@@ -12,8 +12,8 @@ import java.util.List;
 
 /**
  * What a rejoining peer needs besides the host's order from its reconnect on: a snapshot of the host player's world,
- * taken between two frames with no turn held, and that player's turn book at the same instant (every seat's turns
- * received and not yet taken, and which seats left), with the input delay and its budget in force then ({@link InputDelay.State}:
+ * taken between two frames, and that player's turn book at the same instant (every seat's turns received and not yet
+ * posted to the game, the one held for its instant included, and which seats left), with the input delay and its budget in force then ({@link InputDelay.State}:
  * session state, which the snapshot of the world does not hold). The rejoiner restores the snapshot, rebuilds the
  * book and the delay from this, and then takes the relayed messages, skipping the turns it already holds.
  *
@@ -30,7 +30,7 @@ import java.util.List;
  * against its limit and the whole against the book's rules, and says what is wrong in one line.
  *
  * @param simNanos    the simulated time of the snapshot
- * @param base        the last turn the host player's book had taken
+ * @param base        the last turn the host player had posted or passed (turns before a held one carry no input)
  * @param droppedFrom per seat, the turn it left at, or {@link Long#MAX_VALUE}
  * @param received    per seat, its last turn received
  * @param batches     per seat, its batches for turns {@code base + 1} on
@@ -43,17 +43,39 @@ record CatchupPayload(long simNanos, long base, long[] droppedFrom, long[] recei
     private static final byte[] MAGIC = "ECSLCTUP".getBytes(StandardCharsets.US_ASCII);
     private static final int VERSION = 3;
 
-    /** Captures a book and the input delay as they stand, with the snapshot of the same instant. */
+    /** As {@link #of(long, TurnBook, int, InputDelay.State, byte[], long, List)} with no turn held. */
     static CatchupPayload of(long simNanos, TurnBook book, int seats, InputDelay.State delay, byte[] snapshot) {
+        return of(simNanos, book, seats, delay, snapshot, -1, List.of());
+    }
+
+    /**
+     * Captures a book and the input delay as they stand, with the snapshot of the same instant. A turn held for its
+     * instant ({@link TurnDelivery}) was taken from the book but not posted yet: it goes first among the batches, so
+     * the rejoiner posts it as the host's player will. The turns taken before it carry nothing for the game (no
+     * input, or only lateness reports, read when they came in), so the catch-up starts at it.
+     *
+     * @param held        the turn held for its instant, or -1
+     * @param heldBatches its batches by seat (ignored without one)
+     */
+    static CatchupPayload of(long simNanos, TurnBook book, int seats, InputDelay.State delay, byte[] snapshot,
+                             long held, List<List<Command>> heldBatches) {
         long[] dropped = new long[seats];
         long[] received = new long[seats];
         List<List<List<Command>>> batches = new ArrayList<>();
         for (int p = 0; p < seats; p++) {
             dropped[p] = book.droppedFrom(p);
             received[p] = book.received(p);
-            batches.add(book.pending(p));
+            List<List<Command>> pending = book.pending(p);
+            if (held >= 0 && held < dropped[p]) {
+                List<List<Command>> withHeld = new ArrayList<>(pending.size() + 1);
+                withHeld.add(heldBatches.get(p));
+                withHeld.addAll(pending);
+                pending = List.copyOf(withHeld);
+            }
+            batches.add(pending);
         }
-        return new CatchupPayload(simNanos, book.nextToTake() - 1, dropped, received, batches, delay, snapshot);
+        long base = held >= 0 ? held - 1 : book.nextToTake() - 1;
+        return new CatchupPayload(simNanos, base, dropped, received, batches, delay, snapshot);
     }
 
     byte[] encode() {

@@ -14,9 +14,8 @@ import java.util.zip.CRC32;
 
 /**
  * The host player's side of a rejoin: when the relay asks for a snapshot for a reconnected seat, it captures the
- * world at the next instant between frames with no turn held (a poll with none held, or right after a held turn is
- * posted: {@link TurnDelivery#betweenTurns}), so that the snapshot and the book describe one instant, and
- * sends it with the book in chunks of {@link Codec#CHUNK} bytes through the relay, which passes them to that
+ * world at the next poll, between frames, with the book of that instant and the turn held for its instant if any
+ * (taken from the book, not posted yet: {@link CatchupPayload#of}), and sends it with the book in chunks of {@link Codec#CHUNK} bytes through the relay, which passes them to that
  * seat only. The snapshot is fresh, taken at the reconnect, not at the match's start. Split from
  * {@link LockstepSession} so that serving rejoins is one piece.
  *
@@ -29,14 +28,16 @@ final class CatchupSource {
     private final TurnBook book;
     private final InputDelay delay;
     private final int seats;
+    private final TurnDelivery delivery;
     private final ArrayDeque<Integer> wanted = new ArrayDeque<>();
     private Snapshots snapshots;
 
-    CatchupSource(PeerLink link, TurnBook book, InputDelay delay, int seats) {
+    CatchupSource(PeerLink link, TurnBook book, InputDelay delay, int seats, TurnDelivery delivery) {
         this.link = link;
         this.book = book;
         this.delay = delay;
         this.seats = seats;
+        this.delivery = delivery;
     }
 
     /** Serves rejoins from now on with snapshots of the session's loop. */
@@ -55,7 +56,7 @@ final class CatchupSource {
     }
 
     /**
-     * Between frames, with no turn held: answers every waiting request.
+     * Between frames: answers every waiting request, a turn held for its instant included in the book's part.
      *
      * @param simNanos the loop's simulated time now
      * @param reports  where a failed capture is reported
@@ -70,7 +71,8 @@ final class CatchupSource {
                 // Only edits made outside the systems before the first tick can be pending here; the first tick
                 // applies them the same way.
                 snapshots.loop().snapshotState().flushEntities();
-                payload = CatchupPayload.of(simNanos, book, seats, delay.state(), snapshots.capture()).encode();
+                payload = CatchupPayload.of(simNanos, book, seats, delay.state(), snapshots.capture(),
+                        delivery.held(), delivery.heldBatches()).encode();
             } catch (SnapshotException e) {
                 reports.accept("cannot serve a rejoin: " + e.getMessage());
             }

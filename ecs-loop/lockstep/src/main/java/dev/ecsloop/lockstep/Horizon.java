@@ -85,11 +85,6 @@ final class Horizon {
         return delivery.held();
     }
 
-    /** @return whether no turn is held for its instant */
-    boolean noneHeld() {
-        return delivery.held() < 0;
-    }
-
     /** @return whether the simulation is held at the horizon waiting for a peer's inputs (not at the end) */
     boolean waiting() {
         return shortOf(loop.simulatedNanos());

@@ -96,12 +96,8 @@ public final class LockstepSession {
         this.outflow = new Outflow(loop, config.turnNanos(), own, delay, lateness,
                 () -> stopping.reason() == null && checkpoints.desync() == null, horizon::endTurn);
         this.filter = delay.around(CommandFilter.ALL);
-        this.rejoins = new Rejoining(loop, config, link, book, departures, checkpoints, own, delay, pause);
-        delivery.betweenTurns(() -> {
-            if (stopping.reason() == null) { // not while a stopped game's desync is hunted
-                rejoins.serve(reports);
-            }
-        });
+        this.rejoins = new Rejoining(loop, config, link, book, departures, checkpoints, own, delay, pause,
+                delivery);
         this.inflow = new Inflow(this, book, checkpoints, departures, pause, rejoins, stopping, outflow,
                 horizon);
         this.checkpointHasher = checkpoints.hasher(() -> stopping.reason() == null, departures.playing());
@@ -372,7 +368,7 @@ public final class LockstepSession {
             return;
         }
         boolean atHorizon = horizon.move(filter, outflow, stopping.hunt());
-        rejoins.poll(turn(), horizon.noneHeld(), atHorizon, reports);
+        rejoins.poll(turn(), atHorizon, reports);
         if (departures.lost() != null && (waiting() || loop.isPaused())) {
             // the host is gone and the turns it sent are played, or the match is paused and no resume can come
             // (the host relayed them): nothing more can come

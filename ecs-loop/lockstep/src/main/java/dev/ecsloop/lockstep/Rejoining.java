@@ -49,7 +49,7 @@ final class Rejoining {
     private Duration savedBound;
 
     Rejoining(GameLoop loop, LockstepConfig config, PeerLink link, TurnBook book, Departures departures,
-              Checkpoints checkpoints, OwnTurns own, InputDelay delay, MatchPause pause) {
+              Checkpoints checkpoints, OwnTurns own, InputDelay delay, MatchPause pause, TurnDelivery delivery) {
         this.loop = loop;
         this.config = config;
         this.link = link;
@@ -60,7 +60,7 @@ final class Rejoining {
         this.own = own;
         this.delay = delay;
         this.pause = pause;
-        this.source = new CatchupSource(link, book, delay, link.names().size());
+        this.source = new CatchupSource(link, book, delay, link.names().size(), delivery);
     }
 
     /**
@@ -147,14 +147,6 @@ final class Rejoining {
         source.serveWith(snapshots);
     }
 
-    /**
-     * Serves waiting rejoins now: the caller knows no turn is held for its instant (between frames, right after one
-     * was posted), so the snapshot and the book describe one instant.
-     */
-    void serve(Consumer<String> reports) {
-        source.serve(loop.simulatedNanos(), reports);
-    }
-
     /** The relay asked this peer (the host's player) for a snapshot for {@code peer}. */
     void wanted(int peer) {
         source.wanted(peer);
@@ -194,18 +186,15 @@ final class Rejoining {
     }
 
     /**
-     * Between frames: serves waiting rejoins (when no turn is held, so snapshot and book are one instant); a
-     * rejoiner says it is ready, and goes live at its first own batch.
+     * Between frames: serves waiting rejoins (the snapshot and the book, a turn held for its instant included, describe
+     * one instant); a rejoiner says it is ready, and goes live at its first own batch.
      *
      * @param turn      the turn the simulation is in
-     * @param noHeld    whether no turn is held for its instant
      * @param atHorizon whether the simulation stands at its horizon (a spectator has caught up there)
      * @param reports   where reports go
      */
-    void poll(long turn, boolean noHeld, boolean atHorizon, Consumer<String> reports) {
-        if (noHeld) {
-            serve(reports);
-        }
+    void poll(long turn, boolean atHorizon, Consumer<String> reports) {
+        source.serve(loop.simulatedNanos(), reports);
         if (!catchingUp) {
             return;
         }

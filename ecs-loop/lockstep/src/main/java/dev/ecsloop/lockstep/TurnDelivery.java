@@ -43,8 +43,6 @@ final class TurnDelivery {
     private boolean heldAhead;
     /** The loop's dropped time at the last delivery: what the frame since dropped is the difference. */
     private long droppedSeen;
-    /** Runs right after each held turn is posted, before the next is taken: see {@link #betweenTurns}. */
-    private Runnable betweenTurns = () -> { };
 
     TurnDelivery(GameLoop loop, InputQueue inputs, TurnBook book, long turnNanos, MatchPause pause) {
         this.loop = loop;
@@ -104,22 +102,16 @@ final class TurnDelivery {
                 frameDropped = 0;
             }
             held = -1;
-            betweenTurns.run();
         }
-    }
-
-    /**
-     * Runs {@code action} right after each held turn is posted, before the next is taken: an instant between frames
-     * with no turn held, at which the world and the book agree, as at a poll with none held. A turn with inputs is
-     * taken up to the delay before its instant, so with an order in every turn no poll has none held, and something
-     * that needs such an instant (a rejoin's snapshot) would wait for the orders to stop.
-     */
-    void betweenTurns(Runnable action) {
-        this.betweenTurns = action;
     }
 
     /** @return the turn held for its instant, or -1 if none */
     long held() {
         return held;
+    }
+
+    /** @return the held turn's batches by seat (read-only; meaningless without a held turn) */
+    List<List<Command>> heldBatches() {
+        return java.util.Collections.unmodifiableList(heldBatches);
     }
 }

@@ -135,6 +135,40 @@ class HostNamesRejoinTurnTest {
     }
 
     /**
+     * helper-19: during a pause the simulation does not reach a held turn's instant, so the turn stays held, and a
+     * catch-up served only with no turn held waited for the resume (a pause over 30 s failed the rejoin). The held
+     * turn, taken from the book but not posted, goes into the catch-up as the first of the batches.
+     */
+    @Test
+    void aCatchUpIsServedDuringAPauseWithTheHeldTurnFirstAmongItsBatches() throws Exception {
+        Host ann = annAlone("ann", "bob");
+        ann.session().serveRejoins(Snapshots.builder(ann.game().loop()).setup(RULES.setup(TestPeer.GAME_SETUP))
+                .input(ann.game().inputs()).build());
+        for (int i = 0; i < 5 && ann.session().heldTurn() < 0; i++) {
+            ann.session().submit(new Command(1, 0, 7, 50, 0, 0));
+            ann.frames(1);
+        }
+        ann.game().loop().pause();
+        ann.frames(3);
+        long held = ann.session().heldTurn();
+        assertTrue(held >= 0, "no turn held: this shows nothing");
+        ann.link().incoming.add(new Message.SnapshotWanted(1));
+        ann.frames(1);
+        assertEquals(held, ann.session().heldTurn(), "the pause held the turn");
+        java.io.ByteArrayOutputStream all = new java.io.ByteArrayOutputStream();
+        for (Message m : ann.link().sent) {
+            if (m instanceof Message.Catchup c) {
+                all.write(c.data());
+            }
+        }
+        assertTrue(all.size() > 0, "nothing served during the pause");
+        CatchupPayload payload = CatchupPayload.decode(all.toByteArray(), 2, RULES);
+        assertEquals(held - 1, payload.base());
+        assertFalse(payload.batches().get(0).get(0).isEmpty(), "ann's orders in the held turn come first");
+        assertTrue(payload.simNanos() < held * RULES.turnNanos());
+    }
+
+    /**
      * helper-18: a seat that reconnected again before its catch-up was served was asked for twice, and its newest
      * connection got the whole catch-up twice. Spectators, all asked for as one id, each still get theirs.
      */
