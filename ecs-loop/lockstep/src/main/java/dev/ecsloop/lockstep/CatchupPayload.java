@@ -13,8 +13,8 @@ import java.util.List;
 /**
  * What a rejoining peer needs besides the host's order from its reconnect on: a snapshot of the host player's world,
  * taken between two frames, and that player's turn book at the same instant (every seat's turns received and not yet
- * posted to the game, the one held for its instant included, and which seats left), with the input delay and its budget in force then ({@link InputDelay.State}:
- * session state, which the snapshot of the world does not hold). The rejoiner restores the snapshot, rebuilds the
+ * posted to the game, the one held for its instant included, and which seats left), with the input delay and its
+ * budget in force then ({@link InputDelay.State}: session state, which the snapshot of the world does not hold). The rejoiner restores the snapshot, rebuilds the
  * book and the delay from this, and then takes the relayed messages, skipping the turns it already holds.
  *
  * <pre>

@@ -15,9 +15,9 @@ import java.util.zip.CRC32;
 /**
  * The host player's side of a rejoin: when the relay asks for a snapshot for a reconnected seat, it captures the
  * world at the next poll, between frames, with the book of that instant and the turn held for its instant if any
- * (taken from the book, not posted yet: {@link CatchupPayload#of}), and sends it with the book in chunks of {@link Codec#CHUNK} bytes through the relay, which passes them to that
- * seat only. The snapshot is fresh, taken at the reconnect, not at the match's start. Split from
- * {@link LockstepSession} so that serving rejoins is one piece.
+ * (taken from the book, not posted yet: {@link CatchupPayload#of}), and sends both in chunks of
+ * {@link Codec#CHUNK} bytes through the relay, which passes them to that seat only. The snapshot is fresh, taken at
+ * the reconnect, not at the match's start. Split from {@link LockstepSession} so that serving rejoins is one piece.
  *
  * <p>Invariant: every request is answered once, with a snapshot or with the empty "cannot" chunk (no snapshots
  * given, or the capture failed). Not thread-safe: it lives on the loop thread.
