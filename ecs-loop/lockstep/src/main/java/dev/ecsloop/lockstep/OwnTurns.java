@@ -106,9 +106,7 @@ final class OwnTurns {
      */
     void sendUpTo(long upTo) {
         send(upTo);
-        for (Message.Turn t = takeUnbooked(); t != null; t = takeUnbooked()) {
-            book.accept(seat, t.turn(), t.commands());
-        }
+        bookSent();
     }
 
     /**
@@ -142,9 +140,7 @@ final class OwnTurns {
      * @throws IllegalStateException if another seat plays (the relay asks only a lone host's player)
      */
     synchronized long nameRejoinTurn(int peer) {
-        for (Message.Turn t = unbooked.pollFirst(); t != null; t = unbooked.pollFirst()) {
-            book.accept(seat, t.turn(), t.commands());
-        }
+        bookSent();
         for (int s = 0; s < book.seats(); s++) {
             if (s != seat && book.playing(s)) {
                 throw new IllegalStateException("asked to name seat " + peer + "'s turn to play again from while seat "
@@ -156,7 +152,10 @@ final class OwnTurns {
         return from;
     }
 
-    private synchronized Message.Turn takeUnbooked() {
-        return unbooked.pollFirst();
+    /** The loop thread: books every batch sent and not booked yet (the cover's among them). */
+    private synchronized void bookSent() {
+        for (Message.Turn t = unbooked.pollFirst(); t != null; t = unbooked.pollFirst()) {
+            book.accept(seat, t.turn(), t.commands());
+        }
     }
 }

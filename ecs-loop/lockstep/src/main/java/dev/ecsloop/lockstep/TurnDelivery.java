@@ -5,6 +5,7 @@ import dev.ecsloop.input.InputQueue;
 import dev.ecsloop.lockstep.turn.TurnBook;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -112,6 +113,6 @@ final class TurnDelivery {
 
     /** @return the held turn's batches by seat (read-only; meaningless without a held turn) */
     List<List<Command>> heldBatches() {
-        return java.util.Collections.unmodifiableList(heldBatches);
+        return Collections.unmodifiableList(heldBatches);
     }
 }

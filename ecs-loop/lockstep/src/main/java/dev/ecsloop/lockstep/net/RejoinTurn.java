@@ -23,11 +23,12 @@ import dev.ecsloop.lockstep.turn.TurnBook;
  * {@code r2 == r1 + ahead}: the slowest seat's batches are behind by the whole of {@code ahead}. The relay then
  * defers the answer until the slowest seat's next batch (or its drop) closes the gap.
  *
- * <p>With one seat left playing (only the host's own player: it cannot leave) no other seat bounds its completion:
- * it completes every turn it sends, and its batches reach the relay through the host's event loop, which may run
- * any time later (a loaded machine delayed it by more than {@code ahead} turns, and the host's player refused the
- * relay's {@code r1 + ahead} as a turn it had completed). So the relay has no answer of its own then: it asks that
- * player ({@link #ASK_HOST}), which names one in its own order, behind all the batches it sent.
+ * <p>With one seat left playing (the host's own player, unless the relay dropped it) no other seat bounds its
+ * completion: it completes every turn it sends, and its batches reach the relay through the host's event loop, which
+ * may run any time later (a loaded machine delayed it by more than {@code ahead} turns, and the host's player
+ * refused the relay's {@code r1 + ahead} as a turn it had completed). So the relay has no answer of its own then:
+ * it asks that player ({@link #ASK_HOST}), which names one in its own order, behind all the batches it sent; with
+ * the host's player dropped, nobody can, and the rejoiner waits.
  */
 final class RejoinTurn {
 
@@ -62,7 +63,7 @@ final class RejoinTurn {
             }
         }
         if (r2 == Long.MAX_VALUE) {
-            return ASK_HOST; // one seat plays, the host's (it cannot leave)
+            return ASK_HOST; // one seat plays, or none: only the host's player can name it (asked if it plays)
         }
         long from = r1 + ahead;
         return from > r2 ? from : DEFER;
