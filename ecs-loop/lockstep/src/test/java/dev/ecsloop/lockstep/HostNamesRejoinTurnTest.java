@@ -1,7 +1,6 @@
 package dev.ecsloop.lockstep;
 
 import dev.ecsloop.lockstep.wire.Message;
-import dev.ecsloop.snapshot.Snapshots;
 import dev.ecsloop.time.ManualClock;
 import org.junit.jupiter.api.Test;
 
@@ -111,8 +110,7 @@ class HostNamesRejoinTurnTest {
     @Test
     void aCatchUpIsServedWhileOrdersComeEveryTurn() throws Exception {
         Host ann = annAlone("ann", "bob");
-        ann.session().serveRejoins(Snapshots.builder(ann.game().loop()).setup(RULES.setup(TestPeer.GAME_SETUP))
-                .input(ann.game().inputs()).build());
+        ann.session().serveRejoins(PausedRejoinTest.snapshots(ann.game()));
         for (int i = 0; i < 20; i++) {
             ann.session().submit(new Command(1, 0, 7, 50, 0, 0));
             ann.frames(1);
@@ -142,8 +140,7 @@ class HostNamesRejoinTurnTest {
     @Test
     void aCatchUpIsServedDuringAPauseWithTheHeldTurnFirstAmongItsBatches() throws Exception {
         Host ann = annAlone("ann", "bob");
-        ann.session().serveRejoins(Snapshots.builder(ann.game().loop()).setup(RULES.setup(TestPeer.GAME_SETUP))
-                .input(ann.game().inputs()).build());
+        ann.session().serveRejoins(PausedRejoinTest.snapshots(ann.game()));
         for (int i = 0; i < 5 && ann.session().heldTurn() < 0; i++) {
             ann.session().submit(new Command(1, 0, 7, 50, 0, 0));
             ann.frames(1);
@@ -175,8 +172,7 @@ class HostNamesRejoinTurnTest {
     @Test
     void aSeatAskedForTwiceBeforeItIsServedGetsOneCatchUpAndEachSpectatorItsOwn() throws Exception {
         Host ann = annAlone("ann", "bob");
-        ann.session().serveRejoins(Snapshots.builder(ann.game().loop()).setup(RULES.setup(TestPeer.GAME_SETUP))
-                .input(ann.game().inputs()).build());
+        ann.session().serveRejoins(PausedRejoinTest.snapshots(ann.game()));
         ann.link().incoming.add(new Message.SnapshotWanted(1));
         ann.link().incoming.add(new Message.SnapshotWanted(1));
         ann.link().incoming.add(new Message.SnapshotWanted(-1));

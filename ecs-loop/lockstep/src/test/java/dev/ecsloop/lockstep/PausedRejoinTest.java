@@ -31,7 +31,8 @@ class PausedRejoinTest {
                             long pauseTurn) {
     }
 
-    private static Snapshots snapshots(TestPeer.Game game) {
+    /** @return rejoins served with snapshots of {@code game} under {@link #RULES} */
+    static Snapshots snapshots(TestPeer.Game game) {
         return Snapshots.builder(game.loop()).setup(RULES.setup(TestPeer.GAME_SETUP)).input(game.inputs()).build();
     }
 
