@@ -127,6 +127,34 @@ public final class LockstepBenchmark {
             this.config = config;
         }
 
+        /** Where the orders' half-second grid stands, the next order's simulated time, and how many were given. */
+        private long orderBase;
+        private long nextOrder;
+        private int orders;
+
+        /**
+         * Gives the next order if the simulation has reached its time: one every half simulated second, at the seeded
+         * phase within its turn.
+         *
+         * @param givenAt real time the order counts from
+         * @param counted whether each order given falls in the counted window (appended to)
+         */
+        private void order(LockstepSession session, GameLoop loop, int seat, long givenAt, List<Boolean> counted) {
+            if (seat < 0 || loop.simulatedNanos() < nextOrder) {
+                return;
+            }
+            boolean inWindow = loop.simulatedNanos() >= warmupNanos;
+            long turn = session.turn();
+            givenReal.add(givenAt);
+            counted.add(inWindow);
+            long effect = session.submit(new Command(1, seat, orders++, 50, 0, 0));
+            givenTurnDelay.add(effect - turn);
+            given.add(new long[] {turn, effect, givenAt, inWindow ? 1 : 0});
+            orderBase += 500_000_000L;
+            long turnStart = (orderBase + config.turnNanos() - 1) / config.turnNanos() * config.turnNanos();
+            nextOrder = phases == null ? orderBase : turnStart + (long) (phases.nextDouble() * config.turnNanos());
+        }
+
         void run(PeerLink given0, long endTurn) {
             PeerLink link = given0;
             try {
@@ -145,9 +173,9 @@ public final class LockstepBenchmark {
                     session.coverLateFrames(real); // the loop's manual clock stands still while this thread is held
                 }
                 int seat = link.seat();
-                long base = 250_000_000L + seat * 50_000_000L;
-                long nextOrder = base;
-                int orders = 0;
+                orderBase = 250_000_000L + seat * 50_000_000L;
+                nextOrder = orderBase;
+                orders = 0;
                 int seen = 0;
                 boolean waited = false;
                 List<Boolean> counted = new ArrayList<>();
@@ -159,19 +187,8 @@ public final class LockstepBenchmark {
                 long pacerStalls = 0;
                 long nextHiccup = last + hiccupEveryNanos + Math.max(0, seat) * hiccupEveryNanos / 2;
                 while (!session.ended() && session.stopReason() == null) {
-                    if (ORDERS_BEFORE_FRAME && seat >= 0 && loop.simulatedNanos() >= nextOrder) {
-                        // as a game gives input: between frames, before the poll, once the frame's wait is over
-                        long turn = session.turn();
-                        givenReal.add(real.nanoTime());
-                        counted.add(loop.simulatedNanos() >= warmupNanos);
-                        long effect = session.submit(new Command(1, seat, orders++, 50, 0, 0));
-                        givenTurnDelay.add(effect - turn);
-                        given.add(new long[] {turn, effect, real.nanoTime(), loop.simulatedNanos() >= warmupNanos
-                                ? 1 : 0});
-                        base += 500_000_000L;
-                        long turnStart = (base + config.turnNanos() - 1) / config.turnNanos() * config.turnNanos();
-                        nextOrder = phases == null ? base
-                                : turnStart + (long) (phases.nextDouble() * config.turnNanos());
+                    if (ORDERS_BEFORE_FRAME) { // as a game gives input: between frames, before the poll
+                        order(session, loop, seat, real.nanoTime(), counted);
                     }
                     long polled = real.nanoTime();
                     clock.advance(polled - last); // so that the poll sees where this frame would go
@@ -237,17 +254,8 @@ public final class LockstepBenchmark {
                             toInstant.add(after - givenReal.get(index) - (s.tickNanos() - s.eventSimNanos()));
                         }
                     }
-                    if (!ORDERS_BEFORE_FRAME && seat >= 0 && loop.simulatedNanos() >= nextOrder) {
-                        long turn = session.turn();
-                        givenReal.add(after);
-                        counted.add(loop.simulatedNanos() >= warmupNanos);
-                        long effect = session.submit(new Command(1, seat, orders++, 50, 0, 0));
-                        givenTurnDelay.add(effect - turn);
-                        given.add(new long[] {turn, effect, after, loop.simulatedNanos() >= warmupNanos ? 1 : 0});
-                        base += 500_000_000L;
-                        long turnStart = (base + config.turnNanos() - 1) / config.turnNanos() * config.turnNanos();
-                        nextOrder = phases == null ? base
-                                : turnStart + (long) (phases.nextDouble() * config.turnNanos());
+                    if (!ORDERS_BEFORE_FRAME) {
+                        order(session, loop, seat, after, counted);
                     }
                     pacer.awaitNextFrame();
                     long released = real.nanoTime();
