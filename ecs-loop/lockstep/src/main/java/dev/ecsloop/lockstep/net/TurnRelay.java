@@ -126,7 +126,8 @@ final class TurnRelay {
         }
         rejoins.ready(seat);
         answerWaiting();
-        if (rejoins.waiting(seat) && askedHost < 0 && !toldNoHost) {
+        if (rejoins.waiting(seat) && askedHost < 0
+                && RejoinTurn.choose(book, playing.length, ahead) == RejoinTurn.DEFER) { // the frontiers hold it
             long[] turns = new long[playing.length];
             for (int s = 0; s < turns.length; s++) {
                 turns[s] = book.playing(s) ? book.received(s) : -1;
